@@ -1,0 +1,47 @@
+# idgen: PGXS build. The version lives here; test/check-version.sh holds
+# idgen.control and META.json to it.
+EXTENSION = idgen
+EXTVERSION = 0.1.0
+
+MODULE_big = idgen
+CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o
+OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/uuidv7_sql.o src/pg/stats_sql.o
+
+DATA = $(wildcard sql/$(EXTENSION)--*.sql)
+REGRESS = uuid_v7 uuid_v7_errors stats schema
+REGRESS_OPTS = --load-extension=$(EXTENSION) --inputdir=.
+
+PG_CPPFLAGS = -I$(srcdir)/src
+PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),-Werror)
+# Rebuild objects when a header they include changes.
+PG_CXXFLAGS += -MMD -MP
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# PGXS compiles bitcode for JIT with clang and without PG_CXXFLAGS.
+COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src
+-include $(OBJS:.o=.d)
+
+# Core unit tests: GoogleTest, built without any PostgreSQL include path.
+UNIT_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src
+UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
+UNIT_BIN = build/unit/idgen_unit
+
+build/unit/core/%.o: src/core/%.cpp src/core/*.hpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(UNIT_CXXFLAGS) -fno-exceptions -fno-rtti -c -o $@ $<
+
+$(UNIT_BIN): $(UNIT_SRCS) $(patsubst src/core/%.o,build/unit/core/%.o,$(CORE_OBJS)) src/core/*.hpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(UNIT_CXXFLAGS) -o $@ $(UNIT_SRCS) $(patsubst src/core/%.o,build/unit/core/%.o,$(CORE_OBJS)) -lgtest -lgtest_main -pthread
+
+unit: $(UNIT_BIN)
+	$(UNIT_BIN)
+
+EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d)
+
+.PHONY: unit print-version
+print-version:
+	@echo $(EXTVERSION)

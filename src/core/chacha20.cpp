@@ -1,0 +1,111 @@
+#include "core/chacha20.hpp"
+
+#include <cstring>
+
+namespace idgen::core {
+namespace {
+
+constexpr std::uint32_t rotl(std::uint32_t v, int n) noexcept {
+    return (v << n) | (v >> (32 - n));
+}
+
+inline std::uint32_t load_le32(const std::uint8_t *p) noexcept {
+    return std::uint32_t{p[0]} | (std::uint32_t{p[1]} << 8) | (std::uint32_t{p[2]} << 16) |
+           (std::uint32_t{p[3]} << 24);
+}
+
+inline void store_le32(std::uint8_t *p, std::uint32_t v) noexcept {
+    p[0] = static_cast<std::uint8_t>(v);
+    p[1] = static_cast<std::uint8_t>(v >> 8);
+    p[2] = static_cast<std::uint8_t>(v >> 16);
+    p[3] = static_cast<std::uint8_t>(v >> 24);
+}
+
+inline void quarter_round(std::uint32_t &a, std::uint32_t &b, std::uint32_t &c,
+                          std::uint32_t &d) noexcept {
+    a += b; d ^= a; d = rotl(d, 16);
+    c += d; b ^= c; b = rotl(b, 12);
+    a += b; d ^= a; d = rotl(d, 8);
+    c += d; b ^= c; b = rotl(b, 7);
+}
+
+// Refills the buffer with fresh blocks under a fresh key; the first 32 bytes
+// of output become the next key and are never served.
+void refill(ChaChaRng &rng) noexcept {
+    static constexpr std::uint8_t kZeroNonce[12] = {};
+    std::uint8_t block[kChaChaBlockBytes];
+    chacha20_block(rng.key, 0, kZeroNonce, block);
+    std::memcpy(rng.key, block, kChaChaKeyBytes);
+    std::memcpy(rng.buffer, block + kChaChaKeyBytes, kChaChaBlockBytes - kChaChaKeyBytes);
+    std::size_t filled = kChaChaBlockBytes - kChaChaKeyBytes;
+    for (std::uint32_t counter = 1; filled < ChaChaRng::kBufferBytes; ++counter) {
+        chacha20_block(rng.key, counter, kZeroNonce, rng.buffer + filled);
+        filled += kChaChaBlockBytes;
+    }
+    // The block counter restarts at zero under the new key on the next refill.
+    std::memset(block, 0, sizeof block);
+    // Serve from the end of the buffer so that 'unread' is also the read index.
+    rng.unread = filled;
+}
+
+}  // namespace
+
+void chacha20_block(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
+                    const std::uint8_t nonce[12], std::uint8_t out[kChaChaBlockBytes]) noexcept {
+    std::uint32_t input[16] = {
+        0x61707865u, 0x3320646eu, 0x79622d32u, 0x6b206574u,  // "expand 32-byte k"
+        load_le32(key),      load_le32(key + 4),  load_le32(key + 8),  load_le32(key + 12),
+        load_le32(key + 16), load_le32(key + 20), load_le32(key + 24), load_le32(key + 28),
+        counter,             load_le32(nonce),    load_le32(nonce + 4), load_le32(nonce + 8),
+    };
+    std::uint32_t x[16];
+    std::memcpy(x, input, sizeof x);
+    for (int round = 0; round < 10; ++round) {
+        quarter_round(x[0], x[4], x[8], x[12]);
+        quarter_round(x[1], x[5], x[9], x[13]);
+        quarter_round(x[2], x[6], x[10], x[14]);
+        quarter_round(x[3], x[7], x[11], x[15]);
+        quarter_round(x[0], x[5], x[10], x[15]);
+        quarter_round(x[1], x[6], x[11], x[12]);
+        quarter_round(x[2], x[7], x[8], x[13]);
+        quarter_round(x[3], x[4], x[9], x[14]);
+    }
+    for (int i = 0; i < 16; ++i) store_le32(out + 4 * i, x[i] + input[i]);
+}
+
+void rng_seed(ChaChaRng &rng, const std::uint8_t seed[kChaChaKeyBytes]) noexcept {
+    // Mixing (rather than replacing) means a weak reseed never makes the key weaker.
+    static constexpr std::uint8_t kSeedNonce[12] = {'i', 'd', 'g', 'e', 'n', '-',
+                                                   's', 'e', 'e', 'd', 0, 0};
+    std::uint8_t mixed[kChaChaKeyBytes];
+    for (std::size_t i = 0; i < kChaChaKeyBytes; ++i) mixed[i] = rng.key[i] ^ seed[i];
+    std::uint8_t block[kChaChaBlockBytes];
+    chacha20_block(mixed, 0, kSeedNonce, block);
+    std::memcpy(rng.key, block, kChaChaKeyBytes);
+    std::memset(block, 0, sizeof block);
+    std::memset(mixed, 0, sizeof mixed);
+    std::memset(rng.buffer, 0, sizeof rng.buffer);
+    rng.unread = 0;
+    rng.bytes_since_seed = 0;
+    rng.seeded = true;
+}
+
+bool rng_wants_seed(const ChaChaRng &rng) noexcept {
+    return !rng.seeded || rng.bytes_since_seed >= ChaChaRng::kReseedAfterBytes;
+}
+
+void rng_fill(ChaChaRng &rng, std::uint8_t *out, std::size_t len) noexcept {
+    rng.bytes_since_seed += len;
+    while (len > 0) {
+        if (rng.unread == 0) refill(rng);
+        std::size_t take = len < rng.unread ? len : rng.unread;
+        std::uint8_t *src = rng.buffer + (rng.unread - take);
+        std::memcpy(out, src, take);
+        std::memset(src, 0, take);
+        rng.unread -= take;
+        out += take;
+        len -= take;
+    }
+}
+
+}  // namespace idgen::core

@@ -1,0 +1,159 @@
+// SQL entry points of the uuid_v7 family: uuid_v7(), uuid_v7(interval),
+// uuid_v7_at(), uuid_v7_boundary() and uuid_v7_time().
+#include "core/uuidv7.hpp"
+#include "pg/state.hpp"
+
+namespace idgen::pg {
+namespace {
+
+using core::Uuidv7Tick;
+
+constexpr std::int64_t kNsPerUs = 1000;
+constexpr std::int64_t kUsPerMs = 1000;
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+    std::int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+// Raised for every instant a UUIDv7 cannot hold, with the representable range.
+[[noreturn]] void report_time_out_of_range(TimestampTz ts) {
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("timestamp out of range for uuid_v7: \"%s\"", timestamptz_to_str(ts)),
+                    errdetail("A UUIDv7 holds instants from 1970-01-01 00:00:00 UTC to "
+                              "10889-08-02 05:31:50.655 UTC.")));
+    pg_unreachable();
+}
+
+[[noreturn]] void report_infinite(const char *what) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("cannot build a uuid_v7 from an infinite %s", what)));
+    pg_unreachable();
+}
+
+// The tick of a PostgreSQL timestamp plus extra_ns (0..999) below its microsecond.
+Uuidv7Tick tick_of_timestamp(TimestampTz ts, std::int64_t extra_ns) {
+    if (TIMESTAMP_NOT_FINITE(ts)) report_infinite("timestamp");
+    std::int64_t unix_us = ts + kUnixToPgEpochUs;
+    std::int64_t unix_ms = floor_div(unix_us, kUsPerMs);
+    std::int64_t ns_within_ms = (unix_us - unix_ms * kUsPerMs) * kNsPerUs + extra_ns;
+    std::optional<Uuidv7Tick> tick =
+        core::uuidv7_tick(unix_ms, static_cast<std::uint32_t>(ns_within_ms));
+    if (!tick) report_time_out_of_range(ts);
+    return *tick;
+}
+
+std::int64_t tick_unix_ns(Uuidv7Tick tick) {
+    return core::uuidv7_tick_unix_ms(tick) * std::int64_t{core::kNsPerMs} +
+           core::uuidv7_tick_ns_within_ms(tick);
+}
+
+// Next tick of this backend, strictly above its previous one (and, under
+// 'server' order, above every tick issued under 'server' by any backend).
+Uuidv7Tick issue_tick() {
+    std::int64_t now_ns = clock_unix_ns();
+    std::optional<Uuidv7Tick> now =
+        core::uuidv7_tick(now_ns / std::int64_t{core::kNsPerMs},
+                          static_cast<std::uint32_t>(now_ns % std::int64_t{core::kNsPerMs}));
+    if (unlikely(!now))
+        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                        errmsg("system clock is outside the range of uuid_v7")));
+    BackendSlot *slot = my_slot();
+    std::optional<core::Uuidv7Issue> issue;
+    if (uuid_v7_order == static_cast<int>(Uuidv7Order::backend)) {
+        issue = core::uuidv7_issue(slot->uuid_v7, *now);
+    } else {
+        SharedState *state = shared_state();
+        if (state == nullptr)
+            ereport(ERROR,
+                    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                     errmsg("idgen.uuid_v7_order = 'server' needs idgen's shared memory"),
+                     errhint("Add idgen to shared_preload_libraries and restart the server.")));
+        std::uint64_t server_last = pg_atomic_read_u64(&state->uuid_v7_server_last);
+        for (;;) {
+            core::Uuidv7Sequence candidate = slot->uuid_v7;
+            issue = core::uuidv7_issue(candidate, *now, server_last);
+            if (!issue) break;
+            // On failure server_last is refreshed with the winner's tick; retry above it.
+            if (pg_atomic_compare_exchange_u64(&state->uuid_v7_server_last, &server_last,
+                                               issue->tick)) {
+                slot->uuid_v7 = candidate;
+                break;
+            }
+        }
+    }
+    if (unlikely(!issue))
+        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                        errmsg("uuid_v7 timestamps are exhausted"),
+                        errdetail("The last issued value already holds the largest timestamp.")));
+    count_issue(slot, Family::uuid_v7, tick_unix_ns(issue->tick) / kNsPerUs, issue->clock_regressed,
+                issue->ran_ahead);
+    return issue->tick;
+}
+
+Datum uuid_datum(Uuidv7Tick tick, std::uint64_t random) {
+    auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+    core::uuidv7_encode(tick, random, uuid->data);
+    return UUIDPGetDatum(uuid);
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen::pg;
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(idgen_uuid_v7);
+PG_FUNCTION_INFO_V1(idgen_uuid_v7_shift);
+PG_FUNCTION_INFO_V1(idgen_uuid_v7_at);
+PG_FUNCTION_INFO_V1(idgen_uuid_v7_boundary);
+PG_FUNCTION_INFO_V1(idgen_uuid_v7_time);
+
+// uuid_v7(): a new UUIDv7 from the clock, strictly increasing per backend.
+Datum idgen_uuid_v7(PG_FUNCTION_ARGS) {
+    (void)fcinfo;
+    Uuidv7Tick tick = issue_tick();
+    return uuid_datum(tick, random_u64());
+}
+
+// uuid_v7(shift): as uuid_v7(), with the embedded time moved by an interval.
+Datum idgen_uuid_v7_shift(PG_FUNCTION_ARGS) {
+    Interval *shift = PG_GETARG_INTERVAL_P(0);
+#if PG_VERSION_NUM >= 170000
+    if (INTERVAL_NOT_FINITE(shift)) report_infinite("interval");
+#endif
+    Uuidv7Tick tick = issue_tick();
+    std::int64_t unix_ns = tick_unix_ns(tick);
+    TimestampTz now = unix_ns / kNsPerUs - kUnixToPgEpochUs;
+    TimestampTz shifted = DatumGetTimestampTz(
+        DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now),
+                            IntervalPGetDatum(shift)));
+    // Keep the sub-microsecond part so that equal shifts preserve the order.
+    Uuidv7Tick shifted_tick = tick_of_timestamp(shifted, unix_ns % kNsPerUs);
+    return uuid_datum(shifted_tick, random_u64());
+}
+
+// uuid_v7_at(ts): a UUIDv7 for a given instant (random bits, no sequence).
+Datum idgen_uuid_v7_at(PG_FUNCTION_ARGS) {
+    Uuidv7Tick tick = tick_of_timestamp(PG_GETARG_TIMESTAMPTZ(0), 0);
+    return uuid_datum(tick, random_u64());
+}
+
+// uuid_v7_boundary(ts): the smallest UUIDv7 of the millisecond holding ts.
+Datum idgen_uuid_v7_boundary(PG_FUNCTION_ARGS) {
+    Uuidv7Tick tick = tick_of_timestamp(PG_GETARG_TIMESTAMPTZ(0), 0);
+    auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+    idgen::core::uuidv7_boundary(idgen::core::uuidv7_tick_unix_ms(tick), uuid->data);
+    PG_RETURN_UUID_P(uuid);
+}
+
+// uuid_v7_time(id): the millisecond embedded in a UUIDv7; NULL for other UUIDs.
+Datum idgen_uuid_v7_time(PG_FUNCTION_ARGS) {
+    pg_uuid_t *uuid = PG_GETARG_UUID_P(0);
+    std::optional<std::int64_t> unix_ms = idgen::core::uuidv7_unix_ms(uuid->data);
+    if (!unix_ms) PG_RETURN_NULL();
+    PG_RETURN_TIMESTAMPTZ(*unix_ms * kUsPerMs - kUnixToPgEpochUs);
+}
+
+}  // extern "C"

@@ -1,0 +1,74 @@
+# Throwaway PostgreSQL clusters for tests, the demo and benchmarks. Source it,
+# then: cluster_start DIR [postgresql.conf lines...]; cluster_stop DIR.
+# As root, the server runs as the unprivileged 'postgres' user (initdb refuses
+# root). Sets PGHOST, PGPORT, PGUSER and PGDATABASE for psql and friends.
+
+PG_MAJOR="${PG_MAJOR:-15}"
+PG_BIN="${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}"
+export PATH="$PG_BIN:$PATH"
+
+# Runs a command as the user who owns clusters.
+as_cluster_owner() {
+    if [[ $EUID -eq 0 ]]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+# Prints a TCP port on 127.0.0.1 that nothing listens on.
+free_port() {
+    local port
+    for _ in $(seq 1 200); do
+        port=$((20000 + RANDOM % 20000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    echo "no free port found" >&2
+    return 1
+}
+
+# cluster_start DIR [conf lines]: initdb in DIR/data, start on a free port.
+cluster_start() {
+    local dir=$1
+    shift
+    mkdir -p "$dir"
+    [[ $EUID -eq 0 ]] && chown postgres: "$dir"
+    as_cluster_owner initdb -D "$dir/data" -A trust -U postgres --no-sync >"$dir/initdb.log" 2>&1 || {
+        cat "$dir/initdb.log" >&2
+        return 1
+    }
+    local port
+    port=$(free_port)
+    {
+        echo "port = $port"
+        echo "listen_addresses = '127.0.0.1'"
+        echo "unix_socket_directories = '$dir'"
+        echo "max_connections = 40"
+        for line in "$@"; do echo "$line"; done
+    } >>"$dir/data/postgresql.conf"
+    as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null || {
+        cat "$dir/server.log" >&2
+        return 1
+    }
+    export PGHOST="$dir" PGPORT="$port" PGUSER=postgres PGDATABASE=postgres
+}
+
+# cluster_restart DIR [pg_ctl stop mode]: stop (fast or immediate) and start again.
+cluster_restart() {
+    local dir=$1 mode=${2:-fast}
+    as_cluster_owner pg_ctl -D "$dir/data" -m "$mode" -w stop >/dev/null
+    as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null
+}
+
+# cluster_stop DIR: stop the server if it runs, and remove DIR.
+cluster_stop() {
+    local dir=$1
+    [[ -n $dir && -d $dir ]] || return 0
+    if [[ -f $dir/data/postmaster.pid ]]; then
+        as_cluster_owner pg_ctl -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$dir"
+}
