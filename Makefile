@@ -25,7 +25,9 @@ COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src
 -include $(OBJS:.o=.d)
 
 # Core unit tests: GoogleTest, built without any PostgreSQL include path.
-UNIT_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src
+# Sanitizers catch out-of-bounds writes and undefined behaviour in the cores.
+UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
+	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
 UNIT_BIN = build/unit/idgen_unit
 

@@ -1,0 +1,26 @@
+-- idgen_stats: this backend's slot in shared memory
+SET TimeZone = 'UTC';
+
+SELECT coalesce((SELECT ids_minted FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7'), 0) AS before \gset
+SELECT count(uuid_v7()) FROM generate_series(1, 1000);
+SELECT family, ids_minted - :before AS minted_now, shared_memory,
+       last_issued BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second' AS last_issued_is_recent,
+       clock_regressions, waits, backend_index >= 0 AS has_backend_index
+FROM idgen_stats WHERE pid = pg_backend_pid();
+
+-- uuid_v7_at and boundaries read no sequence and count nothing
+SELECT ids_minted AS before FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7' \gset
+SELECT count(uuid_v7_at(now())) + count(uuid_v7_boundary(now())) FROM generate_series(1, 10);
+SELECT ids_minted - :before AS minted_now FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7';
+
+-- server-wide order shares one counter and still counts per backend
+SHOW idgen.uuid_v7_order;
+SET idgen.uuid_v7_order = 'server';
+SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
+      FROM (SELECT n, uuid_v7() AS id FROM generate_series(1, 20000) n) s) t;
+SELECT ids_minted - :before AS minted_now FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7';
+RESET idgen.uuid_v7_order;
+
+-- the view is a plain relation over the function
+SELECT count(*) = (SELECT count(*) FROM idgen_backend_state()) AS same_rows FROM idgen_stats;
