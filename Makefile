@@ -29,20 +29,20 @@ COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src
 UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
-UNIT_BIN = build/unit/idgen_unit
+UNIT_BIN = test/unit/build/idgen_unit
 
-build/unit/core/%.o: src/core/%.cpp src/core/*.hpp
+test/unit/build/core/%.o: src/core/%.cpp src/core/*.hpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(UNIT_CXXFLAGS) -fno-exceptions -fno-rtti -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_SRCS) $(patsubst src/core/%.o,build/unit/core/%.o,$(CORE_OBJS)) src/core/*.hpp
+$(UNIT_BIN): $(UNIT_SRCS) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) src/core/*.hpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(UNIT_CXXFLAGS) -o $@ $(UNIT_SRCS) $(patsubst src/core/%.o,build/unit/core/%.o,$(CORE_OBJS)) -lgtest -lgtest_main -pthread
+	$(CXX) $(UNIT_CXXFLAGS) -o $@ $(UNIT_SRCS) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) -lgtest -lgtest_main -pthread
 
 unit: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d)
+EXTRA_CLEAN = test/unit/build results regression.diffs regression.out $(OBJS:.o=.d)
 
 .PHONY: unit print-version
 print-version:

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The whole test suite (README command 2): installs what it needs, builds with
+# -Werror, runs the core unit tests, build checks, pg_regress and the
+# multi-session tests against a throwaway cluster, and the benchmark's quick
+# mode. Ends with "N passed, N failed"; exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+source test/cluster.sh
+
+passed=0
+failed=0
+log_dir=$(mktemp -d /tmp/idgen-tests.XXXXXX)
+chmod 755 "$log_dir"  # the cluster inside is run by an unprivileged user
+cluster_dir="$log_dir/cluster"
+cleanup() {
+    cluster_stop "$cluster_dir"
+    rm -rf "$log_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+section() { printf '\n== %s\n' "$*"; }
+
+# count_tap FILE: adds a TAP log's ok / not ok lines to the totals.
+count_tap() {
+    local ok notok
+    ok=$(grep -c '^ok ' "$1")
+    notok=$(grep -c '^not ok ' "$1")
+    passed=$((passed + ok))
+    failed=$((failed + notok))
+}
+
+# step NAME COMMAND...: one pass or fail for a command that is a test in itself.
+step() {
+    local name=$1
+    shift
+    if "$@" >"$log_dir/step.log" 2>&1; then
+        echo "ok - $name"
+        passed=$((passed + 1))
+        return 0
+    fi
+    echo "not ok - $name"
+    tail -n 40 "$log_dir/step.log"
+    failed=$((failed + 1))
+    return 1
+}
+
+section "build (-Werror, g++ and clang bitcode)"
+if ! step "make" make -s WERROR=1; then
+    echo "$passed passed, $failed failed"
+    exit 1
+fi
+
+section "core unit tests"
+make -s unit WERROR=1 >"$log_dir/unit.log" 2>&1
+unit_status=$?
+grep -E '^\[  (PASSED|FAILED)  \]|^\[==========\]' "$log_dir/unit.log"
+unit_passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
+unit_failed=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
+passed=$((passed + ${unit_passed:-0}))
+failed=$((failed + ${unit_failed:-0}))
+if [[ $unit_status -ne 0 && -z ${unit_failed:-} ]]; then
+    tail -n 40 "$log_dir/unit.log"
+    failed=$((failed + 1))
+fi
+
+section "build checks"
+bash test/t/build_checks.sh >"$log_dir/build_checks.tap" 2>&1
+cat "$log_dir/build_checks.tap"
+count_tap "$log_dir/build_checks.tap"
+
+section "install and start a throwaway cluster"
+if ! step "make install" make -s install || \
+   ! step "start PostgreSQL with shared_preload_libraries = 'idgen'" \
+        cluster_start "$cluster_dir" "shared_preload_libraries = 'idgen'" "fsync = off"; then
+    echo "$passed passed, $failed failed"
+    exit 1
+fi
+
+section "pg_regress"
+make -s installcheck >"$log_dir/regress.log" 2>&1
+grep -E '^(test | *ok| *FAILED|not ok|ok )' "$log_dir/regress.log" | sed 's/^/  /'
+regress_ok=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$log_dir/regress.log")
+regress_failed=$(grep -cE '^(test .*\.\.\. FAILED|not ok [0-9]+ )' "$log_dir/regress.log")
+passed=$((passed + regress_ok))
+failed=$((failed + regress_failed))
+if [[ -s regression.diffs ]]; then
+    echo "regression.diffs:"
+    head -n 80 regression.diffs
+fi
+if ((regress_ok + regress_failed == 0)); then
+    tail -n 40 "$log_dir/regress.log"
+    failed=$((failed + 1))
+fi
+
+section "multi-session, restart and configuration tests (test/t)"
+for t in test/t/*.sh; do
+    [[ $t == test/t/lib.sh || $t == test/t/build_checks.sh ]] && continue
+    echo "# $t"
+    bash "$t" >"$log_dir/t.tap" 2>&1
+    status=$?
+    cat "$log_dir/t.tap"
+    count_tap "$log_dir/t.tap"
+    if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/t.tap"; then
+        echo "not ok - $t exited with status $status"
+        failed=$((failed + 1))
+    fi
+done
+
+section "benchmark quick mode (checks that it runs, asserts no timing)"
+if [[ -f test/bench/bench.sh ]]; then
+    step "test/bench/bench.sh --quick" env IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --quick
+fi
+
+echo
+echo "$passed passed, $failed failed"
+((failed == 0))

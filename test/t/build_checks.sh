@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Build-level checks on the compiled library and the release metadata.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source test/t/lib.sh
+
+lib=idgen.so
+undefined=$(nm -D --undefined-only "$lib")
+for sym in __cxa_throw __cxa_allocate_exception __cxa_begin_catch __gxx_personality_v0 _Znwm _Znam _ZdlPv _ZdaPv _Unwind_Resume; do
+    check "idgen.so does not import $sym" bash -c "! grep -qw '$sym' <<<\"\$0\"" "$undefined"
+done
+check "idgen.so has no dynamic static initialisers (_GLOBAL__sub_I_)" bash -c "! nm '$lib' | grep -q _GLOBAL__sub_I_"
+check "idgen.so needs no libstdc++" bash -c "! readelf -d '$lib' | grep -q 'libstdc++'"
+for fn in idgen_uuid_v7 idgen_uuid_v7_shift idgen_uuid_v7_at idgen_uuid_v7_boundary idgen_uuid_v7_time idgen_backend_state Pg_magic_func _PG_init; do
+    check "idgen.so exports $fn unmangled" bash -c "nm -D --defined-only '$lib' | grep -qw '$fn'"
+done
+
+version=$(make -s print-version)
+is "idgen.control default_version matches the Makefile" \
+    "$(sed -n "s/^default_version = '\(.*\)'/\1/p" idgen.control)" "$version"
+is "META.json version matches the Makefile" \
+    "$(python3 -c 'import json; m = json.load(open("META.json")); print(m["version"])')" "$version"
+is "META.json provides idgen at the same version" \
+    "$(python3 -c 'import json; m = json.load(open("META.json")); print(m["provides"]["idgen"]["version"])')" "$version"
+check "install script sql/idgen--$version.sql exists" test -f "sql/idgen--$version.sql"
+check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
+check "every install and upgrade script starts with the CREATE EXTENSION guard" \
+    bash -c 'for f in sql/idgen--*.sql; do grep -q "^\\\\echo Use \"CREATE EXTENSION idgen\" to load this file. \\\\quit" "$f" || exit 1; done'
+tap_done

@@ -1,0 +1,45 @@
+# Tiny TAP helpers for test/t/*.sh: each check prints "ok N - what" or
+# "not ok N - what"; test/run-tests.sh counts them.
+TAP_N=0
+TAP_FAILED=0
+
+# check DESCRIPTION COMMAND...: passes when COMMAND exits 0.
+check() {
+    local what=$1
+    shift
+    TAP_N=$((TAP_N + 1))
+    if "$@"; then
+        echo "ok $TAP_N - $what"
+    else
+        echo "not ok $TAP_N - $what"
+        TAP_FAILED=$((TAP_FAILED + 1))
+    fi
+}
+
+# is DESCRIPTION GOT EXPECTED: passes when the strings are equal.
+is() {
+    local what=$1 got=$2 expected=$3
+    TAP_N=$((TAP_N + 1))
+    if [[ "$got" == "$expected" ]]; then
+        echo "ok $TAP_N - $what"
+    else
+        echo "not ok $TAP_N - $what (got '$got', expected '$expected')"
+        TAP_FAILED=$((TAP_FAILED + 1))
+    fi
+}
+
+# q SQL: one value from psql, unaligned, no headers.
+q() {
+    psql -XAtq -v ON_ERROR_STOP=1 -c "$1"
+}
+
+tap_done() {
+    exit $((TAP_FAILED > 0))
+}
+
+# fresh_database NAME: (re)creates database NAME with idgen and makes it the default.
+fresh_database() {
+    dropdb --if-exists "$1" 2>/dev/null && createdb "$1" || return 1
+    export PGDATABASE=$1
+    q "CREATE EXTENSION idgen"
+}

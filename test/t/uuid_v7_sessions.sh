@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# uuid_v7 across concurrent sessions: uniqueness, per-session order, server-wide
+# order under idgen.uuid_v7_order = 'server', per-backend random streams, and
+# idgen_stats listing live backends only. Needs a preloaded server (PG* env).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source test/t/lib.sh
+
+SESSIONS=${SESSIONS:-4}
+PER_SESSION=${PER_SESSION:-250000}
+
+fresh_database idgen_sessions || exit 1
+q "CREATE UNLOGGED TABLE session_ids (
+       id uuid PRIMARY KEY, session int, n int, t0 timestamptz, t1 timestamptz)"
+
+# Runs SESSIONS concurrent inserts with the given order; fails if any insert fails
+# (a duplicate would violate the primary key).
+mint_concurrently() {
+    local order=$1 pids=() status=0
+    q "TRUNCATE session_ids"
+    for s in $(seq 1 "$SESSIONS"); do
+        PGOPTIONS="-c idgen.uuid_v7_order=$order" psql -XAtq -v ON_ERROR_STOP=1 -c "
+            INSERT INTO session_ids
+            SELECT id, $s, n, t0, t1 FROM (
+                SELECT n, clock_timestamp() AS t0, uuid_v7() AS id, clock_timestamp() AS t1
+                FROM generate_series(1, $PER_SESSION) n) minted" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    return $status
+}
+
+not_increasing_per_session() {
+    q "SELECT count(*) FROM (
+           SELECT id <= lag(id) OVER (PARTITION BY session ORDER BY n) AS bad FROM session_ids) s
+       WHERE bad"
+}
+
+# Pairs where a value was returned before another was requested (a.t1 < b.t0)
+# yet is larger: what server-wide order forbids.
+out_of_real_time_order() {
+    q "SELECT count(*) FROM (
+           SELECT t0, min(t1) OVER (ORDER BY id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS min_t1_above
+           FROM session_ids) s
+       WHERE min_t1_above < t0"
+}
+
+check "backend order: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" mint_concurrently backend
+is "backend order: every value stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $((SESSIONS * PER_SESSION))
+is "backend order: each session strictly increasing" "$(not_increasing_per_session)" 0
+is "random bits differ between backends for the same call number" \
+    "$(q "SELECT count(*) FROM (SELECT n FROM session_ids WHERE n <= 1000 GROUP BY n
+                                HAVING count(DISTINCT substr(id::text, 21)) < $SESSIONS) s")" 0
+
+check "server order: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" mint_concurrently server
+is "server order: every value stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $((SESSIONS * PER_SESSION))
+is "server order: each session strictly increasing" "$(not_increasing_per_session)" 0
+is "server order: no value is below one returned before it was requested" "$(out_of_real_time_order)" 0
+
+# Live backends appear in idgen_stats; exited ones do not.
+for s in 1 2 3; do
+    psql -XAtq -c "SELECT uuid_v7(); SELECT pg_sleep(4)" >/dev/null &
+done
+sleep 2
+is "idgen_stats lists the 3 live sessions that minted one ID each" \
+    "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid() AND family = 'uuid_v7' AND ids_minted = 1 AND shared_memory")" 3
+wait
+sleep 0.5
+is "idgen_stats forgets sessions once they exit" \
+    "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid()")" 0
+
+export PGDATABASE=postgres
+dropdb idgen_sessions
+tap_done
