@@ -29,23 +29,31 @@ inline void quarter_round(std::uint32_t &a, std::uint32_t &b, std::uint32_t &c,
     c += d; b ^= c; b = rotl(b, 7);
 }
 
-// Refills the buffer with fresh blocks under a fresh key; the first 32 bytes
-// of output become the next key and are never served.
+// Vector of four 32-bit lanes, one lane per block (GCC and clang extension).
+typedef std::uint32_t Lanes __attribute__((vector_size(16)));
+
+inline Lanes rotl(Lanes v, int n) noexcept {
+    return (v << n) | (v >> (32 - n));
+}
+
+inline void quarter_round(Lanes &a, Lanes &b, Lanes &c, Lanes &d) noexcept {
+    a += b; d ^= a; d = rotl(d, 16);
+    c += d; b ^= c; b = rotl(b, 12);
+    a += b; d ^= a; d = rotl(d, 8);
+    c += d; b ^= c; b = rotl(b, 7);
+}
+
+// Refills the buffer with fast key erasure: blocks 0..7 under the current key,
+// the first 32 bytes become the next key, the other 480 are served.
 void refill(ChaChaRng &rng) noexcept {
     static constexpr std::uint8_t kZeroNonce[12] = {};
-    std::uint8_t block[kChaChaBlockBytes];
-    chacha20_block(rng.key, 0, kZeroNonce, block);
-    std::memcpy(rng.key, block, kChaChaKeyBytes);
-    std::memcpy(rng.buffer, block + kChaChaKeyBytes, kChaChaBlockBytes - kChaChaKeyBytes);
-    std::size_t filled = kChaChaBlockBytes - kChaChaKeyBytes;
-    for (std::uint32_t counter = 1; filled < ChaChaRng::kBufferBytes; ++counter) {
-        chacha20_block(rng.key, counter, kZeroNonce, rng.buffer + filled);
-        filled += kChaChaBlockBytes;
-    }
-    // The block counter restarts at zero under the new key on the next refill.
-    std::memset(block, 0, sizeof block);
-    // Serve from the end of the buffer so that 'unread' is also the read index.
-    rng.unread = filled;
+    for (std::size_t block = 0; block < ChaChaRng::kBlocksPerRefill; block += 4)
+        chacha20_blocks4(rng.key, static_cast<std::uint32_t>(block), kZeroNonce,
+                         rng.buffer + block * kChaChaBlockBytes);
+    std::memcpy(rng.key, rng.buffer, kChaChaKeyBytes);
+    std::memset(rng.buffer, 0, kChaChaKeyBytes);
+    // Served from the end down, so that 'unread' is also the read limit.
+    rng.unread = ChaChaRng::kBufferBytes;
 }
 
 }  // namespace
@@ -73,6 +81,36 @@ void chacha20_block(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t count
     for (int i = 0; i < 16; ++i) store_le32(out + 4 * i, x[i] + input[i]);
 }
 
+void chacha20_blocks4(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
+                      const std::uint8_t nonce[12], std::uint8_t out[4 * kChaChaBlockBytes]) noexcept {
+    std::uint32_t words[16] = {
+        0x61707865u, 0x3320646eu, 0x79622d32u, 0x6b206574u,
+        load_le32(key),      load_le32(key + 4),  load_le32(key + 8),  load_le32(key + 12),
+        load_le32(key + 16), load_le32(key + 20), load_le32(key + 24), load_le32(key + 28),
+        0,                   load_le32(nonce),    load_le32(nonce + 4), load_le32(nonce + 8),
+    };
+    Lanes input[16];
+    for (int i = 0; i < 16; ++i) input[i] = Lanes{words[i], words[i], words[i], words[i]};
+    input[12] = Lanes{counter, counter + 1, counter + 2, counter + 3};
+    Lanes x[16];
+    for (int i = 0; i < 16; ++i) x[i] = input[i];
+    for (int round = 0; round < 10; ++round) {
+        quarter_round(x[0], x[4], x[8], x[12]);
+        quarter_round(x[1], x[5], x[9], x[13]);
+        quarter_round(x[2], x[6], x[10], x[14]);
+        quarter_round(x[3], x[7], x[11], x[15]);
+        quarter_round(x[0], x[5], x[10], x[15]);
+        quarter_round(x[1], x[6], x[11], x[12]);
+        quarter_round(x[2], x[7], x[8], x[13]);
+        quarter_round(x[3], x[4], x[9], x[14]);
+    }
+    for (int i = 0; i < 16; ++i) {
+        Lanes sum = x[i] + input[i];
+        for (int lane = 0; lane < 4; ++lane)
+            store_le32(out + lane * kChaChaBlockBytes + 4 * i, sum[lane]);
+    }
+}
+
 void rng_seed(ChaChaRng &rng, const std::uint8_t seed[kChaChaKeyBytes]) noexcept {
     // Mixing (rather than replacing) means a weak reseed never makes the key weaker.
     static constexpr std::uint8_t kSeedNonce[12] = {'i', 'd', 'g', 'e', 'n', '-',
@@ -85,7 +123,7 @@ void rng_seed(ChaChaRng &rng, const std::uint8_t seed[kChaChaKeyBytes]) noexcept
     std::memset(block, 0, sizeof block);
     std::memset(mixed, 0, sizeof mixed);
     std::memset(rng.buffer, 0, sizeof rng.buffer);
-    rng.unread = 0;
+    rng.unread = 0;  // the next fill refills under the new key
     rng.bytes_since_seed = 0;
     rng.seeded = true;
 }
@@ -99,7 +137,7 @@ void rng_fill(ChaChaRng &rng, std::uint8_t *out, std::size_t len) noexcept {
     while (len > 0) {
         if (rng.unread == 0) refill(rng);
         std::size_t take = len < rng.unread ? len : rng.unread;
-        std::uint8_t *src = rng.buffer + (rng.unread - take);
+        std::uint8_t *src = rng.buffer + kChaChaKeyBytes + (rng.unread - take);
         std::memcpy(out, src, take);
         std::memset(src, 0, take);
         rng.unread -= take;

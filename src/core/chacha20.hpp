@@ -15,18 +15,24 @@ inline constexpr std::size_t kChaChaBlockBytes = 64;
 void chacha20_block(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
                     const std::uint8_t nonce[12], std::uint8_t out[kChaChaBlockBytes]) noexcept;
 
+// Four consecutive blocks (counter .. counter + 3) computed side by side in
+// vector lanes; the same bytes as four chacha20_block calls, about 4x faster.
+void chacha20_blocks4(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
+                      const std::uint8_t nonce[12], std::uint8_t out[4 * kChaChaBlockBytes]) noexcept;
+
 // Buffered CSPRNG state. Plain data so that a zero-initialised static needs no
 // constructor; "unseeded" is simply seeded == false.
 struct ChaChaRng {
     static constexpr std::size_t kBlocksPerRefill = 8;
     // Each refill's first 32 bytes become the next key and are never served.
+    static_assert(kBlocksPerRefill % 4 == 0, "refills are computed four blocks at a time");
     static constexpr std::size_t kBufferBytes =
         kBlocksPerRefill * kChaChaBlockBytes - kChaChaKeyBytes;
     // Output after which the owner should mix in fresh seed material.
     static constexpr std::uint64_t kReseedAfterBytes = std::uint64_t{1} << 20;
 
     std::uint8_t key[kChaChaKeyBytes];
-    std::uint8_t buffer[kBufferBytes];
+    std::uint8_t buffer[kBlocksPerRefill * kChaChaBlockBytes];  // key material, then kBufferBytes
     std::size_t unread;               // bytes still unused at the end of buffer
     std::uint64_t bytes_since_seed;   // output since the last seed or reseed
     bool seeded;

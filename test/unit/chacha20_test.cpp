@@ -117,8 +117,41 @@ TEST(ChaChaRng, ServedBytesAreWipedFromTheBuffer) {
     ChaChaRng rng = seeded_rng(9);
     std::uint8_t out[100];
     rng_fill(rng, out, sizeof out);
-    for (std::size_t i = rng.unread; i < ChaChaRng::kBufferBytes; ++i)
+    for (std::size_t i = 0; i < kChaChaKeyBytes; ++i)
+        ASSERT_EQ(0, rng.buffer[i]) << "next-key byte " << i << " left in the buffer";
+    for (std::size_t i = kChaChaKeyBytes + rng.unread; i < sizeof rng.buffer; ++i)
         ASSERT_EQ(0, rng.buffer[i]) << "byte " << i << " was served but kept";
+}
+
+TEST(ChaCha20Blocks4, SameBytesAsFourSingleBlocksIncludingCounterWrap) {
+    std::uint8_t key[32], nonce[12];
+    for (int i = 0; i < 32; ++i) key[i] = static_cast<std::uint8_t>(i * 7 + 3);
+    for (int i = 0; i < 12; ++i) nonce[i] = static_cast<std::uint8_t>(i * 13 + 1);
+    for (std::uint32_t counter : {0u, 1u, 0xFFFFFFFEu}) {
+        std::uint8_t four[256], one[64];
+        chacha20_blocks4(key, counter, nonce, four);
+        for (std::uint32_t i = 0; i < 4; ++i) {
+            chacha20_block(key, counter + i, nonce, one);
+            EXPECT_EQ(0, std::memcmp(four + 64 * i, one, 64)) << "counter " << counter + i;
+        }
+    }
+}
+
+// Fast key erasure: after a seed, blocks 0..7 under the derived key; the first
+// 32 bytes become the next key, the rest are served from the end down.
+TEST(ChaChaRng, FirstRefillMatchesTheFastKeyErasureModel) {
+    ChaChaRng rng = seeded_rng(0x42);
+    std::uint8_t derived_key[kChaChaKeyBytes];
+    std::memcpy(derived_key, rng.key, sizeof derived_key);
+    const std::uint8_t zero_nonce[12] = {};
+    std::uint8_t model[8 * 64];
+    for (std::uint32_t b = 0; b < 8; ++b) chacha20_block(derived_key, b, zero_nonce, model + 64 * b);
+    std::uint8_t first[8], second[8];
+    rng_fill(rng, first, sizeof first);
+    rng_fill(rng, second, sizeof second);
+    EXPECT_EQ(0, std::memcmp(first, model + 512 - 8, 8));
+    EXPECT_EQ(0, std::memcmp(second, model + 512 - 16, 8));
+    EXPECT_EQ(0, std::memcmp(rng.key, model, kChaChaKeyBytes));
 }
 
 TEST(ChaChaRng, ManyRefillsGiveDistinctDrawsAndBalancedBits) {

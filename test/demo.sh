@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The main job (README command 1): installs what it needs, builds and installs
+# idgen, starts a throwaway PostgreSQL with idgen preloaded, creates a table
+# keyed by uuid_v7(), inserts rows and shows the IDs, their decoded times, the
+# generator state and a short speed comparison. IDGEN_DEMO_KEEP=1 leaves the
+# server running and prints how to connect.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROWS=${IDGEN_DEMO_ROWS:-200000}
+
+bash test/setup.sh
+echo "== building and installing idgen"
+make -s
+make -s install
+source test/cluster.sh
+
+dir=$(mktemp -d /tmp/idgen-demo.XXXXXX)
+if [[ ${IDGEN_DEMO_KEEP:-0} == 1 ]]; then
+    trap 'echo; echo "server left running: psql -h $dir -p $PGPORT -U postgres  (stop: pg_ctl -D $dir/data stop)"' EXIT
+else
+    trap 'cluster_stop "$dir"' EXIT
+fi
+echo "== starting a throwaway PostgreSQL $PG_MAJOR cluster in $dir (shared_preload_libraries = 'idgen')"
+cluster_start "$dir" "shared_preload_libraries = 'idgen'" "jit = off"
+
+psql -X -v ON_ERROR_STOP=1 -v rows="$ROWS" <<'SQL'
+\pset footer off
+\set QUIET on
+SET TimeZone = 'UTC';
+\echo
+\echo == CREATE EXTENSION idgen and a table keyed by uuid_v7()
+CREATE EXTENSION idgen;
+CREATE TABLE orders (
+    id uuid PRIMARY KEY DEFAULT uuid_v7(),
+    item text NOT NULL,
+    created_at timestamptz GENERATED ALWAYS AS (uuid_v7_time(id)) STORED
+);
+\echo
+\echo == INSERT rows with DEFAULT ids, RETURNING the first three
+INSERT INTO orders (item) VALUES ('coffee'), ('tea'), ('cake') RETURNING id, created_at;
+INSERT INTO orders (item) SELECT 'item ' || g FROM generate_series(1, :rows) g;
+SELECT count(*) AS rows_in_orders, count(DISTINCT id) AS distinct_ids FROM orders;
+\echo
+\echo == the IDs sort by creation time; uuid_v7_time() decodes the millisecond
+SELECT id, uuid_v7_time(id) AS decoded, item FROM orders ORDER BY id DESC LIMIT 3;
+\echo
+\echo == backfill and time ranges: uuid_v7_at() and uuid_v7_boundary()
+SELECT uuid_v7_at('2024-02-29 12:00:00+00') AS backfilled_id,
+       uuid_v7_boundary('2024-03-01 00:00:00+00') AS march_2024_starts_at;
+SELECT count(*) AS orders_in_the_last_hour FROM orders
+WHERE id >= uuid_v7_boundary(now() - interval '1 hour') AND id < uuid_v7_boundary(now() + interval '1 hour');
+\echo
+\echo == a shifted ID hides the real creation time
+SELECT uuid_v7(interval '-7 days') AS shifted_id, uuid_v7_time(uuid_v7(interval '-7 days')) AS claims_to_be_from;
+\echo
+\echo == generator state of this backend (idgen_stats)
+SELECT pid, family, ids_minted, last_issued, clock_regressions, ran_ahead, shared_memory
+FROM idgen_stats;
+
+\echo
+\echo == speed: ns per call (SELECT count(f()) FROM generate_series(1, 1000000)), median of 3
+CREATE FUNCTION pg_temp.seconds(query text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE started timestamptz := clock_timestamp();
+BEGIN
+    EXECUTE query;
+    RETURN extract(epoch FROM clock_timestamp() - started);
+END $$;
+CREATE SEQUENCE demo_seq;
+CREATE TEMP TABLE per_call (fn text, rep int, ns float8);
+INSERT INTO per_call
+SELECT fn, rep, pg_temp.seconds(format('SELECT count(%s) FROM generate_series(1, 1000000)', fn)) * 1e9 / 1e6
+FROM generate_series(1, 3) rep,
+     unnest(ARRAY['uuid_v7()', 'gen_random_uuid()', 'nextval(''demo_seq'')', 'clock_timestamp()']) WITH ORDINALITY AS f(fn, ord)
+ORDER BY rep, ord;
+SELECT fn AS function,
+       round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ns)::numeric, 1) AS ns_per_call,
+       round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ns) /
+              (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ns) FROM per_call WHERE fn = 'gen_random_uuid()'))::numeric, 2)
+           AS ratio_to_gen_random_uuid
+FROM per_call GROUP BY fn ORDER BY 2;
+
+\echo
+\echo == speed: bulk INSERT ... SELECT of :rows rows keyed by each generator
+CREATE TABLE keyed_uuid_v7 (id uuid PRIMARY KEY DEFAULT uuid_v7(), n int);
+CREATE TABLE keyed_gen_random_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+CREATE TABLE keyed_bigserial (id bigserial PRIMARY KEY, n int);
+CREATE TEMP TABLE bulk (tbl text, seconds float8);
+INSERT INTO bulk
+SELECT tbl, pg_temp.seconds(format('INSERT INTO %I (n) SELECT g FROM generate_series(1, %s) g', tbl, :rows))
+FROM unnest(ARRAY['keyed_bigserial', 'keyed_uuid_v7', 'keyed_gen_random_uuid']) WITH ORDINALITY AS t(tbl, ord)
+ORDER BY ord;
+SELECT tbl AS "table", round(seconds::numeric, 3) AS seconds,
+       round((seconds / (SELECT seconds FROM bulk WHERE tbl = 'keyed_bigserial'))::numeric, 2) AS ratio_to_bigserial,
+       pg_size_pretty(pg_relation_size(tbl || '_pkey')) AS primary_key_size
+FROM bulk ORDER BY seconds;
+SQL
+echo
+echo "== done: idgen generated, decoded and indexed IDs in a real PostgreSQL $PG_MAJOR"
