@@ -2,6 +2,8 @@
 # then: cluster_start DIR [postgresql.conf lines...]; cluster_stop DIR.
 # As root, the server runs as the unprivileged 'postgres' user (initdb refuses
 # root). Sets PGHOST, PGPORT, PGUSER and PGDATABASE for psql and friends.
+# CLUSTER_ENV, if set, holds VAR=value words for the server's environment
+# (the clock tests preload libfaketime this way).
 
 PG_MAJOR="${PG_MAJOR:-15}"
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}"
@@ -9,10 +11,11 @@ export PATH="$PG_BIN:$PATH"
 
 # Runs a command as the user who owns clusters.
 as_cluster_owner() {
+    # shellcheck disable=SC2086 # CLUSTER_ENV is a list of words on purpose
     if [[ $EUID -eq 0 ]]; then
-        runuser -u postgres -- "$@"
+        runuser -u postgres -- env ${CLUSTER_ENV:-} "$@"
     else
-        "$@"
+        env ${CLUSTER_ENV:-} "$@"
     fi
 }
 
