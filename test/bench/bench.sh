@@ -315,13 +315,16 @@ report() {
 }
 
 # Writes the report to stdout and results/latest.md; full runs also keep a
-# timestamped copy so results can be compared over time.
+# timestamped copy so results can be compared over time. Quick runs (CI, the
+# test suite) go to the git-ignored results/tmp/ so they never replace the
+# published figures.
 publish() {
-    local text=$1
-    mkdir -p "$RESULTS_DIR"
-    printf '%s\n' "$text" | tee "$RESULTS_DIR/latest.md"
+    local text=$1 dir=$RESULTS_DIR
+    ((QUICK)) && dir="$RESULTS_DIR/tmp"
+    mkdir -p "$dir"
+    printf '%s\n' "$text" | tee "$dir/latest.md"
     if ((!QUICK)); then
-        printf '%s\n' "$text" >"$RESULTS_DIR/uuid_v7-$(date '+%Y%m%d-%H%M%S').md"
+        printf '%s\n' "$text" >"$dir/uuid_v7-$(date '+%Y%m%d-%H%M%S').md"
     fi
 }
 
