@@ -5,7 +5,12 @@
 namespace idgen::core {
 namespace {
 
-constexpr std::uint32_t rotl(std::uint32_t v, int n) noexcept {
+// Vector of four 32-bit lanes, one lane per block (GCC and clang extension).
+typedef std::uint32_t Lanes __attribute__((vector_size(16)));
+
+// Word is std::uint32_t for one block or Lanes for four blocks side by side.
+template <typename Word>
+inline Word rotl(Word v, int n) noexcept {
     return (v << n) | (v >> (32 - n));
 }
 
@@ -21,26 +26,27 @@ inline void store_le32(std::uint8_t *p, std::uint32_t v) noexcept {
     p[3] = static_cast<std::uint8_t>(v >> 24);
 }
 
-inline void quarter_round(std::uint32_t &a, std::uint32_t &b, std::uint32_t &c,
-                          std::uint32_t &d) noexcept {
+template <typename Word>
+inline void quarter_round(Word &a, Word &b, Word &c, Word &d) noexcept {
     a += b; d ^= a; d = rotl(d, 16);
     c += d; b ^= c; b = rotl(b, 12);
     a += b; d ^= a; d = rotl(d, 8);
     c += d; b ^= c; b = rotl(b, 7);
 }
 
-// Vector of four 32-bit lanes, one lane per block (GCC and clang extension).
-typedef std::uint32_t Lanes __attribute__((vector_size(16)));
-
-inline Lanes rotl(Lanes v, int n) noexcept {
-    return (v << n) | (v >> (32 - n));
-}
-
-inline void quarter_round(Lanes &a, Lanes &b, Lanes &c, Lanes &d) noexcept {
-    a += b; d ^= a; d = rotl(d, 16);
-    c += d; b ^= c; b = rotl(b, 12);
-    a += b; d ^= a; d = rotl(d, 8);
-    c += d; b ^= c; b = rotl(b, 7);
+// The 20 rounds (10 column + diagonal double rounds) of RFC 8439 §2.3.
+template <typename Word>
+inline void chacha20_rounds(Word x[16]) noexcept {
+    for (int round = 0; round < 10; ++round) {
+        quarter_round(x[0], x[4], x[8], x[12]);
+        quarter_round(x[1], x[5], x[9], x[13]);
+        quarter_round(x[2], x[6], x[10], x[14]);
+        quarter_round(x[3], x[7], x[11], x[15]);
+        quarter_round(x[0], x[5], x[10], x[15]);
+        quarter_round(x[1], x[6], x[11], x[12]);
+        quarter_round(x[2], x[7], x[8], x[13]);
+        quarter_round(x[3], x[4], x[9], x[14]);
+    }
 }
 
 // Refills the buffer with fast key erasure: blocks 0..7 under the current key,
@@ -68,16 +74,7 @@ void chacha20_block(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t count
     };
     std::uint32_t x[16];
     std::memcpy(x, input, sizeof x);
-    for (int round = 0; round < 10; ++round) {
-        quarter_round(x[0], x[4], x[8], x[12]);
-        quarter_round(x[1], x[5], x[9], x[13]);
-        quarter_round(x[2], x[6], x[10], x[14]);
-        quarter_round(x[3], x[7], x[11], x[15]);
-        quarter_round(x[0], x[5], x[10], x[15]);
-        quarter_round(x[1], x[6], x[11], x[12]);
-        quarter_round(x[2], x[7], x[8], x[13]);
-        quarter_round(x[3], x[4], x[9], x[14]);
-    }
+    chacha20_rounds(x);
     for (int i = 0; i < 16; ++i) store_le32(out + 4 * i, x[i] + input[i]);
 }
 
@@ -94,16 +91,7 @@ void chacha20_blocks4(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t cou
     input[12] = Lanes{counter, counter + 1, counter + 2, counter + 3};
     Lanes x[16];
     for (int i = 0; i < 16; ++i) x[i] = input[i];
-    for (int round = 0; round < 10; ++round) {
-        quarter_round(x[0], x[4], x[8], x[12]);
-        quarter_round(x[1], x[5], x[9], x[13]);
-        quarter_round(x[2], x[6], x[10], x[14]);
-        quarter_round(x[3], x[7], x[11], x[15]);
-        quarter_round(x[0], x[5], x[10], x[15]);
-        quarter_round(x[1], x[6], x[11], x[12]);
-        quarter_round(x[2], x[7], x[8], x[13]);
-        quarter_round(x[3], x[4], x[9], x[14]);
-    }
+    chacha20_rounds(x);
     for (int i = 0; i < 16; ++i) {
         Lanes sum = x[i] + input[i];
         for (int lane = 0; lane < 4; ++lane)
