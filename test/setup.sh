@@ -5,7 +5,7 @@ set -euo pipefail
 
 PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
-    make g++ binutils
+    make g++ binutils python3
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime
 )
