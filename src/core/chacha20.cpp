@@ -34,6 +34,17 @@ inline void quarter_round(Word &a, Word &b, Word &c, Word &d) noexcept {
     c += d; b ^= c; b = rotl(b, 7);
 }
 
+// The initial state of RFC 8439 §2.3: constants, key, block counter, nonce.
+void load_state(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
+                const std::uint8_t nonce[12], std::uint32_t state[16]) noexcept {
+    static constexpr std::uint32_t kSigma[4] = {0x61707865u, 0x3320646eu, 0x79622d32u,
+                                                0x6b206574u};  // "expand 32-byte k"
+    for (int i = 0; i < 4; ++i) state[i] = kSigma[i];
+    for (int i = 0; i < 8; ++i) state[4 + i] = load_le32(key + 4 * i);
+    state[12] = counter;
+    for (int i = 0; i < 3; ++i) state[13 + i] = load_le32(nonce + 4 * i);
+}
+
 // The 20 rounds (10 column + diagonal double rounds) of RFC 8439 §2.3.
 template <typename Word>
 inline void chacha20_rounds(Word x[16]) noexcept {
@@ -66,12 +77,8 @@ void refill(ChaChaRng &rng) noexcept {
 
 void chacha20_block(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
                     const std::uint8_t nonce[12], std::uint8_t out[kChaChaBlockBytes]) noexcept {
-    std::uint32_t input[16] = {
-        0x61707865u, 0x3320646eu, 0x79622d32u, 0x6b206574u,  // "expand 32-byte k"
-        load_le32(key),      load_le32(key + 4),  load_le32(key + 8),  load_le32(key + 12),
-        load_le32(key + 16), load_le32(key + 20), load_le32(key + 24), load_le32(key + 28),
-        counter,             load_le32(nonce),    load_le32(nonce + 4), load_le32(nonce + 8),
-    };
+    std::uint32_t input[16];
+    load_state(key, counter, nonce, input);
     std::uint32_t x[16];
     std::memcpy(x, input, sizeof x);
     chacha20_rounds(x);
@@ -80,12 +87,8 @@ void chacha20_block(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t count
 
 void chacha20_blocks4(const std::uint8_t key[kChaChaKeyBytes], std::uint32_t counter,
                       const std::uint8_t nonce[12], std::uint8_t out[4 * kChaChaBlockBytes]) noexcept {
-    std::uint32_t words[16] = {
-        0x61707865u, 0x3320646eu, 0x79622d32u, 0x6b206574u,
-        load_le32(key),      load_le32(key + 4),  load_le32(key + 8),  load_le32(key + 12),
-        load_le32(key + 16), load_le32(key + 20), load_le32(key + 24), load_le32(key + 28),
-        0,                   load_le32(nonce),    load_le32(nonce + 4), load_le32(nonce + 8),
-    };
+    std::uint32_t words[16];
+    load_state(key, counter, nonce, words);
     Lanes input[16];
     for (int i = 0; i < 16; ++i) input[i] = Lanes{words[i], words[i], words[i], words[i]};
     input[12] = Lanes{counter, counter + 1, counter + 2, counter + 3};

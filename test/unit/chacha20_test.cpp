@@ -29,6 +29,15 @@ ChaChaRng seeded_rng(std::uint8_t fill) {
     return rng;
 }
 
+// Checks one chacha20_block output against a published 64-byte vector.
+void expect_block(const std::uint8_t key[32], std::uint32_t counter, const std::uint8_t nonce[12],
+                  const char *expected_hex) {
+    std::uint8_t out[64];
+    chacha20_block(key, counter, nonce, out);
+    auto expected = hex64(expected_hex);
+    EXPECT_EQ(0, std::memcmp(out, expected.data(), 64));
+}
+
 }  // namespace
 
 // RFC 8439 §2.3.2: key 00..1f, nonce 000000090000004a00000000, counter 1.
@@ -36,24 +45,18 @@ TEST(ChaCha20Block, Rfc8439Section232) {
     std::uint8_t key[32];
     for (int i = 0; i < 32; ++i) key[i] = static_cast<std::uint8_t>(i);
     const std::uint8_t nonce[12] = {0, 0, 0, 0x09, 0, 0, 0, 0x4a, 0, 0, 0, 0};
-    std::uint8_t out[64];
-    chacha20_block(key, 1, nonce, out);
-    auto expected = hex64(
-        "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
-        "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e");
-    EXPECT_EQ(0, std::memcmp(out, expected.data(), 64));
+    expect_block(key, 1, nonce,
+                 "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+                 "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e");
 }
 
 // RFC 8439 Appendix A.1, test vector #1: all-zero key, nonce and counter.
 TEST(ChaCha20Block, Rfc8439AppendixA1Vector1) {
     const std::uint8_t key[32] = {};
     const std::uint8_t nonce[12] = {};
-    std::uint8_t out[64];
-    chacha20_block(key, 0, nonce, out);
-    auto expected = hex64(
-        "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
-        "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586");
-    EXPECT_EQ(0, std::memcmp(out, expected.data(), 64));
+    expect_block(key, 0, nonce,
+                 "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
+                 "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586");
 }
 
 TEST(ChaChaRng, WantsSeedUntilSeededAndAfterReseedInterval) {
