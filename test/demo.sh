@@ -2,7 +2,7 @@
 # The main job (README command 1): installs what it needs, builds and installs
 # idgen, starts a throwaway PostgreSQL with idgen preloaded, creates a table
 # keyed by uuid_v7(), inserts rows and shows the IDs, their decoded times, the
-# generator state and a short speed comparison. IDGEN_DEMO_KEEP=1 leaves the
+# generator state and a short speed comparison (the benchmark at small sizes). IDGEN_DEMO_KEEP=1 leaves the
 # server running and prints how to connect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,43 +57,11 @@ SELECT uuid_v7(interval '-7 days') AS shifted_id, uuid_v7_time(uuid_v7(interval 
 \echo == generator state of this backend (idgen_stats)
 SELECT pid, family, ids_minted, last_issued, clock_regressions, ran_ahead, shared_memory
 FROM idgen_stats;
-
-\echo
-\echo == speed: ns per call (SELECT count(f()) FROM generate_series(1, 1000000)), median of 3
-CREATE FUNCTION pg_temp.seconds(query text) RETURNS float8 LANGUAGE plpgsql AS $$
-DECLARE started timestamptz := clock_timestamp();
-BEGIN
-    EXECUTE query;
-    RETURN extract(epoch FROM clock_timestamp() - started);
-END $$;
-CREATE SEQUENCE demo_seq;
-CREATE TEMP TABLE per_call (fn text, rep int, ns float8);
-INSERT INTO per_call
-SELECT fn, rep, pg_temp.seconds(format('SELECT count(%s) FROM generate_series(1, 1000000)', fn)) * 1e9 / 1e6
-FROM generate_series(1, 3) rep,
-     unnest(ARRAY['uuid_v7()', 'gen_random_uuid()', 'nextval(''demo_seq'')', 'clock_timestamp()']) WITH ORDINALITY AS f(fn, ord)
-ORDER BY rep, ord;
-SELECT fn AS function,
-       round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ns)::numeric, 1) AS ns_per_call,
-       round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ns) /
-              (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ns) FROM per_call WHERE fn = 'gen_random_uuid()'))::numeric, 2)
-           AS ratio_to_gen_random_uuid
-FROM per_call GROUP BY fn ORDER BY 2;
-
-\echo
-\echo == speed: bulk INSERT ... SELECT of :rows rows keyed by each generator
-CREATE TABLE keyed_uuid_v7 (id uuid PRIMARY KEY DEFAULT uuid_v7(), n int);
-CREATE TABLE keyed_gen_random_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
-CREATE TABLE keyed_bigserial (id bigserial PRIMARY KEY, n int);
-CREATE TEMP TABLE bulk (tbl text, seconds float8);
-INSERT INTO bulk
-SELECT tbl, pg_temp.seconds(format('INSERT INTO %I (n) SELECT g FROM generate_series(1, %s) g', tbl, :rows))
-FROM unnest(ARRAY['keyed_bigserial', 'keyed_uuid_v7', 'keyed_gen_random_uuid']) WITH ORDINALITY AS t(tbl, ord)
-ORDER BY ord;
-SELECT tbl AS "table", round(seconds::numeric, 3) AS seconds,
-       round((seconds / (SELECT seconds FROM bulk WHERE tbl = 'keyed_bigserial'))::numeric, 2) AS ratio_to_bigserial,
-       pg_size_pretty(pg_relation_size(tbl || '_pkey')) AS primary_key_size
-FROM bulk ORDER BY seconds;
 SQL
+
+# The speed comparison is the project's benchmark, at demo sizes, on this server.
+echo
+echo "== speed: test/bench/bench.sh on this server (1M calls, 200k rows, 3 interleaved reps)"
+IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --scratch --calls 1000000 --rows 200000 --reps 3
 echo
 echo "== done: idgen generated, decoded and indexed IDs in a real PostgreSQL $PG_MAJOR"

@@ -3,7 +3,9 @@
 # keys they produce. It prints figures and ratios; it never fails on a timing
 # threshold. Only a broken run (failed query, missing figure) exits non-zero.
 #
-# Usage: bash test/bench/bench.sh [--quick] [--calls N] [--rows N] [--reps N]
+# Usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
+# --scratch writes the report to the git-ignored results/tmp/ (as --quick does),
+# for runs that must not replace the published figures (the demo uses it).
 # IDGEN_BENCH_EXISTING=1 uses the server named by the PG* variables (it must
 # preload idgen); otherwise a throwaway cluster is created and removed.
 set -euo pipefail
@@ -24,6 +26,7 @@ CALLS=5000000
 ROWS=2000000
 REPS=5
 QUICK=0
+SCRATCH=0
 CLUSTER_DIR=""
 
 die() {
@@ -36,7 +39,7 @@ log() {
 }
 
 usage() {
-    echo "usage: bash test/bench/bench.sh [--quick] [--calls N] [--rows N] [--reps N]" >&2
+    echo "usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]" >&2
     exit 2
 }
 
@@ -49,7 +52,8 @@ positive_int() {
 parse_args() {
     while (($#)); do
         case $1 in
-            --quick) QUICK=1; CALLS=20000; ROWS=20000; REPS=2 ;;
+            --quick) QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2 ;;
+            --scratch) SCRATCH=1 ;;
             --calls) CALLS=$(positive_int "$1" "${2:-}"); shift ;;
             --rows) ROWS=$(positive_int "$1" "${2:-}"); shift ;;
             --reps) REPS=$(positive_int "$1" "${2:-}"); shift ;;
@@ -314,16 +318,16 @@ report() {
         "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$density" '>=' "$TARGET_LEAF_DENSITY"))"
 }
 
-# Writes the report to stdout and results/latest.md; full runs also keep a
-# timestamped copy so results can be compared over time. Quick runs (CI, the
-# test suite) go to the git-ignored results/tmp/ so they never replace the
-# published figures.
+# Writes the report to stdout and results/latest.md; published runs also keep
+# a timestamped copy so results can be compared over time. Scratch runs (CI,
+# the test suite, the demo) go to the git-ignored results/tmp/ so they never
+# replace the published figures.
 publish() {
     local text=$1 dir=$RESULTS_DIR
-    ((QUICK)) && dir="$RESULTS_DIR/tmp"
+    ((SCRATCH)) && dir="$RESULTS_DIR/tmp"
     mkdir -p "$dir"
     printf '%s\n' "$text" | tee "$dir/latest.md"
-    if ((!QUICK)); then
+    if ((!SCRATCH)); then
         printf '%s\n' "$text" >"$dir/uuid_v7-$(date '+%Y%m%d-%H%M%S').md"
     fi
 }
