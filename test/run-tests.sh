@@ -5,7 +5,6 @@
 # mode. Ends with "N passed, N failed"; exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 
 bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 source test/cluster.sh

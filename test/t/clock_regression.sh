@@ -22,7 +22,6 @@ set_clock_offset() {
     chmod 644 "$offset_file"
 }
 set_clock_offset "+0"
-chown postgres: "$dir" 2>/dev/null || true
 CLUSTER_ENV="LD_PRELOAD=$libfaketime FAKETIME_TIMESTAMP_FILE=$offset_file FAKETIME_NO_CACHE=1 FAKETIME_DONT_FAKE_MONOTONIC=1" \
     cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
 q "CREATE EXTENSION idgen; CREATE TABLE ids (n serial, phase text, id uuid)"
