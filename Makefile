@@ -4,7 +4,7 @@ EXTENSION = idgen
 EXTVERSION = 0.1.0
 
 MODULE_big = idgen
-CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o
+CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o
 OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/uuidv7_sql.o src/pg/stats_sql.o
 
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
