@@ -1,11 +1,11 @@
 # idgen: PGXS build. The version lives here; test/check-version.sh holds
 # idgen.control and META.json to it.
 EXTENSION = idgen
-EXTVERSION = 0.1.0
+EXTVERSION = 0.2.0
 
 MODULE_big = idgen
 CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o
-OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/uuidv7_sql.o src/pg/stats_sql.o
+OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/uuidv7_sql.o src/pg/snowflake_sql.o src/pg/snowflake_lease.o src/pg/stats_sql.o
 
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
 REGRESS = uuid_v7 uuid_v7_errors stats schema

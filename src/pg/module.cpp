@@ -11,6 +11,9 @@ void _PG_init(void);
 namespace idgen::pg {
 
 int uuid_v7_order = static_cast<int>(Uuidv7Order::backend);
+int snowflake_shard_id = -1;
+int max_clock_regression_ms = 10'000;
+std::int64_t snowflake_epoch_unix_ms = 0;
 
 namespace {
 
@@ -24,6 +27,7 @@ shmem_request_hook_type prev_shmem_request_hook = nullptr;
 shmem_startup_hook_type prev_shmem_startup_hook = nullptr;
 
 SharedState *shared = nullptr;
+char *snowflake_epoch_text = nullptr;
 
 // Used when idgen is not preloaded, and by processes without a backend id.
 BackendSlot local_slot;
@@ -39,9 +43,18 @@ std::size_t slot_stride() {
     return TYPEALIGN(kCacheLine, sizeof(BackendSlot));
 }
 
+std::size_t shard_stride() {
+    return TYPEALIGN(kCacheLine, sizeof(SnowflakeShard));
+}
+
+constexpr int kShardCount = core::kSnowflakeMaxShard + 1;
+
+// Layout: header, one slot per backend, one line per snowflake shard.
 std::size_t region_size(int slot_count) {
-    // Extra cache line so that the slots can start on a line boundary.
-    return add_size(add_size(header_size(), mul_size(slot_stride(), slot_count)), kCacheLine);
+    std::size_t size = add_size(header_size(), mul_size(slot_stride(), slot_count));
+    size = add_size(size, mul_size(shard_stride(), kShardCount));
+    // Extra cache line so that the region can start on a line boundary.
+    return add_size(size, kCacheLine);
 }
 
 BackendSlot *slot_at(int index) {
@@ -49,9 +62,17 @@ BackendSlot *slot_at(int index) {
     return reinterpret_cast<BackendSlot *>(base + static_cast<std::size_t>(index) * slot_stride());
 }
 
+SnowflakeShard *shard_at(int shard) {
+    auto *base = reinterpret_cast<char *>(shared) + header_size() +
+                 static_cast<std::size_t>(shared->slot_count) * slot_stride();
+    return reinterpret_cast<SnowflakeShard *>(base +
+                                              static_cast<std::size_t>(shard) * shard_stride());
+}
+
 void init_slot(BackendSlot *slot, std::uint32_t pid) {
     pg_atomic_init_u32(&slot->pid, pid);
     slot->uuid_v7 = core::Uuidv7Sequence{0, 0};
+    slot->snowflake_last_clock_ms = 0;
     for (FamilyCounters &c : slot->counters) {
         pg_atomic_init_u64(&c.minted, 0);
         pg_atomic_init_u64(&c.last_issued_unix_us, 0);
@@ -64,6 +85,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
 void idgen_shmem_request() {
     if (prev_shmem_request_hook) prev_shmem_request_hook();
     RequestAddinShmemSpace(region_size(MaxBackends));
+    RequestNamedLWLockTranche("idgen", 1);
 }
 
 void idgen_shmem_startup() {
@@ -77,6 +99,15 @@ void idgen_shmem_startup() {
         pg_atomic_init_u64(&shared->uuid_v7_server_last, 0);
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
+        for (int i = 0; i < kShardCount; ++i) {
+            SnowflakeShard *shard = shard_at(i);
+            pg_atomic_init_u64(&shard->last_stamp, 0);
+            pg_atomic_init_u64(&shard->borrowed_ms, 0);
+            pg_atomic_init_u64(&shard->waits, 0);
+            pg_atomic_init_u64(&shard->clock_regressions, 0);
+        }
+        shared->snowflake_lease_lock = &GetNamedLWLockTranche("idgen")->lock;
+        snowflake_lease_startup(shared);
     }
     LWLockRelease(AddinShmemInitLock);
 }
@@ -96,6 +127,18 @@ void release_slot(int, Datum) {
     claimed_slot = nullptr;
 }
 
+bool check_snowflake_epoch(char **newval, void **, GucSource) {
+    if (*newval != nullptr && core::snowflake_parse_epoch(*newval)) return true;
+    GUC_check_errdetail(
+        "The epoch is a UTC date or time from 1970 on, such as '2024-01-01' or "
+        "'2024-01-01 12:00:00'.");
+    return false;
+}
+
+void assign_snowflake_epoch(const char *newval, void *) {
+    snowflake_epoch_unix_ms = core::snowflake_parse_epoch(newval).value_or(0);
+}
+
 }  // namespace
 
 SharedState *shared_state() {
@@ -104,6 +147,10 @@ SharedState *shared_state() {
 
 BackendSlot *shared_slot(int index) {
     return slot_at(index);
+}
+
+SnowflakeShard *snowflake_shard(int shard) {
+    return shard_at(shard);
 }
 
 BackendSlot *my_slot() {
@@ -151,6 +198,24 @@ void _PG_init(void) {
         "shared_preload_libraries.",
         &uuid_v7_order, static_cast<int>(Uuidv7Order::backend), kUuidv7OrderOptions, PGC_USERSET,
         0, nullptr, nullptr, nullptr);
+    DefineCustomIntVariable(
+        "idgen.shard_id", "Shard of snowflake() without an argument; -1 means unset.",
+        "A logical shard from 0 to 8191, unique per writing database or server.",
+        &snowflake_shard_id, -1, -1, idgen::core::kSnowflakeMaxShard, PGC_SUSET, 0, nullptr,
+        nullptr, nullptr);
+    DefineCustomStringVariable(
+        "idgen.snowflake_epoch", "Epoch of snowflake IDs (UTC).",
+        "IDs count milliseconds from this instant and run out 2^40 ms (about 34.8 years) after "
+        "it. Set before the first ID; moving it later is refused by the issued-ID high-water mark.",
+        &snowflake_epoch_text, "2024-01-01", PGC_POSTMASTER, 0, check_snowflake_epoch,
+        assign_snowflake_epoch, nullptr);
+    DefineCustomIntVariable(
+        "idgen.max_clock_regression",
+        "How far snowflake IDs may run ahead of the clock.",
+        "Covers the clock being set back and bursts over 1024 IDs per millisecond and shard. "
+        "Beyond it, a burst waits for the clock and a clock set back further fails.",
+        &max_clock_regression_ms, 10'000, 0, 3'600'000, PGC_SUSET, GUC_UNIT_MS, nullptr, nullptr,
+        nullptr);
     MarkGUCPrefixReserved("idgen");
 
     if (!process_shared_preload_libraries_in_progress) return;

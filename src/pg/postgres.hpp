@@ -18,6 +18,7 @@ extern "C" {
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/proc.h"

@@ -11,11 +11,6 @@ using core::Uuidv7Tick;
 constexpr std::int64_t kNsPerUs = 1000;
 constexpr std::int64_t kUsPerMs = 1000;
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-    std::int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
 // Raised for every instant a UUIDv7 cannot hold, with the representable range.
 [[noreturn]] void report_time_out_of_range(TimestampTz ts) {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),

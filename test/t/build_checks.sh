@@ -11,7 +11,7 @@ for sym in __cxa_throw __cxa_allocate_exception __cxa_begin_catch __gxx_personal
 done
 check "idgen.so has no dynamic static initialisers (_GLOBAL__sub_I_)" bash -c "! nm '$lib' | grep -q _GLOBAL__sub_I_"
 check "idgen.so needs no libstdc++" bash -c "! readelf -d '$lib' | grep -q 'libstdc++'"
-for fn in idgen_uuid_v7 idgen_uuid_v7_shift idgen_uuid_v7_at idgen_uuid_v7_boundary idgen_uuid_v7_time idgen_backend_state Pg_magic_func _PG_init; do
+for fn in idgen_uuid_v7 idgen_uuid_v7_shift idgen_uuid_v7_at idgen_uuid_v7_boundary idgen_uuid_v7_time idgen_backend_state idgen_snowflake idgen_snowflake_default_shard idgen_snowflake_time idgen_snowflake_shard idgen_snowflake_seq idgen_snowflake_boundary idgen_snowflake_boundary_shard idgen_snowflake_shard_state Pg_magic_func _PG_init; do
     check "idgen.so exports $fn unmangled" bash -c "nm -D --defined-only '$lib' | grep -qw '$fn'"
 done
 
@@ -22,7 +22,19 @@ is "META.json version matches the Makefile" \
     "$(python3 -c 'import json; m = json.load(open("META.json")); print(m["version"])')" "$version"
 is "META.json provides idgen at the same version" \
     "$(python3 -c 'import json; m = json.load(open("META.json")); print(m["provides"]["idgen"]["version"])')" "$version"
-check "install script sql/idgen--$version.sql exists" test -f "sql/idgen--$version.sql"
+# CREATE EXTENSION runs the base script and then the upgrade scripts up to the
+# default version, so every version must be reachable from idgen--0.1.0.sql.
+reachable() {
+    local v=$1
+    while [[ $v != 0.1.0 ]]; do
+        local step
+        step=$(ls sql/idgen--*--"$v".sql 2>/dev/null | head -n 1)
+        [[ -n $step ]] || return 1
+        v=$(sed 's/^sql\/idgen--\(.*\)--.*\.sql$/\1/' <<<"$step")
+    done
+    test -f sql/idgen--0.1.0.sql
+}
+check "version $version is reachable from sql/idgen--0.1.0.sql through upgrade scripts" reachable "$version"
 check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
 check "every install and upgrade script starts with the CREATE EXTENSION guard" \
     bash -c 'for f in sql/idgen--*.sql; do grep -q "^\\\\echo Use \"CREATE EXTENSION idgen\" to load this file. \\\\quit" "$f" || exit 1; done'
