@@ -8,7 +8,7 @@ CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o
 OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/uuidv7_sql.o src/pg/snowflake_sql.o src/pg/snowflake_lease.o src/pg/stats_sql.o
 
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
-REGRESS = uuid_v7 uuid_v7_errors stats schema
+REGRESS = uuid_v7 uuid_v7_errors snowflake snowflake_errors stats schema
 REGRESS_OPTS = --load-extension=$(EXTENSION) --inputdir=.
 
 PG_CPPFLAGS = -I$(srcdir)/src

@@ -8,7 +8,26 @@ FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
 ORDER BY p.oid::regprocedure::text;
-SELECT obj_description('idgen_stats'::regclass, 'pg_class') IS NOT NULL AS view_commented;
+SELECT c.relname AS view, obj_description(c.oid, 'pg_class') IS NOT NULL AS commented
+FROM pg_class c
+JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+ORDER BY c.relname;
+
+-- a database on the first release upgrades in place, keeping its columns' defaults
+DROP EXTENSION idgen;
+CREATE EXTENSION idgen VERSION '0.1.0';
+SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+SELECT to_regprocedure('snowflake(integer)') IS NULL AS no_snowflake_yet;
+CREATE TABLE upgrade_orders (id uuid PRIMARY KEY DEFAULT uuid_v7(), item text);
+INSERT INTO upgrade_orders (item) VALUES ('before');
+ALTER EXTENSION idgen UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+INSERT INTO upgrade_orders (item) VALUES ('after');
+SELECT item, uuid_v7_time(id) IS NOT NULL AS v7 FROM upgrade_orders ORDER BY id;
+ALTER TABLE upgrade_orders ADD COLUMN seq bigint DEFAULT snowflake(9);
+SELECT count(DISTINCT snowflake_shard(seq)) AS shards, min(snowflake_shard(seq)) AS shard FROM upgrade_orders;
+DROP TABLE upgrade_orders;
 
 -- installation into a chosen schema, as a migration would
 DROP EXTENSION idgen;
@@ -29,6 +48,7 @@ SET ROLE regress_idgen_owner;
 CREATE SCHEMA owner_ids;
 CREATE EXTENSION idgen SCHEMA owner_ids;
 SELECT owner_ids.uuid_v7() IS NOT NULL AS owner_can_mint;
+SELECT owner_ids.snowflake(2) > 0 AS owner_can_mint_snowflakes;
 DROP EXTENSION idgen;
 DROP SCHEMA owner_ids;
 RESET ROLE;

@@ -203,11 +203,15 @@ void _PG_init(void) {
         "A logical shard from 0 to 8191, unique per writing database or server.",
         &snowflake_shard_id, -1, -1, idgen::core::kSnowflakeMaxShard, PGC_SUSET, 0, nullptr,
         nullptr, nullptr);
+    // Server-start only when preloaded. A library loaded later may not define
+    // such settings; then only the decoders use the epoch (snowflake() refuses).
+    GucContext epoch_context =
+        process_shared_preload_libraries_in_progress ? PGC_POSTMASTER : PGC_SIGHUP;
     DefineCustomStringVariable(
         "idgen.snowflake_epoch", "Epoch of snowflake IDs (UTC).",
         "IDs count milliseconds from this instant and run out 2^40 ms (about 34.8 years) after "
         "it. Set before the first ID; moving it later is refused by the issued-ID high-water mark.",
-        &snowflake_epoch_text, "2024-01-01", PGC_POSTMASTER, 0, check_snowflake_epoch,
+        &snowflake_epoch_text, "2024-01-01", epoch_context, 0, check_snowflake_epoch,
         assign_snowflake_epoch, nullptr);
     DefineCustomIntVariable(
         "idgen.max_clock_regression",

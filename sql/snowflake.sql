@@ -1,0 +1,100 @@
+-- snowflake family: generated IDs (properties), decoders and boundaries (golden output)
+SET TimeZone = 'UTC';
+
+-- the epoch in use (the default)
+SHOW idgen.snowflake_epoch;
+
+-- positive, the right shard, no duplicates, strictly increasing in one statement
+-- (100k calls outrun 1024 per ms: the shard borrows milliseconds)
+SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
+       count(*) FILTER (WHERE id > 0) AS positive,
+       count(*) FILTER (WHERE snowflake_shard(id) = 4242) AS on_shard_4242,
+       count(*) FILTER (WHERE snowflake_seq(id) BETWEEN 0 AND 1023) AS seq_in_range,
+       count(*) FILTER (WHERE id <= prev) AS not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
+      FROM (SELECT n, snowflake(4242) AS id FROM generate_series(1, 100000) n) s) t;
+
+-- and across statements of the session
+CREATE TEMP TABLE session_ids (n serial, id bigint);
+INSERT INTO session_ids (id) SELECT snowflake(17) FROM generate_series(1, 1000);
+INSERT INTO session_ids (id) VALUES (snowflake(17));
+INSERT INTO session_ids (id) SELECT snowflake(17) FROM generate_series(1, 1000);
+SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM session_ids) t;
+
+-- the embedded time is the clock's, at most idgen.max_clock_regression ahead
+SELECT snowflake_time(snowflake(3)) BETWEEN now() - interval '1 minute'
+                                        AND clock_timestamp() + interval '10 seconds' AS time_is_now;
+
+-- shards are independent: minting on one does not move another
+SELECT snowflake_shard(snowflake(0)) AS shard_0, snowflake_shard(snowflake(8191)) AS shard_8191;
+
+-- snowflake() takes its shard from idgen.shard_id
+SET idgen.shard_id = 7;
+SELECT snowflake_shard(snowflake()) AS shard_from_setting;
+RESET idgen.shard_id;
+
+-- decoders at fixed values: Instagram's worked example (1387263000 ms, shard 1341, seq 905)
+SELECT snowflake_time(11637205501278089) AS time, snowflake_shard(11637205501278089) AS shard,
+       snowflake_seq(11637205501278089) AS seq;
+SELECT snowflake_time(0) AS epoch, snowflake_time(9223372036854775807) AS last_millisecond,
+       snowflake_shard(9223372036854775807) AS max_shard, snowflake_seq(9223372036854775807) AS max_seq;
+
+-- boundaries: the smallest ID of a millisecond (and shard)
+SELECT snowflake_boundary('2024-01-01 00:00:00+00') AS at_epoch,
+       snowflake_boundary('2024-01-01 00:00:00.001+00') AS one_ms_later,
+       snowflake_boundary('2024-01-01 00:00:00.0019+00') AS same_ms_truncated,
+       snowflake_boundary('2024-01-01 00:00:00.001+00', 3) AS shard_3,
+       snowflake_boundary('2058-11-03 19:53:47.775+00', 8191) AS last_ms_last_shard;
+SELECT snowflake_boundary('2026-05-01 12:34:56.789+02') AS with_time_zone;
+
+-- round trips: boundary -> decoders -> boundary
+SELECT snowflake_time(b) AS time, snowflake_shard(b) AS shard, snowflake_seq(b) AS seq,
+       snowflake_boundary(snowflake_time(b), snowflake_shard(b)) = b AS round_trip
+FROM (SELECT snowflake_boundary('2030-06-15 08:00:00.123+00', 99) AS b) s;
+SELECT count(*) FILTER (WHERE snowflake_boundary(snowflake_time(id), snowflake_shard(id)) + snowflake_seq(id) <> id)
+       AS decode_mismatches
+FROM (SELECT snowflake(5) AS id FROM generate_series(1, 10000)) s;
+
+-- generated IDs decode to the boundary of their millisecond and shard
+SELECT count(*) FILTER (WHERE id < snowflake_boundary(snowflake_time(id), 21)
+                           OR id >= snowflake_boundary(snowflake_time(id) + interval '1 ms', 21))
+       AS outside_their_millisecond
+FROM (SELECT snowflake(21) AS id FROM generate_series(1, 5000)) s;
+
+-- a time range over a primary key uses the index (boundaries are folded to constants)
+CREATE TABLE events (id bigint PRIMARY KEY, note text);
+INSERT INTO events
+SELECT snowflake_boundary(ts, shard) + seq, 'x'
+FROM generate_series('2025-01-01 00:00+00'::timestamptz, '2025-01-01 00:16:39+00', '1 second') ts,
+     generate_series(0, 9) shard, generate_series(0, 9) seq;
+VACUUM ANALYZE events;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events
+WHERE id >= snowflake_boundary('2025-01-01 00:10:00+00')
+  AND id < snowflake_boundary('2025-01-01 00:10:10+00');
+SELECT count(*) AS rows_in_10_seconds, count(DISTINCT snowflake_shard(id)) AS shards
+FROM events
+WHERE id >= snowflake_boundary('2025-01-01 00:10:00+00')
+  AND id < snowflake_boundary('2025-01-01 00:10:10+00');
+
+-- as a column default, with RETURNING and a range partition bound
+CREATE TABLE orders (id bigint PRIMARY KEY DEFAULT snowflake(1), item text)
+    PARTITION BY RANGE (id);
+CREATE TABLE orders_2024 PARTITION OF orders
+    FOR VALUES FROM (snowflake_boundary('2024-01-01+00')) TO (snowflake_boundary('2025-01-01+00'));
+CREATE TABLE orders_later PARTITION OF orders
+    FOR VALUES FROM (snowflake_boundary('2025-01-01+00')) TO (MAXVALUE);
+INSERT INTO orders (item) VALUES ('a'), ('b') RETURNING snowflake_shard(id) AS shard;
+INSERT INTO orders VALUES (snowflake_boundary('2024-06-01+00', 1) + 5, 'backfill');
+SELECT tableoid::regclass AS partition, item FROM orders ORDER BY id;
+
+-- per-shard state: shards used in this file appear with their last ID
+SELECT shard, last_id >= snowflake_boundary(now() - interval '1 minute', shard) AS last_id_recent,
+       snowflake_shard(last_id) = shard AS last_id_on_shard, last_issued = snowflake_time(last_id) AS last_issued_matches
+FROM idgen_snowflake_shards WHERE shard IN (0, 1, 3, 4242, 8191) ORDER BY shard;
+SELECT borrowed_ms > 0 AS borrowed FROM idgen_snowflake_shards WHERE shard = 4242;
+SELECT family, ids_minted >= 100000 AS minted_here FROM idgen_stats
+WHERE pid = pg_backend_pid() AND family = 'snowflake';
+
+DROP TABLE events, orders;
