@@ -97,4 +97,16 @@ SELECT borrowed_ms > 0 AS borrowed FROM idgen_snowflake_shards WHERE shard = 424
 SELECT family, ids_minted >= 100000 AS minted_here FROM idgen_stats
 WHERE pid = pg_backend_pid() AND family = 'snowflake';
 
-DROP TABLE events, orders;
+-- README's migration recipe: a bigserial key switches to snowflake() in place
+CREATE TABLE legacy (id bigserial PRIMARY KEY, item text);
+INSERT INTO legacy (item) SELECT 'old' FROM generate_series(1, 1000);
+SELECT max(id) < snowflake_boundary(now()) AS safe FROM legacy;
+ALTER TABLE legacy ALTER COLUMN id SET DEFAULT snowflake(1);
+DROP SEQUENCE legacy_id_seq;
+INSERT INTO legacy (item) SELECT 'new' FROM generate_series(1, 1000);
+SELECT item, count(*), min(id) > 1000 AS above_old
+FROM legacy GROUP BY item ORDER BY min(id);
+SELECT count(*) FILTER (WHERE item = 'new' AND prev_item = 'old') AS switches
+FROM (SELECT item, lag(item) OVER (ORDER BY id) AS prev_item FROM legacy) s;
+
+DROP TABLE events, orders, legacy;
