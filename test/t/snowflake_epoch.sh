@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# idgen.snowflake_epoch: IDs that ran out (sql/snowflake_exhausted.sql through
+# pg_regress, on a server whose epoch is 1990-01-01), an epoch moved one day
+# later after IDs were issued (refused by the lease high-water mark), one day
+# earlier (accepted, new IDs above the old ones), and invalid or session-level
+# settings. Every cluster is its own, under a mktemp directory.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source test/t/lib.sh
+source test/cluster.sh
+
+repo=$PWD
+pg_regress=${PG_REGRESS:-/usr/lib/postgresql/$PG_MAJOR/lib/pgxs/src/test/regress/pg_regress}
+
+top=$(mktemp -d /tmp/idgen-epoch.XXXXXX)
+chmod 755 "$top"  # the clusters inside are run by an unprivileged user
+cleanup() {
+    cluster_stop "$top/exhausted"
+    cluster_stop "$top/moved"
+    rm -rf "$top"
+}
+trap cleanup EXIT
+
+# set_epoch DIR VALUE: stop the server, set the epoch in postgresql.conf (the
+# last line wins), start it again.
+set_epoch() {
+    as_cluster_owner pg_ctl -D "$1/data" -m fast -w stop >/dev/null || return 1
+    echo "idgen.snowflake_epoch = '$2'" >>"$1/data/postgresql.conf"
+    as_cluster_owner pg_ctl -D "$1/data" -l "$1/server.log" -w -t 60 start >/dev/null || {
+        tail -n 20 "$1/server.log" >&2
+        return 1
+    }
+}
+
+lease_file() {
+    cat "$1/data/idgen_snowflake.lease" 2>/dev/null
+}
+
+# 1. Exhausted IDs: pg_regress runs sql/snowflake_exhausted.sql against a
+#    server whose epoch is so early that 2^40 ms after it is already past.
+cluster_start "$top/exhausted" "shared_preload_libraries = 'idgen'" "fsync = off" \
+    "idgen.snowflake_epoch = '1990-01-01'" || exit 1
+# Inputs come from the repository's sql/ and expected/; results/, regression.out
+# and regression.diffs go to the output directory, outside the repository.
+regress_out="$top/regress"
+run_regress() {
+    mkdir -p "$regress_out"
+    "$pg_regress" --inputdir="$repo" --outputdir="$regress_out" --bindir="$PG_BIN" \
+        --host="$PGHOST" --port="$PGPORT" --user=postgres --dbname=idgen_exhausted \
+        --load-extension=idgen snowflake_exhausted >"$regress_out/pg_regress.log" 2>&1 &&
+        grep -qE '^test snowflake_exhausted +\.\.\. ok' "$regress_out/pg_regress.log" && return 0
+    sed 's/^/# /' "$regress_out/pg_regress.log"
+    [[ -f $regress_out/regression.diffs ]] && sed 's/^/# /' "$regress_out/regression.diffs"
+    return 1
+}
+check "pg_regress snowflake_exhausted passes (epoch 1990-01-01: IDs ran out)" run_regress
+is "pg_regress wrote nothing into the repository" \
+    "$(find "$repo" -path "$repo/.git" -prune -o -name '*snowflake_exhausted*' -print |
+        grep -vxE "$repo/(sql/snowflake_exhausted\.sql|expected/snowflake_exhausted\.out)")" ""
+cluster_stop "$top/exhausted"
+
+# 2. The epoch moved after IDs were issued (default epoch 2024-01-01 first).
+dir="$top/moved"
+cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
+q "CREATE EXTENSION idgen;
+   CREATE TABLE ids (n bigserial, phase text, id bigint, minted_at timestamptz)" || exit 1
+q "INSERT INTO ids (phase, id, minted_at)
+   SELECT 'old', snowflake(1), clock_timestamp() FROM generate_series(1, 5000)" || exit 1
+is "default epoch: old IDs decode to the time they were minted" \
+    "$(q "SELECT bool_and(abs(extract(epoch FROM snowflake_time(id) - minted_at)) < 5) FROM ids")" t
+lease_before=$(lease_file "$dir")
+check "the lease file was written while minting" test -n "$lease_before"
+
+# One day later: the lease says IDs up to about now (old epoch) were issued, so
+# every new ID would have to be a day ahead of the clock.
+set_epoch "$dir" "2024-01-02" || exit 1
+is "the server runs with the later epoch" "$(q "SHOW idgen.snowflake_epoch")" "2024-01-02"
+later=$(psql -Xq -v VERBOSITY=verbose 2>&1 <<'SQL'
+INSERT INTO ids (phase, id, minted_at) SELECT 'later', snowflake(1), clock_timestamp() FROM generate_series(1, 10);
+\echo sqlstate=:LAST_ERROR_SQLSTATE
+SET idgen.max_clock_regression = '1h';
+SELECT snowflake(1);
+\echo sqlstate_1h=:LAST_ERROR_SQLSTATE
+\pset tuples_only on
+\pset format unaligned
+SELECT 'minted=' || count(*) FROM idgen_stats WHERE family = 'snowflake';
+SELECT 'shard_rows=' || count(*) FROM idgen_snowflake_shards WHERE last_id IS NOT NULL;
+SQL
+)
+check "epoch moved later: snowflake(1) fails with SQLSTATE 55000" grep -qx "sqlstate=55000" <<<"$later"
+lead=$(sed -n 's/^ERROR:  55000: system clock is \([0-9]*\) ms behind snowflake shard 1$/\1/p' <<<"$later" | head -n 1)
+check "the error says the clock is about one day (86400000 ms) behind shard 1 (got ${lead:-no such message})" \
+    test "${lead:-0}" -ge 86340000 -a "${lead:-0}" -le 86402000
+check "the detail names the epoch moved later" \
+    grep -q "^DETAIL:  IDs may run ahead of the clock by at most idgen.max_clock_regression (10000 ms); the clock was set back, or idgen.snowflake_epoch was moved later.$" <<<"$later"
+check "the hint says to wait or raise idgen.max_clock_regression" \
+    grep -q "^HINT:  Wait for the clock to catch up, or raise idgen.max_clock_regression.$" <<<"$later"
+check "even with idgen.max_clock_regression = 1h it fails with 55000" grep -qx "sqlstate_1h=55000" <<<"$later"
+check "the session minted no snowflake ID" grep -qx "minted=0" <<<"$later"
+check "no shard issued an ID since the restart" grep -qx "shard_rows=0" <<<"$later"
+is "no ID was stored under the later epoch" "$(q "SELECT count(*) FROM ids WHERE phase = 'later'")" 0
+is "the lease did not move" "$(lease_file "$dir")" "$lease_before"
+
+# One day earlier: the clock is a day ahead of every issued ID, so IDs flow again.
+set_epoch "$dir" "2023-12-31" || exit 1
+is "the server runs with the earlier epoch" "$(q "SHOW idgen.snowflake_epoch")" "2023-12-31"
+check "epoch moved earlier: snowflake(1) works" \
+    q "INSERT INTO ids (phase, id, minted_at)
+       SELECT 'earlier', snowflake(1), clock_timestamp() FROM generate_series(1, 5000)"
+is "5000 new IDs, all of shard 1" \
+    "$(q "SELECT count(*) || ' ' || min(snowflake_shard(id)) || '-' || max(snowflake_shard(id)) FROM ids WHERE phase = 'earlier'")" "5000 1-1"
+is "every new ID is greater than every old one" \
+    "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'earlier') > (SELECT max(id) FROM ids WHERE phase = 'old')")" t
+is "the new IDs increase in the order they were minted" \
+    "$(q "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad FROM ids WHERE phase = 'earlier') s WHERE bad")" 0
+is "new IDs decode with the new epoch, close to clock_timestamp()" \
+    "$(q "SELECT bool_and(abs(extract(epoch FROM snowflake_time(id) - minted_at)) < 5) FROM ids WHERE phase = 'earlier'")" t
+is "old IDs now decode one day before they were minted" \
+    "$(q "SELECT bool_and(abs(extract(epoch FROM snowflake_time(id) + interval '1 day' - minted_at)) < 5) FROM ids WHERE phase = 'old'")" t
+
+# 3. Invalid values and session-level changes are refused.
+bad=$(psql -Xq -v VERBOSITY=verbose -c "ALTER SYSTEM SET idgen.snowflake_epoch = 'yesterday'" 2>&1)
+check "ALTER SYSTEM SET idgen.snowflake_epoch = 'yesterday' fails with SQLSTATE 22023" \
+    grep -q '^ERROR:  22023: invalid value for parameter "idgen.snowflake_epoch": "yesterday"$' <<<"$bad"
+check "the detail gives the expected format" \
+    grep -q "^DETAIL:  The epoch is a UTC date or time from 1970 on, such as '2024-01-01' or '2024-01-01 12:00:00'.$" <<<"$bad"
+bad=$(psql -Xq -v VERBOSITY=verbose -c "ALTER SYSTEM SET idgen.snowflake_epoch = '1969-12-31'" 2>&1)
+check "an epoch before 1970 fails with SQLSTATE 22023" \
+    grep -q '^ERROR:  22023: invalid value for parameter "idgen.snowflake_epoch": "1969-12-31"$' <<<"$bad"
+check "ALTER SYSTEM wrote nothing to postgresql.auto.conf" \
+    bash -c "! grep -q snowflake_epoch '$dir/data/postgresql.auto.conf'"
+bad=$(psql -Xq -v VERBOSITY=verbose -c "SET idgen.snowflake_epoch = '2020-01-01'" 2>&1)
+check "SET idgen.snowflake_epoch in a session fails with SQLSTATE 55P02" \
+    grep -q '^ERROR:  55P02: parameter "idgen.snowflake_epoch" cannot be changed without restarting the server$' <<<"$bad"
+is "the epoch is unchanged" "$(q "SHOW idgen.snowflake_epoch")" "2023-12-31"
+tap_done
