@@ -54,14 +54,25 @@ WHERE id >= uuid_v7_boundary(now() - interval '1 hour') AND id < uuid_v7_boundar
 \echo == a shifted ID hides the real creation time
 SELECT uuid_v7(interval '-7 days') AS shifted_id, uuid_v7_time(uuid_v7(interval '-7 days')) AS claims_to_be_from;
 \echo
+\echo == snowflake(): 64-bit IDs from a per-shard counter in shared memory (shard 12 for this database)
+SELECT current_database() AS db \gset
+ALTER DATABASE :"db" SET idgen.shard_id = 12;
+SET idgen.shard_id = 12;
+CREATE TABLE posts (id bigint PRIMARY KEY DEFAULT snowflake(), body text);
+INSERT INTO posts (body) SELECT 'post ' || g FROM generate_series(1, :rows) g;
+SELECT count(*) AS rows_in_posts, count(DISTINCT id) AS distinct_ids, min(id) > 0 AS all_positive FROM posts;
+SELECT id, snowflake_time(id) AS decoded, snowflake_shard(id) AS shard, snowflake_seq(id) AS seq
+FROM posts ORDER BY id DESC LIMIT 3;
+SELECT shard, last_id, last_issued, borrowed_ms, waits, clock_regressions FROM idgen_snowflake_shards;
+\echo
 \echo == generator state of this backend (idgen_stats)
-SELECT pid, family, ids_minted, last_issued, clock_regressions, ran_ahead, shared_memory
+SELECT pid, family, ids_minted, last_issued, clock_regressions, ran_ahead, waits, shared_memory
 FROM idgen_stats;
 SQL
 
 # The speed comparison is the project's benchmark, at demo sizes, on this server.
 echo
-echo "== speed: test/bench/bench.sh on this server (1M calls, 200k rows, 3 interleaved reps)"
-IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --scratch --calls 1000000 --rows 200000 --reps 3
+echo "== speed: test/bench/bench.sh on this server (1M calls, 200k rows, 3 interleaved reps, 3 s pgbench runs)"
+IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --scratch --calls 1000000 --rows 200000 --reps 3 --pgbench-seconds 3
 echo
 echo "== done: idgen generated, decoded and indexed IDs in a real PostgreSQL $PG_MAJOR"
