@@ -50,35 +50,56 @@ std::optional<std::int64_t> read_lease_file() {
     return parse_record(record, static_cast<int>(length));
 }
 
-void write_lease_file(SharedState *state, std::int64_t lease_ms) {
+// Writes and fsyncs the lease; reports failures at elevel (ERROR aborts the
+// call that needed the lease; the shutdown path only logs).
+bool write_lease_file(SharedState *state, std::int64_t lease_ms, int elevel) {
     char record[kRecordLength + 1];
     snprintf(record, sizeof record, "%s%020lld\n", kLeaseHeader, static_cast<long long>(lease_ms));
     int fd = OpenTransientFile(kLeaseFile, O_WRONLY | O_CREAT | PG_BINARY);
-    if (fd < 0)
-        ereport(ERROR, (errcode_for_file_access(),
-                        errmsg("could not open file \"%s\": %m", kLeaseFile),
-                        errdetail("snowflake() persists its high-water mark there before "
-                                  "handing out IDs beyond it.")));
+    if (fd < 0) {
+        ereport(elevel, (errcode_for_file_access(),
+                         errmsg("could not open file \"%s\": %m", kLeaseFile),
+                         errdetail("snowflake() persists its high-water mark there before "
+                                   "handing out IDs beyond it.")));
+        return false;
+    }
     errno = 0;
-    if (pwrite(fd, record, kRecordLength, 0) != kRecordLength) {
-        if (errno == 0) errno = ENOSPC;
-        int saved = errno;
-        CloseTransientFile(fd);
-        errno = saved;
-        ereport(ERROR, (errcode_for_file_access(), errmsg("could not write file \"%s\": %m", kLeaseFile)));
-    }
-    if (pg_fsync(fd) != 0) {
-        int saved = errno;
-        CloseTransientFile(fd);
-        errno = saved;
-        ereport(ERROR, (errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", kLeaseFile)));
-    }
+    bool written = pwrite(fd, record, kRecordLength, 0) == kRecordLength;
+    if (!written && errno == 0) errno = ENOSPC;
+    bool synced = written && pg_fsync(fd) == 0;
+    int saved_errno = errno;
     CloseTransientFile(fd);
+    if (!synced) {
+        errno = saved_errno;
+        ereport(elevel, (errcode_for_file_access(),
+                         errmsg("could not %s file \"%s\": %m", written ? "fsync" : "write",
+                                kLeaseFile)));
+        return false;
+    }
     if (!state->snowflake_lease_file_synced) {
         // A new file: its directory entry must reach the disk too.
         fsync_fname(".", true);
         state->snowflake_lease_file_synced = true;
     }
+    return true;
+}
+
+// At a clean shutdown (code 0; a crash restart passes 1) every backend has
+// exited, so the shards hold exactly what was issued: lower the lease to just
+// above it, and the next start continues there instead of up to
+// kSnowflakeLeaseSpanMs ahead of the clock.
+void lease_at_shutdown(int code, Datum) {
+    SharedState *state = shared_state();
+    if (code != 0 || state == nullptr || state->snowflake_lease_unreadable) return;
+    auto lease_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&state->snowflake_lease_ms));
+    if (lease_ms == 0) return;  // no ID was issued since the file was created
+    std::int64_t issued_below = 0;
+    for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
+        core::SnowflakeStamp last = pg_atomic_read_u64(&snowflake_shard(shard)->last_stamp);
+        std::int64_t below = core::snowflake_stamp_ms(last) + 1;
+        if (below > issued_below) issued_below = below;
+    }
+    if (issued_below < lease_ms) write_lease_file(state, issued_below, LOG);
 }
 
 }  // namespace
@@ -96,6 +117,9 @@ void snowflake_lease_startup(SharedState *state) {
     core::SnowflakeStamp floor = core::snowflake_stamp_below(start);
     for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard)
         pg_atomic_write_u64(&snowflake_shard(shard)->last_stamp, floor);
+    // Registered anew at each (re)creation of the region: the postmaster's
+    // exit callbacks run, and are cleared, before a crash restart.
+    if (!IsUnderPostmaster) on_shmem_exit(lease_at_shutdown, 0);
 }
 
 void snowflake_lease_extend(SharedState *state, std::int64_t ms) {
@@ -109,7 +133,7 @@ void snowflake_lease_extend(SharedState *state, std::int64_t ms) {
     if (ms + kSnowflakeLeaseRenewMs >= lease_ms) {
         std::int64_t renewed = ms + kSnowflakeLeaseSpanMs;
         if (renewed > core::kSnowflakeMaxMs + 1) renewed = core::kSnowflakeMaxMs + 1;
-        write_lease_file(state, renewed);
+        write_lease_file(state, renewed, ERROR);
         pg_atomic_write_u64(&state->snowflake_lease_ms, static_cast<std::uint64_t>(renewed));
     }
     LWLockRelease(state->snowflake_lease_lock);

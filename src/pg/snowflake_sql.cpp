@@ -82,8 +82,9 @@ SnowflakeShard *shard_for_minting(int shard) {
                      errmsg("system clock is %lld ms behind snowflake shard %d",
                             static_cast<long long>(next.lead_ms), shard),
                      errdetail("IDs may run ahead of the clock by at most "
-                               "idgen.max_clock_regression (%d ms); the clock was set back, or "
-                               "idgen.snowflake_epoch was moved later.",
+                               "idgen.max_clock_regression (%d ms). The clock was set back, "
+                               "idgen.snowflake_epoch was moved later, or after a crash the "
+                               "shard resumed from the lease, up to 2 s ahead of the clock.",
                                max_clock_regression_ms),
                      errhint("Wait for the clock to catch up, or raise "
                              "idgen.max_clock_regression.")));
