@@ -75,3 +75,21 @@ cluster_stop() {
     fi
     rm -rf "$dir"
 }
+
+# use_fake_clock DIR: servers started from now on read a clock that
+# set_clock_offset moves (libfaketime from the Debian package faketime,
+# preloaded into the server only; the offset file lives in DIR).
+use_fake_clock() {
+    local lib
+    lib=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
+    [[ -n $lib ]] || return 1
+    CLOCK_OFFSET_FILE="$1/clock-offset"
+    set_clock_offset "+0"
+    CLUSTER_ENV="LD_PRELOAD=$lib FAKETIME_TIMESTAMP_FILE=$CLOCK_OFFSET_FILE FAKETIME_NO_CACHE=1 FAKETIME_DONT_FAKE_MONOTONIC=1"
+}
+
+# set_clock_offset OFFSET: moves the fake clock, e.g. "-30" (seconds) or "+0".
+set_clock_offset() {
+    echo "$1" >"$CLOCK_OFFSET_FILE"
+    chmod 644 "$CLOCK_OFFSET_FILE"
+}

@@ -8,22 +8,14 @@ cd "$(dirname "$0")/../.."
 source test/t/lib.sh
 source test/cluster.sh
 
-libfaketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
-if [[ -z $libfaketime ]]; then
+dir=$(mktemp -d /tmp/idgen-clock.XXXXXX)
+trap 'cluster_stop "$dir"' EXIT
+if ! use_fake_clock "$dir"; then
     echo "not ok 1 - libfaketime is installed (package faketime)"
     exit 1
 fi
-
-dir=$(mktemp -d /tmp/idgen-clock.XXXXXX)
-trap 'cluster_stop "$dir"' EXIT
-offset_file="$dir/clock-offset"
-set_clock_offset() {
-    echo "$1" >"$offset_file"
-    chmod 644 "$offset_file"
-}
-set_clock_offset "+0"
-CLUSTER_ENV="LD_PRELOAD=$libfaketime FAKETIME_TIMESTAMP_FILE=$offset_file FAKETIME_NO_CACHE=1 FAKETIME_DONT_FAKE_MONOTONIC=1" \
-    cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
+offset_file=$CLOCK_OFFSET_FILE
+cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
 q "CREATE EXTENSION idgen; CREATE TABLE ids (n serial, phase text, id uuid)"
 
 # One backend across the regression, in backend order.

@@ -43,3 +43,22 @@ fresh_database() {
     export PGDATABASE=$1
     q "CREATE EXTENSION idgen"
 }
+
+# not_increasing_per_session: rows of session_ids (id, session, n, ...) whose id
+# is not above the id the same session got just before.
+not_increasing_per_session() {
+    q "SELECT count(*) FROM (
+           SELECT id <= lag(id) OVER (PARTITION BY session ORDER BY n) AS bad FROM session_ids) s
+       WHERE bad"
+}
+
+# out_of_real_time_order [GROUP_COLUMN]: rows of session_ids (id, t0, t1 = clock
+# before and after the call) with a larger id returned (t1) before this one was
+# requested (t0), within each GROUP_COLUMN value: what one shared counter forbids.
+out_of_real_time_order() {
+    q "SELECT count(*) FROM (
+           SELECT t0, min(t1) OVER (${1:+PARTITION BY $1} ORDER BY id DESC
+                                    ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS min_t1_above
+           FROM session_ids) s
+       WHERE min_t1_above < t0"
+}

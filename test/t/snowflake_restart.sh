@@ -12,23 +12,14 @@ cd "$(dirname "$0")/../.."
 source test/t/lib.sh
 source test/cluster.sh
 
-libfaketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
-if [[ -z $libfaketime ]]; then
+dir=$(mktemp -d /tmp/idgen-sfrestart.XXXXXX)
+trap 'cluster_stop "$dir"' EXIT
+lease_file="$dir/data/idgen_snowflake.lease"
+# Sets CLUSTER_ENV, so every later pg_ctl start runs under the fake clock too.
+if ! use_fake_clock "$dir"; then
     echo "not ok 1 - libfaketime is installed (package faketime)"
     exit 1
 fi
-
-dir=$(mktemp -d /tmp/idgen-sfrestart.XXXXXX)
-trap 'cluster_stop "$dir"' EXIT
-offset_file="$dir/clock-offset"
-lease_file="$dir/data/idgen_snowflake.lease"
-set_clock_offset() {
-    echo "$1" >"$offset_file"
-    chmod 644 "$offset_file"
-}
-set_clock_offset "+0"
-# Not just for cluster_start: every later pg_ctl start needs it too.
-CLUSTER_ENV="LD_PRELOAD=$libfaketime FAKETIME_TIMESTAMP_FILE=$offset_file FAKETIME_NO_CACHE=1 FAKETIME_DONT_FAKE_MONOTONIC=1"
 cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
 server_stop() { as_cluster_owner pg_ctl -D "$dir/data" -m fast -w stop >/dev/null; }
 server_start() { as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null; }
@@ -55,7 +46,7 @@ q "CREATE EXTENSION idgen; CREATE TABLE ids (n bigserial, phase text, id bigint 
 # 1. Clock set back 3 s under one backend: within the 10 s default bound.
 output=$(psql -XAtq -v ON_ERROR_STOP=1 2>&1 <<SQL
 INSERT INTO ids (phase, id) SELECT 'before', snowflake(1) FROM generate_series(1, 2000);
-\! echo "-3" > "$offset_file"
+\! echo "-3" > "$CLOCK_OFFSET_FILE"
 INSERT INTO ids (phase, id) SELECT 'after', snowflake(1) FROM generate_series(1, 2000);
 SELECT 'ahead=' || (snowflake_time(min(id)) > clock_timestamp() + interval '2 s') FROM ids WHERE phase = 'after';
 SELECT 'regressions=' || clock_regressions || ' ran_ahead=' || ran_ahead
