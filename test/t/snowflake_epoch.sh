@@ -134,4 +134,26 @@ bad=$(psql -Xq -v VERBOSITY=verbose -c "SET idgen.snowflake_epoch = '2020-01-01'
 check "SET idgen.snowflake_epoch in a session fails with SQLSTATE 55P02" \
     grep -q '^ERROR:  55P02: parameter "idgen.snowflake_epoch" cannot be changed without restarting the server$' <<<"$bad"
 is "the epoch is unchanged" "$(q "SHOW idgen.snowflake_epoch")" "2023-12-31"
+
+# 4. A lease that cannot be written: the clean restart lowered the lease to the
+#    last ID, so the next ID must renew it first; without write access it fails
+#    and issues nothing.
+set_epoch "$dir" "2023-12-31" || exit 1
+as_cluster_owner chmod 0444 "$dir/data/idgen_snowflake.lease"
+bad=$(psql -Xq -v VERBOSITY=verbose -c "SELECT snowflake(1)" 2>&1)
+check "an unwritable lease file fails snowflake() with SQLSTATE 42501 naming the file" \
+    grep -q '^ERROR:  42501: could not open file "idgen_snowflake.lease": Permission denied$' <<<"$bad"
+is "nothing was issued while the lease could not be written" \
+    "$(q "SELECT count(*) FROM idgen_snowflake_shards")" 0
+as_cluster_owner chmod 0600 "$dir/data/idgen_snowflake.lease"
+check "with the file writable again snowflake(1) works" \
+    q "INSERT INTO ids (phase, id) SELECT 'rewritable', snowflake(1) FROM generate_series(1, 10)"
+is "and stays above every earlier ID" \
+    "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'rewritable') > (SELECT max(id) FROM ids WHERE phase <> 'rewritable')")" t
+
+# 5. An epoch in the future: the clock reads before it.
+set_epoch "$dir" "2099-01-01" || exit 1
+bad=$(psql -Xq -v VERBOSITY=verbose -c "SET TimeZone = 'UTC'" -c "SELECT snowflake(1)" 2>&1)
+check "a clock before idgen.snowflake_epoch fails snowflake() with SQLSTATE 22008" \
+    grep -q '^ERROR:  22008: system clock is before idgen.snowflake_epoch (2099-01-01 00:00:00+00)$' <<<"$bad"
 tap_done
