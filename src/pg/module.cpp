@@ -99,15 +99,17 @@ void idgen_shmem_startup() {
         pg_atomic_init_u64(&shared->uuid_v7_server_last, 0);
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
+        shared->snowflake_lease_lock = &GetNamedLWLockTranche("idgen")->lock;
+        snowflake_lease_startup(shared);
+        // Every shard resumes just below the lease: above any ID issued before.
+        core::SnowflakeStamp floor = core::snowflake_stamp_below(shared->snowflake_start_lease_ms);
         for (int i = 0; i < kShardCount; ++i) {
             SnowflakeShard *shard = shard_at(i);
-            pg_atomic_init_u64(&shard->last_stamp, 0);
+            pg_atomic_init_u64(&shard->last_stamp, floor);
             pg_atomic_init_u64(&shard->borrowed_ms, 0);
             pg_atomic_init_u64(&shard->waits, 0);
             pg_atomic_init_u64(&shard->clock_regressions, 0);
         }
-        shared->snowflake_lease_lock = &GetNamedLWLockTranche("idgen")->lock;
-        snowflake_lease_startup(shared);
     }
     LWLockRelease(AddinShmemInitLock);
 }

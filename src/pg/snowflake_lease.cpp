@@ -114,9 +114,6 @@ void snowflake_lease_startup(SharedState *state) {
     state->snowflake_start_lease_ms = start;
     state->snowflake_lease_file_synced = start > 0;
     pg_atomic_init_u64(&state->snowflake_lease_ms, static_cast<std::uint64_t>(start));
-    core::SnowflakeStamp floor = core::snowflake_stamp_below(start);
-    for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard)
-        pg_atomic_write_u64(&snowflake_shard(shard)->last_stamp, floor);
     // Registered anew at each (re)creation of the region: the postmaster's
     // exit callbacks run, and are cleared, before a crash restart.
     if (!IsUnderPostmaster) on_shmem_exit(lease_at_shutdown, 0);

@@ -9,9 +9,6 @@ namespace {
 using core::SnowflakeNext;
 using core::SnowflakeStep;
 
-constexpr std::int64_t kNsPerMs = 1'000'000;
-constexpr std::int64_t kUsPerMs = 1000;
-
 TimestampTz timestamp_of_ms(std::int64_t ms_since_epoch) {
     return (snowflake_epoch_unix_ms + ms_since_epoch) * kUsPerMs - kUnixToPgEpochUs;
 }
@@ -44,7 +41,8 @@ void check_id(std::int64_t id) {
                         errdetail("Snowflake IDs are between 0 and 9223372036854775807.")));
 }
 
-SnowflakeShard *shard_for_minting(int shard) {
+// The region, once it is certain that snowflake() may mint from it.
+SharedState *state_for_minting() {
     SharedState *state = shared_state();
     if (unlikely(state == nullptr))
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -59,7 +57,7 @@ SnowflakeShard *shard_for_minting(int shard) {
                                   "repeat an ID, so it is disabled."),
                         errhint("Check the file in the data directory; once the clock is past "
                                 "every issued ID, remove it and restart the server.")));
-    return snowflake_shard(shard);
+    return state;
 }
 
 [[noreturn]] void report_failed_step(const SnowflakeNext &next, int shard) {
@@ -95,13 +93,14 @@ SnowflakeShard *shard_for_minting(int shard) {
 // Sleeps until the clock's next millisecond.
 void wait_next_ms(std::int64_t now_ns) {
     CHECK_FOR_INTERRUPTS();
-    pg_usleep(static_cast<long>((kNsPerMs - now_ns % kNsPerMs) / 1000 + 1));
+    pg_usleep(static_cast<long>((kNsPerMs - now_ns % kNsPerMs) / kNsPerUs + 1));
 }
 
 // The next ID of a shard: above every ID the shard issued, in any backend and
 // (through the lease) before any restart.
 std::int64_t mint(int shard) {
-    SnowflakeShard *state = shard_for_minting(shard);
+    SharedState *shared = state_for_minting();
+    SnowflakeShard *state = snowflake_shard(shard);
     BackendSlot *slot = my_slot();
     FamilyCounters &counters = slot->counters[static_cast<int>(Family::snowflake)];
     for (;;) {
@@ -115,7 +114,7 @@ std::int64_t mint(int shard) {
         for (;;) {
             next = core::snowflake_next(last, now_ms, max_clock_regression_ms);
             if (next.step != SnowflakeStep::issue) break;
-            snowflake_lease_cover(shared_state(), core::snowflake_stamp_ms(next.stamp));
+            snowflake_lease_cover(shared, core::snowflake_stamp_ms(next.stamp));
             // On failure last is refreshed with the winner's stamp; retry above it.
             if (pg_atomic_compare_exchange_u64(&state->last_stamp, &last, next.stamp)) break;
         }

@@ -72,8 +72,9 @@ BackendSlot *shared_slot(int index);
 // core::snowflake_shard_valid(shard).
 SnowflakeShard *snowflake_shard(int shard);
 
-// Reads the lease file into a new region (in the postmaster, at every start
-// and crash restart) and sets each shard below the lease.
+// Reads the lease file into a new region's header (in the postmaster, at
+// every start and crash restart); the shards then start below
+// snowflake_start_lease_ms.
 void snowflake_lease_startup(SharedState *state);
 
 // Renews the lease so that it covers ms: blocking when ms is beyond it,
@@ -111,6 +112,10 @@ inline std::int64_t floor_div(std::int64_t a, std::int64_t b) {
     std::int64_t q = a / b;
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
+
+inline constexpr std::int64_t kNsPerUs = 1000;
+inline constexpr std::int64_t kUsPerMs = 1000;
+inline constexpr std::int64_t kNsPerMs = kNsPerUs * kUsPerMs;
 
 // Microseconds between the Unix epoch and PostgreSQL's (2000-01-01).
 inline constexpr std::int64_t kUnixToPgEpochUs =

@@ -8,9 +8,6 @@ namespace {
 
 using core::Uuidv7Tick;
 
-constexpr std::int64_t kNsPerUs = 1000;
-constexpr std::int64_t kUsPerMs = 1000;
-
 // Raised for every instant a UUIDv7 cannot hold, with the representable range.
 [[noreturn]] void report_time_out_of_range(TimestampTz ts) {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -39,7 +36,7 @@ Uuidv7Tick tick_of_timestamp(TimestampTz ts, std::int64_t extra_ns) {
 }
 
 std::int64_t tick_unix_ns(Uuidv7Tick tick) {
-    return core::uuidv7_tick_unix_ms(tick) * std::int64_t{core::kNsPerMs} +
+    return core::uuidv7_tick_unix_ms(tick) * kNsPerMs +
            core::uuidv7_tick_ns_within_ms(tick);
 }
 
@@ -48,8 +45,8 @@ std::int64_t tick_unix_ns(Uuidv7Tick tick) {
 Uuidv7Tick issue_tick() {
     std::int64_t now_ns = clock_unix_ns();
     std::optional<Uuidv7Tick> now =
-        core::uuidv7_tick(now_ns / std::int64_t{core::kNsPerMs},
-                          static_cast<std::uint32_t>(now_ns % std::int64_t{core::kNsPerMs}));
+        core::uuidv7_tick(now_ns / kNsPerMs,
+                          static_cast<std::uint32_t>(now_ns % kNsPerMs));
     if (unlikely(!now))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("system clock is outside the range of uuid_v7")));
