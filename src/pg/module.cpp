@@ -1,6 +1,4 @@
 // _PG_init, settings, idgen's shared-memory region and the per-backend slots.
-#include <time.h>
-
 #include "pg/state.hpp"
 
 extern "C" {
@@ -73,6 +71,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
     pg_atomic_init_u32(&slot->pid, pid);
     slot->uuid_v7 = core::Uuidv7Sequence{0, 0};
     slot->snowflake_last_clock_ms = 0;
+    slot->ulid = core::UlidSequence{0, 0};
     for (FamilyCounters &c : slot->counters) {
         pg_atomic_init_u64(&c.minted, 0);
         pg_atomic_init_u64(&c.last_issued_unix_us, 0);
@@ -178,13 +177,6 @@ void count_issue(BackendSlot *slot, Family family, std::int64_t unix_us, bool cl
     if (unlikely(clock_regressed))
         pg_atomic_write_u64(&c.clock_regressions, pg_atomic_read_u64(&c.clock_regressions) + 1);
     if (ran_ahead) pg_atomic_write_u64(&c.ran_ahead, pg_atomic_read_u64(&c.ran_ahead) + 1);
-}
-
-std::int64_t clock_unix_ns() {
-    struct timespec now;
-    if (unlikely(clock_gettime(CLOCK_REALTIME, &now) != 0))
-        ereport(ERROR, (errcode_for_file_access(), errmsg("could not read the system clock: %m")));
-    return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
 
 }  // namespace idgen::pg

@@ -14,8 +14,11 @@
 extern "C" {
 #include "postgres.h"
 
+#include "common/hashfn.h"
 #include "fmgr.h"
 #include "funcapi.h"
+#include "lib/hyperloglog.h"
+#include "libpq/pqformat.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/fd.h"
@@ -27,6 +30,7 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
+#include "utils/sortsupport.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 #include "utils/uuid.h"

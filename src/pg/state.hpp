@@ -3,15 +3,16 @@
 #pragma once
 
 #include "core/snowflake.hpp"
+#include "core/ulid.hpp"
 #include "core/uuidv7.hpp"
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
-enum class Family : int { uuid_v7 = 0, snowflake = 1 };
-inline constexpr int kFamilyCount = 2;
-inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake"};
+enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2 };
+inline constexpr int kFamilyCount = 3;
+inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid"};
 
 enum class Uuidv7Order : int { backend = 0, server = 1 };
 
@@ -30,6 +31,7 @@ struct BackendSlot {
     pg_atomic_uint32 pid;  // 0 while no live backend owns the slot
     core::Uuidv7Sequence uuid_v7;
     std::int64_t snowflake_last_clock_ms;  // clock at this backend's previous snowflake
+    core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
 };
 
@@ -106,6 +108,11 @@ std::uint64_t random_u64();
 
 // Wall-clock time in nanoseconds since the Unix epoch.
 std::int64_t clock_unix_ns();
+
+// Errors for an instant that a 48-bit Unix-millisecond field (uuid_v7, ulid)
+// cannot hold, and for infinite timestamps and intervals; type_name names the ID.
+[[noreturn]] void report_time_out_of_range(TimestampTz ts, const char *type_name);
+[[noreturn]] void report_infinite_time(const char *type_name, const char *what);
 
 // Rounds a / b towards negative infinity.
 inline std::int64_t floor_div(std::int64_t a, std::int64_t b) {

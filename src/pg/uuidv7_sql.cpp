@@ -8,30 +8,15 @@ namespace {
 
 using core::Uuidv7Tick;
 
-// Raised for every instant a UUIDv7 cannot hold, with the representable range.
-[[noreturn]] void report_time_out_of_range(TimestampTz ts) {
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("timestamp out of range for uuid_v7: \"%s\"", timestamptz_to_str(ts)),
-                    errdetail("A UUIDv7 holds instants from 1970-01-01 00:00:00 UTC to "
-                              "10889-08-02 05:31:50.655 UTC.")));
-    pg_unreachable();
-}
-
-[[noreturn]] void report_infinite(const char *what) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("cannot build a uuid_v7 from an infinite %s", what)));
-    pg_unreachable();
-}
-
 // The tick of a PostgreSQL timestamp plus extra_ns (0..999) below its microsecond.
 Uuidv7Tick tick_of_timestamp(TimestampTz ts, std::int64_t extra_ns) {
-    if (TIMESTAMP_NOT_FINITE(ts)) report_infinite("timestamp");
+    if (TIMESTAMP_NOT_FINITE(ts)) report_infinite_time("uuid_v7", "timestamp");
     std::int64_t unix_us = ts + kUnixToPgEpochUs;
     std::int64_t unix_ms = floor_div(unix_us, kUsPerMs);
     std::int64_t ns_within_ms = (unix_us - unix_ms * kUsPerMs) * kNsPerUs + extra_ns;
     std::optional<Uuidv7Tick> tick =
         core::uuidv7_tick(unix_ms, static_cast<std::uint32_t>(ns_within_ms));
-    if (!tick) report_time_out_of_range(ts);
+    if (!tick) report_time_out_of_range(ts, "uuid_v7");
     return *tick;
 }
 
@@ -113,7 +98,7 @@ Datum idgen_uuid_v7(PG_FUNCTION_ARGS) {
 Datum idgen_uuid_v7_shift(PG_FUNCTION_ARGS) {
     Interval *shift = PG_GETARG_INTERVAL_P(0);
 #if PG_VERSION_NUM >= 170000
-    if (INTERVAL_NOT_FINITE(shift)) report_infinite("interval");
+    if (INTERVAL_NOT_FINITE(shift)) report_infinite_time("uuid_v7", "interval");
 #endif
     Uuidv7Tick tick = issue_tick();
     std::int64_t unix_ns = tick_unix_ns(tick);

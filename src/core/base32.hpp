@@ -1,0 +1,35 @@
+// Crockford base32 text of 128-bit values, as ULIDs are written
+// (github.com/ulid/spec, "Encoding"): 26 digits from the alphabet
+// 0123456789ABCDEFGHJKMNPQRSTVWXYZ, most significant first. 26 digits hold
+// 130 bits, so the first digit carries only 3 and is at most '7'.
+//
+// Decoding is strict: both cases of the 32 digits are read, and nothing else.
+// I, L, O and U are rejected rather than read as 1, 1, 0 (Crockford's
+// aliases), so every value has exactly one spelling up to case.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "core/uint128.hpp"
+
+namespace idgen::core {
+
+inline constexpr std::size_t kBase32Digits128 = 26;
+inline constexpr char kBase32Alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+enum class Base32Status { ok, wrong_length, bad_digit, too_large };
+
+struct Base32Decoded {
+    Base32Status status;
+    std::size_t position;  // of the offending character for bad_digit and too_large
+    Uint128 value;         // valid when status == ok
+};
+
+// Writes the 26 uppercase digits of value (no terminator).
+void base32_encode128(Uint128 value, char out[kBase32Digits128]) noexcept;
+
+// Reads exactly 26 digits, either case; the first must be 0-7.
+Base32Decoded base32_decode128(std::string_view text) noexcept;
+
+}  // namespace idgen::core

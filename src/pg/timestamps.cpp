@@ -1,0 +1,30 @@
+// The wall clock, and the errors shared by the families whose IDs carry
+// 48 bits of Unix milliseconds (uuid_v7 and ulid).
+#include <time.h>
+
+#include "pg/state.hpp"
+
+namespace idgen::pg {
+
+std::int64_t clock_unix_ns() {
+    struct timespec now;
+    if (unlikely(clock_gettime(CLOCK_REALTIME, &now) != 0))
+        ereport(ERROR, (errcode_for_file_access(), errmsg("could not read the system clock: %m")));
+    return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+}
+
+void report_time_out_of_range(TimestampTz ts, const char *type_name) {
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("timestamp out of range for %s: \"%s\"", type_name, timestamptz_to_str(ts)),
+                    errdetail("Its 48-bit millisecond field holds instants from "
+                              "1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.")));
+    pg_unreachable();
+}
+
+void report_infinite_time(const char *type_name, const char *what) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("cannot build a %s from an infinite %s", type_name, what)));
+    pg_unreachable();
+}
+
+}  // namespace idgen::pg

@@ -1,0 +1,277 @@
+// The ulid type (16 bytes, the byte order of the ULID spec) and its SQL entry
+// points: text and binary I/O, comparison, hashing, sort support, ulid(),
+// ulid_at(), ulid_boundary() and ulid_time().
+#include <cstring>
+
+#include "core/base32.hpp"
+#include "core/ulid.hpp"
+#include "pg/state.hpp"
+
+namespace idgen::pg {
+namespace {
+
+using core::Uint128;
+using core::kUint128Bytes;
+
+const std::uint8_t *ulid_bytes(Datum datum) {
+    return reinterpret_cast<const std::uint8_t *>(DatumGetPointer(datum));
+}
+
+Datum ulid_datum(Uint128 id) {
+    auto *bytes = static_cast<std::uint8_t *>(palloc(kUint128Bytes));
+    core::store_be128(id, bytes);
+    return PointerGetDatum(bytes);
+}
+
+int compare_ulids(Datum a, Datum b) {
+    return std::memcmp(ulid_bytes(a), ulid_bytes(b), kUint128Bytes);
+}
+
+[[noreturn]] void report_bad_text(const char *text, const core::Base32Decoded &decoded) {
+    const char *type_error = "invalid input syntax for type ulid: \"%s\"";
+    switch (decoded.status) {
+        case core::Base32Status::wrong_length:
+            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
+                            errdetail("A ULID is 26 characters long; this value has %zu.",
+                                      std::strlen(text))));
+            break;
+        case core::Base32Status::too_large:
+            ereport(ERROR,
+                    (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
+                     errdetail("Its first character is above 7; the largest ULID is "
+                               "7ZZZZZZZZZZZZZZZZZZZZZZZZZ.")));
+            break;
+        default: {
+            auto bad = static_cast<unsigned char>(text[decoded.position]);
+            bool confusable = std::strchr("ILOUilou", bad) != nullptr;
+            ereport(ERROR,
+                    (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
+                     bad >= 0x20 && bad < 0x7F
+                         ? errdetail("Character \"%c\" at position %zu is not a Crockford base32 "
+                                     "digit.",
+                                     bad, decoded.position + 1)
+                         : errdetail("Byte 0x%02X at position %zu is not a Crockford base32 digit.",
+                                     bad, decoded.position + 1),
+                     confusable ? errhint("Crockford base32 has no I, L, O or U; "
+                                          "ulid does not read them as 1, 1, 0.")
+                                : 0));
+        }
+    }
+    pg_unreachable();
+}
+
+// The Unix millisecond of a timestamp, within the 48 bits of a ULID.
+std::int64_t unix_ms_of(TimestampTz ts) {
+    if (TIMESTAMP_NOT_FINITE(ts)) report_infinite_time("ulid", "timestamp");
+    std::int64_t unix_ms = floor_div(ts + kUnixToPgEpochUs, kUsPerMs);
+    if (unix_ms < 0 || unix_ms > core::kUlidMaxUnixMs) report_time_out_of_range(ts, "ulid");
+    return unix_ms;
+}
+
+Uint128 random_bits() {
+    std::uint8_t bytes[core::kUlidRandomBits / 8];
+    random_bytes(bytes, sizeof bytes);
+    Uint128 value = 0;
+    for (std::uint8_t b : bytes) value = (value << 8) | b;
+    return value;
+}
+
+// Sort support: comparisons by memcmp, and abbreviated keys made of the
+// first 8 bytes (48 bits of time, 16 random), compared as unsigned integers.
+struct AbbreviationState {
+    hyperLogLogState distinct_keys;
+    std::int64_t keys_seen;
+    bool estimating;
+};
+
+int sort_compare(Datum a, Datum b, SortSupport) {
+    return compare_ulids(a, b);
+}
+
+Datum abbreviate(Datum original, SortSupport ssup) {
+    const std::uint8_t *bytes = ulid_bytes(original);
+    std::uint64_t key = 0;
+    for (int i = 0; i < 8; ++i) key = (key << 8) | bytes[i];
+    auto *state = static_cast<AbbreviationState *>(ssup->ssup_extra);
+    ++state->keys_seen;
+    if (state->estimating) {
+        auto folded = static_cast<std::uint32_t>(key ^ (key >> 32));
+        addHyperLogLog(&state->distinct_keys, DatumGetUInt32(hash_uint32(folded)));
+    }
+    return static_cast<Datum>(key);
+}
+
+// Keys that are mostly equal (the same few ULIDs repeated) would make every
+// comparison a tie and then a full comparison: give up abbreviating them.
+// Once keys are clearly varied, stop paying for the estimate.
+bool abandon_abbreviation(int, SortSupport ssup) {
+    auto *state = static_cast<AbbreviationState *>(ssup->ssup_extra);
+    constexpr std::int64_t kSampleBeforeJudging = 10'000;
+    constexpr double kClearlyVaried = 100'000;
+    constexpr double kRowsPerDistinctKeyToAbandon = 1'000;
+    if (!state->estimating || state->keys_seen < kSampleBeforeJudging) return false;
+    double distinct = estimateHyperLogLog(&state->distinct_keys);
+    if (distinct > kClearlyVaried) {
+        state->estimating = false;
+        return false;
+    }
+    return distinct < static_cast<double>(state->keys_seen) / kRowsPerDistinctKeyToAbandon;
+}
+
+}  // namespace
+}  // namespace idgen::pg
+
+using namespace idgen::pg;
+namespace core = idgen::core;
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(idgen_ulid_in);
+PG_FUNCTION_INFO_V1(idgen_ulid_out);
+PG_FUNCTION_INFO_V1(idgen_ulid_recv);
+PG_FUNCTION_INFO_V1(idgen_ulid_send);
+PG_FUNCTION_INFO_V1(idgen_ulid_eq);
+PG_FUNCTION_INFO_V1(idgen_ulid_ne);
+PG_FUNCTION_INFO_V1(idgen_ulid_lt);
+PG_FUNCTION_INFO_V1(idgen_ulid_le);
+PG_FUNCTION_INFO_V1(idgen_ulid_gt);
+PG_FUNCTION_INFO_V1(idgen_ulid_ge);
+PG_FUNCTION_INFO_V1(idgen_ulid_cmp);
+PG_FUNCTION_INFO_V1(idgen_ulid_sortsupport);
+PG_FUNCTION_INFO_V1(idgen_ulid_hash);
+PG_FUNCTION_INFO_V1(idgen_ulid_hash_extended);
+PG_FUNCTION_INFO_V1(idgen_ulid);
+PG_FUNCTION_INFO_V1(idgen_ulid_at);
+PG_FUNCTION_INFO_V1(idgen_ulid_boundary);
+PG_FUNCTION_INFO_V1(idgen_ulid_time);
+
+// ulid_in: 26 Crockford base32 characters, either case, at most 7ZZZ...Z.
+Datum idgen_ulid_in(PG_FUNCTION_ARGS) {
+    const char *text = PG_GETARG_CSTRING(0);
+    core::Base32Decoded decoded = core::base32_decode128(text);
+    if (decoded.status != core::Base32Status::ok) report_bad_text(text, decoded);
+    return ulid_datum(decoded.value);
+}
+
+// ulid_out: the canonical uppercase text.
+Datum idgen_ulid_out(PG_FUNCTION_ARGS) {
+    auto *text = static_cast<char *>(palloc(core::kBase32Digits128 + 1));
+    core::base32_encode128(core::load_be128(ulid_bytes(PG_GETARG_DATUM(0))), text);
+    text[core::kBase32Digits128] = '\0';
+    PG_RETURN_CSTRING(text);
+}
+
+// ulid_recv: the raw 16 bytes, as ulid_send writes them.
+Datum idgen_ulid_recv(PG_FUNCTION_ARGS) {
+    auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+    auto *bytes = static_cast<char *>(palloc(kUint128Bytes));
+    std::memcpy(bytes, pq_getmsgbytes(message, kUint128Bytes), kUint128Bytes);
+    PG_RETURN_POINTER(bytes);
+}
+
+Datum idgen_ulid_send(PG_FUNCTION_ARGS) {
+    StringInfoData message;
+    pq_begintypsend(&message);
+    pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kUint128Bytes);
+    PG_RETURN_BYTEA_P(pq_endtypsend(&message));
+}
+
+Datum idgen_ulid_eq(PG_FUNCTION_ARGS) {
+    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) == 0);
+}
+
+Datum idgen_ulid_ne(PG_FUNCTION_ARGS) {
+    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) != 0);
+}
+
+Datum idgen_ulid_lt(PG_FUNCTION_ARGS) {
+    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) < 0);
+}
+
+Datum idgen_ulid_le(PG_FUNCTION_ARGS) {
+    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) <= 0);
+}
+
+Datum idgen_ulid_gt(PG_FUNCTION_ARGS) {
+    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) > 0);
+}
+
+Datum idgen_ulid_ge(PG_FUNCTION_ARGS) {
+    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) >= 0);
+}
+
+// ulid_cmp: btree support function 1; the byte order is the time order.
+Datum idgen_ulid_cmp(PG_FUNCTION_ARGS) {
+    int order = compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
+    PG_RETURN_INT32(order < 0 ? -1 : order > 0 ? 1 : 0);
+}
+
+// ulid_sortsupport: btree support function 2, for sorts and CREATE INDEX.
+Datum idgen_ulid_sortsupport(PG_FUNCTION_ARGS) {
+    auto ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
+    ssup->comparator = sort_compare;
+#if SIZEOF_DATUM >= 8
+    if (ssup->abbreviate) {
+        MemoryContext caller_context = MemoryContextSwitchTo(ssup->ssup_cxt);
+        auto *state = static_cast<AbbreviationState *>(palloc(sizeof(AbbreviationState)));
+        initHyperLogLog(&state->distinct_keys, 10);
+        state->keys_seen = 0;
+        state->estimating = true;
+        MemoryContextSwitchTo(caller_context);
+        ssup->ssup_extra = state;
+        ssup->abbrev_converter = abbreviate;
+        ssup->abbrev_abort = abandon_abbreviation;
+        ssup->abbrev_full_comparator = sort_compare;
+        ssup->comparator = ssup_datum_unsigned_cmp;
+    }
+#endif
+    PG_RETURN_VOID();
+}
+
+// ulid_hash: hash support function 1; the same hash as the equal uuid.
+Datum idgen_ulid_hash(PG_FUNCTION_ARGS) {
+    return hash_any(ulid_bytes(PG_GETARG_DATUM(0)), kUint128Bytes);
+}
+
+// ulid_hash_extended: hash support function 2 (seeded 64-bit hash), used by
+// hash partitioning.
+Datum idgen_ulid_hash_extended(PG_FUNCTION_ARGS) {
+    return hash_any_extended(ulid_bytes(PG_GETARG_DATUM(0)), kUint128Bytes, PG_GETARG_INT64(1));
+}
+
+// ulid(): a new ULID, monotonic within this backend (the spec's monotonic mode).
+Datum idgen_ulid(PG_FUNCTION_ARGS) {
+    (void)fcinfo;
+    std::int64_t now_ms = floor_div(clock_unix_ns(), kNsPerMs);
+    if (unlikely(now_ms < 0 || now_ms > core::kUlidMaxUnixMs))
+        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                        errmsg("system clock is outside the range of ulid")));
+    BackendSlot *slot = my_slot();
+    std::optional<core::UlidIssue> issue = core::ulid_issue(slot->ulid, now_ms, random_bits());
+    if (unlikely(!issue))
+        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                        errmsg("ulid values are exhausted"),
+                        errdetail("The last issued value is the largest ULID.")));
+    count_issue(slot, Family::ulid, core::ulid_unix_ms(issue->id) * kUsPerMs,
+                issue->clock_regressed, issue->ran_ahead);
+    return ulid_datum(issue->id);
+}
+
+// ulid_at(ts): a ULID of the millisecond holding ts, with fresh random bits.
+Datum idgen_ulid_at(PG_FUNCTION_ARGS) {
+    std::int64_t unix_ms = unix_ms_of(PG_GETARG_TIMESTAMPTZ(0));
+    return ulid_datum(core::ulid_make(unix_ms, random_bits()));
+}
+
+// ulid_boundary(ts): the smallest ULID of the millisecond holding ts.
+Datum idgen_ulid_boundary(PG_FUNCTION_ARGS) {
+    return ulid_datum(core::ulid_boundary(unix_ms_of(PG_GETARG_TIMESTAMPTZ(0))));
+}
+
+// ulid_time(id): the millisecond a ULID carries.
+Datum idgen_ulid_time(PG_FUNCTION_ARGS) {
+    std::int64_t unix_ms = core::ulid_unix_ms(core::load_be128(ulid_bytes(PG_GETARG_DATUM(0))));
+    PG_RETURN_TIMESTAMPTZ(unix_ms * kUsPerMs - kUnixToPgEpochUs);
+}
+
+}  // extern "C"
