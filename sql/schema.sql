@@ -1,9 +1,10 @@
 -- extension objects: labels and comments, schemas, trusted installation
 -- (runs last: it drops and re-creates the extension)
 
--- every function: volatility, strictness, parallel label, comment
+-- every function: volatility, strictness, parallel label, leakproofness, comment
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict,
-       p.proparallel AS parallel, obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
+       p.proparallel AS parallel, p.proleakproof AS leakproof,
+       obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
@@ -13,6 +14,38 @@ FROM pg_class c
 JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
 ORDER BY c.relname;
+
+-- types, operators and casts: comments, and the planner's facts about each operator
+SELECT t.typname AS type, t.typlen AS length, t.typbyval AS by_value, t.typalign AS align,
+       t.typstorage AS storage, obj_description(t.oid, 'pg_type') IS NOT NULL AS commented
+FROM pg_type t
+JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+ORDER BY t.typname;
+SELECT o.oid::regoperator AS operator, o.oprcom::regoperator AS commutator,
+       o.oprnegate::regoperator AS negator, o.oprrest AS restrict, o.oprjoin AS join,
+       o.oprcanmerge AS merges, o.oprcanhash AS hashes,
+       obj_description(o.oid, 'pg_operator') IS NOT NULL AS commented
+FROM pg_operator o
+JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+ORDER BY o.oid::regoperator::text;
+SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target,
+       c.castcontext AS context, c.castmethod AS method,
+       obj_description(c.oid, 'pg_cast') IS NOT NULL AS commented
+FROM pg_cast c
+JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
+-- default operator classes, and the support functions each index method needs
+SELECT am.amname AS method, oc.opcname AS opclass, oc.opcdefault AS is_default,
+       array_agg(ap.amprocnum ORDER BY ap.amprocnum) AS support_functions
+FROM pg_opclass oc
+JOIN pg_am am ON am.oid = oc.opcmethod
+JOIN pg_amproc ap ON ap.amprocfamily = oc.opcfamily
+WHERE oc.opcintype = 'ulid'::regtype
+GROUP BY am.amname, oc.opcname, oc.opcdefault
+ORDER BY am.amname;
 
 -- a database on the first release upgrades in place, keeping its columns' defaults
 DROP EXTENSION idgen;
@@ -28,6 +61,19 @@ SELECT item, uuid_v7_time(id) IS NOT NULL AS v7 FROM upgrade_orders ORDER BY id;
 ALTER TABLE upgrade_orders ADD COLUMN seq bigint DEFAULT snowflake(9);
 SELECT count(DISTINCT snowflake_shard(seq)) AS shards, min(snowflake_shard(seq)) AS shard FROM upgrade_orders;
 DROP TABLE upgrade_orders;
+
+-- each release upgrades from the one before it
+DROP EXTENSION idgen;
+CREATE EXTENSION idgen VERSION '0.2.0';
+SELECT to_regtype('ulid') IS NULL AS no_ulid_yet;
+CREATE TABLE upgrade_events (id bigint PRIMARY KEY DEFAULT snowflake(9), kind text);
+INSERT INTO upgrade_events (kind) VALUES ('before');
+ALTER EXTENSION idgen UPDATE TO '0.3.0';
+ALTER TABLE upgrade_events ADD COLUMN ulid_id ulid UNIQUE DEFAULT ulid();
+INSERT INTO upgrade_events (kind) VALUES ('after');
+SELECT kind, snowflake_shard(id) AS shard, ulid_time(ulid_id) IS NOT NULL AS has_ulid
+FROM upgrade_events ORDER BY id;
+DROP TABLE upgrade_events;
 
 -- installation into a chosen schema, as a migration would
 DROP EXTENSION idgen;
@@ -49,6 +95,10 @@ CREATE SCHEMA owner_ids;
 CREATE EXTENSION idgen SCHEMA owner_ids;
 SELECT owner_ids.uuid_v7() IS NOT NULL AS owner_can_mint;
 SELECT owner_ids.snowflake(2) > 0 AS owner_can_mint_snowflakes;
+CREATE TABLE owner_ids.owner_events (id owner_ids.ulid PRIMARY KEY DEFAULT owner_ids.ulid());
+INSERT INTO owner_ids.owner_events DEFAULT VALUES;
+SELECT count(*) AS owner_can_key_by_ulid FROM owner_ids.owner_events;
+DROP TABLE owner_ids.owner_events;
 DROP EXTENSION idgen;
 DROP SCHEMA owner_ids;
 RESET ROLE;

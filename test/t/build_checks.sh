@@ -11,7 +11,10 @@ for sym in __cxa_throw __cxa_allocate_exception __cxa_begin_catch __gxx_personal
 done
 check "idgen.so has no dynamic static initialisers (_GLOBAL__sub_I_)" bash -c "! nm '$lib' | grep -q _GLOBAL__sub_I_"
 check "idgen.so needs no libstdc++" bash -c "! readelf -d '$lib' | grep -q 'libstdc++'"
-for fn in idgen_uuid_v7 idgen_uuid_v7_shift idgen_uuid_v7_at idgen_uuid_v7_boundary idgen_uuid_v7_time idgen_backend_state idgen_snowflake idgen_snowflake_default_shard idgen_snowflake_time idgen_snowflake_shard idgen_snowflake_seq idgen_snowflake_boundary idgen_snowflake_boundary_shard idgen_snowflake_shard_state Pg_magic_func _PG_init; do
+# Every C symbol the install and upgrade scripts name, plus the module's own.
+symbols=$(sed -n "s/.*'MODULE_PATHNAME', '\([a-z_0-9]*\)'.*/\1/p" sql/idgen--*.sql | sort -u)
+check "the SQL scripts name C functions" test -n "$symbols"
+for fn in $symbols Pg_magic_func _PG_init; do
     check "idgen.so exports $fn unmangled" bash -c "nm -D --defined-only '$lib' | grep -qw '$fn'"
 done
 
