@@ -4,7 +4,7 @@ namespace idgen::core {
 
 std::optional<UlidIssue> ulid_issue(UlidSequence &seq, std::int64_t now_ms, Uint128 random) noexcept {
     Uint128 id;
-    if (now_ms > ulid_unix_ms(seq.last_issued)) {
+    if (ulid_needs_random(seq, now_ms)) {
         id = ulid_make(now_ms, random);
     } else {
         if (seq.last_issued == kUint128Max) return std::nullopt;

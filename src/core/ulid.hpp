@@ -54,6 +54,12 @@ struct UlidIssue {
     bool ran_ahead;        // the ID's millisecond is ahead of the clock
 };
 
+// True when the next ID at now_ms starts a new millisecond and so takes fresh
+// random bits; otherwise ulid_issue ignores them, and the caller may skip drawing.
+inline constexpr bool ulid_needs_random(const UlidSequence &seq, std::int64_t now_ms) noexcept {
+    return now_ms > ulid_unix_ms(seq.last_issued);
+}
+
 // The spec's monotonic mode: in a millisecond past the last ID's, that
 // millisecond with fresh random bits; otherwise (same millisecond, or the
 // clock went back) the last ID + 1, carrying into the next millisecond when

@@ -247,7 +247,9 @@ Datum idgen_ulid(PG_FUNCTION_ARGS) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("system clock is outside the range of ulid")));
     BackendSlot *slot = my_slot();
-    std::optional<core::UlidIssue> issue = core::ulid_issue(slot->ulid, now_ms, random_bits());
+    // Within a millisecond the ID is the previous + 1: random bits would go unused.
+    Uint128 random = core::ulid_needs_random(slot->ulid, now_ms) ? random_bits() : 0;
+    std::optional<core::UlidIssue> issue = core::ulid_issue(slot->ulid, now_ms, random);
     if (unlikely(!issue))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("ulid values are exhausted"),
