@@ -35,14 +35,15 @@ void base32_encode128(Uint128 value, char out[kBase32Digits128]) noexcept {
 }
 
 Base32Decoded base32_decode128(std::string_view text) noexcept {
-    if (text.size() != kBase32Digits128) return {Base32Status::wrong_length, 0, 0};
     Uint128 value = 0;
-    for (std::size_t i = 0; i < kBase32Digits128; ++i) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
         std::uint8_t digit = kDigitValues[static_cast<unsigned char>(text[i])];
         if (digit == kNotADigit) return {Base32Status::bad_digit, i, 0};
-        if (i == 0 && digit > kMaxFirstDigit) return {Base32Status::too_large, 0, 0};
         value = (value << kBitsPerDigit) | digit;
     }
+    if (text.size() != kBase32Digits128) return {Base32Status::wrong_length, 0, 0};
+    if (kDigitValues[static_cast<unsigned char>(text[0])] > kMaxFirstDigit)
+        return {Base32Status::too_large, 0, 0};
     return {Base32Status::ok, 0, value};
 }
 

@@ -29,7 +29,9 @@ struct Base32Decoded {
 // Writes the 26 uppercase digits of value (no terminator).
 void base32_encode128(Uint128 value, char out[kBase32Digits128]) noexcept;
 
-// Reads exactly 26 digits, either case; the first must be 0-7.
+// Reads exactly 26 digits, either case; the first must be 0-7. A character
+// outside the alphabet is reported before a wrong length, so that a length is
+// only ever reported for text made of digits (where bytes are characters).
 Base32Decoded base32_decode128(std::string_view text) noexcept;
 
 }  // namespace idgen::core

@@ -19,6 +19,7 @@ extern "C" {
 #include "funcapi.h"
 #include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/fd.h"

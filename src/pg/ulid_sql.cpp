@@ -27,6 +27,8 @@ int compare_ulids(Datum a, Datum b) {
     return std::memcmp(ulid_bytes(a), ulid_bytes(b), kUint128Bytes);
 }
 
+// Positions count characters in the database encoding; lengths are only
+// reported for text made of base32 digits, where bytes are characters.
 [[noreturn]] void report_bad_text(const char *text, const core::Base32Decoded &decoded) {
     const char *type_error = "invalid input syntax for type ulid: \"%s\"";
     switch (decoded.status) {
@@ -42,16 +44,19 @@ int compare_ulids(Datum a, Datum b) {
                                "7ZZZZZZZZZZZZZZZZZZZZZZZZZ.")));
             break;
         default: {
-            auto bad = static_cast<unsigned char>(text[decoded.position]);
-            bool confusable = std::strchr("ILOUilou", bad) != nullptr;
+            const char *bad = text + decoded.position;
+            auto first_byte = static_cast<unsigned char>(*bad);
+            int position = pg_mbstrlen_with_len(text, static_cast<int>(decoded.position)) + 1;
+            bool control = first_byte < 0x20 || first_byte == 0x7F;
+            bool confusable = std::strchr("ILOUilou", first_byte) != nullptr;
             ereport(ERROR,
                     (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
-                     bad >= 0x20 && bad < 0x7F
-                         ? errdetail("Character \"%c\" at position %zu is not a Crockford base32 "
-                                     "digit.",
-                                     bad, decoded.position + 1)
-                         : errdetail("Byte 0x%02X at position %zu is not a Crockford base32 digit.",
-                                     bad, decoded.position + 1),
+                     control ? errdetail("Control character 0x%02X at position %d is not a "
+                                         "Crockford base32 digit.",
+                                         first_byte, position)
+                             : errdetail("Character \"%.*s\" at position %d is not a Crockford "
+                                         "base32 digit.",
+                                         pg_mblen(bad), bad, position),
                      confusable ? errhint("Crockford base32 has no I, L, O or U; "
                                           "ulid does not read them as 1, 1, 0.")
                                 : 0));
@@ -164,6 +169,11 @@ Datum idgen_ulid_out(PG_FUNCTION_ARGS) {
 // ulid_recv: the raw 16 bytes, as ulid_send writes them.
 Datum idgen_ulid_recv(PG_FUNCTION_ARGS) {
     auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+    int length = message->len - message->cursor;
+    if (length != static_cast<int>(kUint128Bytes))
+        ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+                        errmsg("incorrect binary data format for type ulid"),
+                        errdetail("A binary ULID is 16 bytes; this value has %d.", length)));
     auto *bytes = static_cast<char *>(palloc(kUint128Bytes));
     std::memcpy(bytes, pq_getmsgbytes(message, kUint128Bytes), kUint128Bytes);
     PG_RETURN_POINTER(bytes);
