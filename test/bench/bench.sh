@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# idgen benchmark: per-call cost of ID generators (uuid_v7, snowflake and
-# references), bulk-load cost of the keys they produce, and single-row insert
-# throughput under pgbench. It prints figures and ratios; it never fails on a
-# timing threshold. Only a broken run (failed query, missing figure) exits
-# non-zero.
+# idgen benchmark: per-call cost of ID generators (uuid_v7, ulid, snowflake
+# and references), the cost of ulid's text output and of building an index on
+# a ulid column (each next to uuid holding the same bytes), bulk-load cost of
+# the keys they produce, and single-row insert throughput under pgbench. It
+# prints figures and ratios; it never fails on a timing threshold. Only a
+# broken run (failed query, missing figure) exits non-zero.
 #
 # Usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
-#                                 [--clients N] [--pgbench-seconds N]
+#                                 [--index-rows N] [--clients N] [--pgbench-seconds N]
 # --scratch writes the report to the git-ignored results/tmp/ (as --quick does),
 # for runs that must not replace the published figures (the demo uses it).
 # IDGEN_BENCH_EXISTING=1 uses the server named by the PG* variables (it must
@@ -23,15 +24,19 @@ source "$REPO_DIR/test/cluster.sh"
 # The idgen targets the report evaluates. Informational only.
 TARGET_CALL_RATIO=0.20   # uuid_v7() ns/call <= this x gen_random_uuid()
 TARGET_BULK_RATIO=1.25   # uuid_v7 bulk insert <= this x bigserial
-TARGET_LEAF_DENSITY=88   # uuid_v7 and snowflake pkey avg_leaf_density >= this %
+TARGET_LEAF_DENSITY=88   # uuid_v7, ulid and snowflake pkey avg_leaf_density >= this %
 TARGET_SF_NEXTVAL=0.6    # snowflake(n) ns/call <= this x nextval()
 TARGET_SF_CLOCK=1.3      # snowflake(n) ns/call <= this x clock_timestamp()
 TARGET_SF_BULK=1.05      # snowflake bulk insert <= this x bigserial
 TARGET_SF_TPS=1.0        # snowflake pgbench TPS >= this x bigserial
+TARGET_ULID_CALL=0.20    # ulid() ns/call <= this x gen_random_uuid()
+TARGET_ULID_TEXT=1.5     # ulid::text ns/value (net of the scan) <= this x uuid::text
+TARGET_ULID_INDEX=1.1    # CREATE INDEX on ulid <= this x on uuid (same bytes)
 
 CALLS=5000000
 ROWS=2000000
 REPS=5
+INDEX_ROWS=5000000
 CLIENTS=2
 PGBENCH_SECONDS=15
 QUICK=0
@@ -42,7 +47,7 @@ SF_STATE_BEFORE=""
 PGBENCH="$PG_BIN/pgbench"
 
 # Part 1 gives snowflake(n) a fresh shard every rep, so no rep starts on a
-# shard that an earlier rep left running ahead of the clock. Parts 2 and 3 use
+# shard that an earlier rep left running ahead of the clock. Parts 4 and 5 use
 # shard 1, which part 1 never touches.
 SF_CALL_SHARD_BASE=1000
 SF_KEY_SHARD=1
@@ -58,7 +63,7 @@ log() {
 
 usage() {
     echo "usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]" \
-        "[--clients N] [--pgbench-seconds N]" >&2
+        "[--index-rows N] [--clients N] [--pgbench-seconds N]" >&2
     exit 2
 }
 
@@ -71,11 +76,12 @@ positive_int() {
 parse_args() {
     while (($#)); do
         case $1 in
-            --quick) QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; PGBENCH_SECONDS=2 ;;
+            --quick) QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; INDEX_ROWS=20000; PGBENCH_SECONDS=2 ;;
             --scratch) SCRATCH=1 ;;
             --calls) CALLS=$(positive_int "$1" "${2:-}"); shift ;;
             --rows) ROWS=$(positive_int "$1" "${2:-}"); shift ;;
             --reps) REPS=$(positive_int "$1" "${2:-}"); shift ;;
+            --index-rows) INDEX_ROWS=$(positive_int "$1" "${2:-}"); shift ;;
             --clients) CLIENTS=$(positive_int "$1" "${2:-}"); shift ;;
             --pgbench-seconds) PGBENCH_SECONDS=$(positive_int "$1" "${2:-}"); shift ;;
             -h | --help) usage ;;
@@ -83,7 +89,7 @@ parse_args() {
         esac
         shift
     done
-    # Part 3 needs pgbench of the same major version as the server.
+    # Part 5 needs pgbench of the same major version as the server.
     [[ -x $PGBENCH ]] || die "pgbench not found at $PGBENCH (it comes with postgresql-$PG_MAJOR)"
 }
 
@@ -152,10 +158,14 @@ BEGIN
 END
 $$;
 
-DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake;
+-- bench_text (part 2) and bench_index (part 3) are made by their parts;
+-- these drops only clear what a failed earlier run left behind.
+DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake,
+    bench_ulid, bench_text, bench_index;
 CREATE TABLE bench_uuid_v7 (id uuid PRIMARY KEY DEFAULT uuid_v7(), n int);
 CREATE TABLE bench_uuid_v4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
 CREATE TABLE bench_bigserial (id bigserial PRIMARY KEY, n int);
+CREATE TABLE bench_ulid (id ulid PRIMARY KEY DEFAULT ulid(), n int);
 SQL
     sql -c "CREATE TABLE bench_snowflake (id bigint PRIMARY KEY DEFAULT snowflake($SF_KEY_SHARD), n int)"
     SF_STATE_BEFORE=$(snowflake_state)
@@ -174,7 +184,8 @@ snowflake_state() {
 # (apart from the two extensions, which may have been there before).
 drop_bench_objects() {
     sql <<'SQL'
-DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake;
+DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake,
+    bench_ulid, bench_text, bench_index;
 DROP SEQUENCE IF EXISTS bench_seq;
 DROP FUNCTION IF EXISTS bench_time(text);
 SQL
@@ -186,6 +197,16 @@ time_query() {
     local order=$1 query=$2
     sql -v order="$order" -v query="$query" <<'SQL'
 SET idgen.uuid_v7_order = :'order';
+SELECT bench_time(:'query');
+SQL
+}
+
+# time_with SETTINGS QUERY: seconds QUERY takes after SETTINGS (SET commands
+# written in this script, never user input) in the same session.
+time_with() {
+    local settings=$1 query=$2
+    sql -v query="$query" <<SQL
+$settings
 SELECT bench_time(:'query');
 SQL
 }
@@ -211,9 +232,26 @@ fmt() {
     awk -v d="$1" -v v="$2" 'BEGIN { printf "%.*f\n", d, v }'
 }
 
-# verdict VALUE OP TARGET: "met" or "missed", for the report only.
+# verdict VALUE OP TARGET: "met" or "missed", for the report only; "n/a"
+# when VALUE is not a number (a ratio that could not be formed).
 verdict() {
-    if awk -v v="$1" -v t="$3" "BEGIN { exit !(v $2 t) }"; then echo met; else echo missed; fi
+    if [[ $1 == n/a ]]; then
+        echo n/a
+    elif awk -v v="$1" -v t="$3" "BEGIN { exit !(v $2 t) }"; then
+        echo met
+    else
+        echo missed
+    fi
+}
+
+# ratio_if_positive NUM DEN: NUM / DEN to 2 decimals, or "n/a" unless both
+# are above zero (a net figure can be zero or negative in a noisy small run).
+ratio_if_positive() {
+    if awk -v n="$1" -v d="$2" 'BEGIN { exit !(n > 0 && d > 0) }'; then
+        fmt 2 "$(calc "$1 / $2")"
+    else
+        echo n/a
+    fi
 }
 
 # ---------------------------------------------------------------------------
@@ -223,6 +261,7 @@ verdict() {
 CALL_LABELS=(
     "uuid_v7()"
     "uuid_v7() [server order]"
+    "ulid()"
     "gen_random_uuid()"
     "nextval('bench_seq')"
     "clock_timestamp()"
@@ -233,6 +272,7 @@ CALL_LABELS=(
 declare -A CALL_EXPR=(
     ["uuid_v7()"]="count(uuid_v7())"
     ["uuid_v7() [server order]"]="count(uuid_v7())"
+    ["ulid()"]="count(ulid())"
     ["gen_random_uuid()"]="count(gen_random_uuid())"
     ["nextval('bench_seq')"]="count(nextval('bench_seq'))"
     ["clock_timestamp()"]="count(clock_timestamp())"
@@ -267,9 +307,125 @@ run_part1() {
 }
 
 # ---------------------------------------------------------------------------
-# Part 2: bulk load into a primary key
+# Tables of ulid and uuid holding the same bytes (parts 2 and 3)
 
-BULK_TABLES=(bench_uuid_v7 bench_uuid_v4 bench_bigserial bench_snowflake)
+# fill_pair_table TABLE ROWS ID_EXPR: (re)creates TABLE (id ulid, u uuid)
+# with ROWS rows, id = ID_EXPR over g = 1..ROWS stored in random order, and
+# u = id::uuid, then freezes it so no timed query sets hint bits. Dies unless
+# every row holds the same bytes in both columns.
+fill_pair_table() {
+    local table=$1 rows=$2 id_expr=$3 ok
+    sql -c "DROP TABLE IF EXISTS $table" \
+        -c "CREATE TABLE $table (id ulid, u uuid)" \
+        -c "INSERT INTO $table (id, u)
+            SELECT id, id::uuid FROM (SELECT $id_expr AS id FROM generate_series(1, $rows) g) s
+            ORDER BY random()" \
+        -c "VACUUM (FREEZE, ANALYZE) $table"
+    ok=$(sql -c "SELECT count(*) = $rows AND count(*) FILTER (WHERE u IS DISTINCT FROM id::uuid) = 0
+                 FROM $table")
+    [[ $ok == t ]] || die "$table does not hold $rows rows with u = id::uuid"
+}
+
+# ---------------------------------------------------------------------------
+# Part 2: text output, ulid next to uuid
+
+# bench_text has CALLS rows, but at most this many, so it stays near 120 MB.
+TEXT_ROWS_CAP=2000000
+TEXT_ROWS=0   # set by run_part2
+# Labels, in the order they run each rep and appear in the report; the scan
+# alone is the reference the conversions are measured net of.
+TEXT_LABELS=(
+    "scan only"
+    "ulid_out"
+    "uuid_out"
+)
+declare -A TEXT_EXPR=(
+    ["scan only"]="count(*)"
+    ["ulid_out"]="count(id::text)"
+    ["uuid_out"]="count(u::text)"
+)
+# A parallel scan or JIT would change the cost of the loop, not of the
+# conversion, and could differ between queries; both are off for all three.
+TEXT_SETTINGS="SET max_parallel_workers_per_gather = 0; SET jit = off;"
+declare -A TEXT_SECONDS=()   # label -> space-separated seconds, one per rep
+declare -A TEXT_NS=()        # label -> median ns/value
+declare -A TEXT_NET_NS=()    # label -> median ns/value minus the scan's median
+
+# Every rep runs the scan and both conversions once, in the same order, over
+# the same table, so drift hits all three alike.
+run_part2() {
+    local rep label seconds scan
+    TEXT_ROWS=$((CALLS < TEXT_ROWS_CAP ? CALLS : TEXT_ROWS_CAP))
+    log "part 2: filling bench_text with $TEXT_ROWS rows"
+    fill_pair_table bench_text "$TEXT_ROWS" "ulid()"
+    # An untimed scan first, so the first timed query is not the only one
+    # that reads the table from disk.
+    sql -c "SELECT count(*) FROM bench_text" >/dev/null
+    for ((rep = 1; rep <= REPS; rep++)); do
+        log "part 2: rep $rep/$REPS"
+        for label in "${TEXT_LABELS[@]}"; do
+            seconds=$(time_with "$TEXT_SETTINGS" "SELECT ${TEXT_EXPR[$label]} FROM bench_text")
+            TEXT_SECONDS[$label]+="$seconds "
+        done
+    done
+    for label in "${TEXT_LABELS[@]}"; do
+        # shellcheck disable=SC2086 # word splitting of the list is intended
+        seconds=$(median ${TEXT_SECONDS[$label]})
+        TEXT_NS[$label]=$(calc "$seconds * 1e9 / $TEXT_ROWS")
+    done
+    scan=${TEXT_NS["scan only"]}
+    for label in "${TEXT_LABELS[@]}"; do
+        TEXT_NET_NS[$label]=$(calc "${TEXT_NS[$label]} - $scan")
+    done
+    sql -c "DROP TABLE bench_text"
+}
+
+# ---------------------------------------------------------------------------
+# Part 3: CREATE INDEX, ulid next to uuid
+
+# Columns of bench_index, in the order they are indexed each rep.
+INDEX_COLUMNS=(id u)
+declare -A INDEX_TYPE=([id]=ulid [u]=uuid)
+# Keys as rows appended over time by several writers: 4 IDs per millisecond
+# from a fixed instant, random order within each millisecond.
+INDEX_IDS_PER_MS=4
+INDEX_ID_EXPR="ulid_at(timestamptz '2025-01-01 00:00:00+00' + (g / $INDEX_IDS_PER_MS) * interval '1 millisecond')"
+# The same memory for both builds, enough for the default 5000000 rows to
+# sort in memory; no parallel workers, so the figure is the type's, not the
+# scheduling of workers.
+INDEX_MEMORY=512MB
+INDEX_SETTINGS="SET maintenance_work_mem = '$INDEX_MEMORY'; SET max_parallel_maintenance_workers = 0;"
+declare -A INDEX_SECONDS=()   # column -> space-separated seconds, one per rep
+declare -A INDEX_MEDIAN=()    # column -> median seconds
+declare -A INDEX_MB=()        # column -> index size after the last build
+
+# Every rep builds each index once, in the same order, each after DROP INDEX
+# and CHECKPOINT, so every build starts from the same state.
+run_part3() {
+    local index_reps=$((REPS < 3 ? REPS : 3)) rep column seconds
+    log "part 3: filling bench_index with $INDEX_ROWS rows"
+    fill_pair_table bench_index "$INDEX_ROWS" "$INDEX_ID_EXPR"
+    for ((rep = 1; rep <= index_reps; rep++)); do
+        log "part 3: rep $rep/$index_reps"
+        for column in "${INDEX_COLUMNS[@]}"; do
+            sql -c "DROP INDEX IF EXISTS bench_index_$column" -c "CHECKPOINT"
+            seconds=$(time_with "$INDEX_SETTINGS" "CREATE INDEX bench_index_$column ON bench_index ($column)")
+            INDEX_SECONDS[$column]+="$seconds "
+            INDEX_MB[$column]=$(sql -c "SELECT pg_relation_size('bench_index_$column') / 1048576.0")
+            sql -c "DROP INDEX bench_index_$column"
+        done
+    done
+    for column in "${INDEX_COLUMNS[@]}"; do
+        # shellcheck disable=SC2086 # word splitting of the list is intended
+        INDEX_MEDIAN[$column]=$(median ${INDEX_SECONDS[$column]})
+    done
+    sql -c "DROP TABLE bench_index"
+}
+
+# ---------------------------------------------------------------------------
+# Part 4: bulk load into a primary key
+
+BULK_TABLES=(bench_uuid_v7 bench_ulid bench_uuid_v4 bench_bigserial bench_snowflake)
 declare -A BULK_SECONDS=()   # table -> space-separated seconds, one per rep
 declare -A BULK_MEDIAN=()    # table -> median seconds
 declare -A PKEY_MB=()
@@ -283,10 +439,10 @@ reset_table() {
     sql -c "TRUNCATE $table$restart" -c "CHECKPOINT"
 }
 
-run_part2() {
+run_part4() {
     local bulk_reps=$((REPS < 3 ? REPS : 3)) rep table seconds
     for ((rep = 1; rep <= bulk_reps; rep++)); do
-        log "part 2: rep $rep/$bulk_reps"
+        log "part 4: rep $rep/$bulk_reps"
         for table in "${BULK_TABLES[@]}"; do
             reset_table "$table"
             seconds=$(time_query backend \
@@ -303,10 +459,10 @@ run_part2() {
 }
 
 # ---------------------------------------------------------------------------
-# Part 3: single-row inserts under pgbench
+# Part 5: single-row inserts under pgbench
 
-# The same tables as part 2, in the order they run each rep.
-PGBENCH_TABLES=(bench_bigserial bench_snowflake bench_uuid_v7 bench_uuid_v4)
+# The same tables as part 4, in the order they run each rep.
+PGBENCH_TABLES=(bench_bigserial bench_snowflake bench_uuid_v7 bench_ulid bench_uuid_v4)
 declare -A PGBENCH_TPS=()      # table -> space-separated TPS, one per rep
 declare -A PGBENCH_MEDIAN=()   # table -> median TPS
 
@@ -331,11 +487,11 @@ pgbench_tps() {
 
 # Every rep runs every table once, after TRUNCATE and CHECKPOINT, so each run
 # starts from an empty table and drift hits all generators alike.
-run_part3() {
+run_part5() {
     local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep table tps
     WORK_DIR=$(mktemp -d)
     for ((rep = 1; rep <= pgbench_reps; rep++)); do
-        log "part 3: rep $rep/$pgbench_reps (pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s per table)"
+        log "part 5: rep $rep/$pgbench_reps (pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s per table)"
         for table in "${PGBENCH_TABLES[@]}"; do
             reset_table "$table"
             tps=$(pgbench_tps "$table")
@@ -352,21 +508,22 @@ run_part3() {
 # Report
 
 report() {
-    local label table version extversion v7 v4 empty nextval clock sf
+    local label table column version extversion v7 v4 ulid empty nextval clock sf
     version=$(sql -c "SHOW server_version")
     extversion=$(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'")
     v4=${CALL_NS["gen_random_uuid()"]}
     v7=${CALL_NS["uuid_v7()"]}
+    ulid=${CALL_NS["ulid()"]}
     nextval=${CALL_NS["nextval('bench_seq')"]}
     clock=${CALL_NS["clock_timestamp()"]}
     sf=${CALL_NS["snowflake(n)"]}
     empty=${CALL_NS["empty loop"]}
-    local capped_reps=$((REPS < 3 ? REPS : 3))   # parts 2 and 3
+    local capped_reps=$((REPS < 3 ? REPS : 3))   # parts 3, 4 and 5
 
     echo "# idgen benchmark"
     echo
     echo "$(date -u '+%Y-%m-%d %H:%M:%S UTC') · PostgreSQL $version · idgen $extversion ·" \
-        "nproc $(nproc) · calls $CALLS, rows $ROWS, reps $REPS," \
+        "nproc $(nproc) · calls $CALLS, text rows $TEXT_ROWS, index rows $INDEX_ROWS, rows $ROWS, reps $REPS," \
         "pgbench $CLIENTS clients x ${PGBENCH_SECONDS}s$( ((QUICK)) && echo ' (--quick)')"
     echo
     echo "## Per-call cost"
@@ -386,16 +543,56 @@ report() {
     done
     echo
     echo "Net of the empty loop: uuid_v7() $(fmt 1 "$(calc "$v7 - $empty")") ns," \
+        "ulid() $(fmt 1 "$(calc "$ulid - $empty")") ns," \
         "gen_random_uuid() $(fmt 1 "$(calc "$v4 - $empty")") ns," \
         "snowflake(n) $(fmt 1 "$(calc "$sf - $empty")") ns," \
         "nextval() $(fmt 1 "$(calc "$nextval - $empty")") ns," \
         "clock_timestamp() $(fmt 1 "$(calc "$clock - $empty")") ns."
     echo
+    echo "## Text output"
+    echo
+    echo "\`SELECT count(x::text) FROM bench_text\` over $TEXT_ROWS rows \`(id ulid, u uuid)\`" \
+        "with ids from \`ulid()\` and \`u = id::uuid\` (the same 16 bytes), timed inside the server" \
+        "with \`max_parallel_workers_per_gather = 0\` and \`jit = off\`; median of $REPS interleaved reps." \
+        "\`count(*)\` over the same table is the scan alone; \"net\" subtracts its median."
+    echo
+    echo "| query | ns/value (median) | net of the scan, ns/value |"
+    echo "|---|---:|---:|"
+    for label in "${TEXT_LABELS[@]}"; do
+        echo "| \`${TEXT_EXPR[$label]}\` ($label) | $(fmt 1 "${TEXT_NS[$label]}")" \
+            "| $(fmt 1 "${TEXT_NET_NS[$label]}") |"
+    done
+    local text_net_ratio text_gross_ratio
+    text_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["ulid_out"]}" "${TEXT_NET_NS["uuid_out"]}")
+    text_gross_ratio=$(fmt 2 "$(calc "${TEXT_NS["ulid_out"]} / ${TEXT_NS["uuid_out"]}")")
+    echo
+    echo "ulid_out / uuid_out = $text_net_ratio on the net figures (the scan both share left out);" \
+        "$text_gross_ratio on the figures with the scan."
+    echo
+    echo "## CREATE INDEX"
+    echo
+    echo "\`CREATE INDEX ON bench_index (column)\` over $INDEX_ROWS rows \`(id ulid, u uuid)\`" \
+        "with \`u = id::uuid\` (the same 16 bytes);" \
+        "\`id = ulid_at('2025-01-01 00:00:00+00' + (g / $INDEX_IDS_PER_MS) ms)\` for g = 1..$INDEX_ROWS" \
+        "($INDEX_IDS_PER_MS IDs per millisecond), stored in random order so that the build sorts for real." \
+        "\`maintenance_work_mem = '$INDEX_MEMORY'\`, \`max_parallel_maintenance_workers = 0\`;" \
+        "each build after DROP INDEX and CHECKPOINT, timed inside the server;" \
+        "median of $capped_reps interleaved reps. Sizes are from the last build."
+    echo
+    echo "| column | build seconds (median) | ratio to uuid | index MB |"
+    echo "|---|---:|---:|---:|"
+    for column in "${INDEX_COLUMNS[@]}"; do
+        echo "| $column ${INDEX_TYPE[$column]} | $(fmt 3 "${INDEX_MEDIAN[$column]}")" \
+            "| $(fmt 2 "$(calc "${INDEX_MEDIAN[$column]} / ${INDEX_MEDIAN[u]}")")" \
+            "| $(fmt 1 "${INDEX_MB[$column]}") |"
+    done
+    echo
     echo "## Bulk load"
     echo
     echo "\`INSERT INTO t (n) SELECT g FROM generate_series(1, $ROWS) g\` after TRUNCATE and CHECKPOINT," \
         "timed inside the server; median of $capped_reps interleaved reps." \
-        "Index figures are from the last load. The snowflake key is \`bigint DEFAULT snowflake($SF_KEY_SHARD)\`."
+        "Index figures are from the last load. The snowflake key is \`bigint DEFAULT snowflake($SF_KEY_SHARD)\`," \
+        "the ulid key \`ulid DEFAULT ulid()\`."
     echo
     echo "| key | insert seconds (median) | ratio to bigserial | pkey MB | leaf density % |"
     echo "|---|---:|---:|---:|---:|"
@@ -454,6 +651,20 @@ report() {
         "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$sf_density" '>=' "$TARGET_LEAF_DENSITY"))"
     echo "- snowflake pgbench TPS / bigserial = $sf_tps" \
         "(target >= $TARGET_SF_TPS: $(verdict "$sf_tps" '>=' "$TARGET_SF_TPS"))"
+    local ulid_call ulid_index ulid_density ulid_bulk
+    ulid_call=$(fmt 2 "$(calc "$ulid / $v4")")
+    ulid_index=$(fmt 2 "$(calc "${INDEX_MEDIAN[id]} / ${INDEX_MEDIAN[u]}")")
+    ulid_density=$(fmt 1 "${LEAF_DENSITY[bench_ulid]}")
+    ulid_bulk=$(fmt 2 "$(calc "${BULK_MEDIAN[bench_ulid]} / $base")")
+    echo "- ulid() / gen_random_uuid() = $ulid_call" \
+        "(target <= $TARGET_ULID_CALL: $(verdict "$ulid_call" '<=' "$TARGET_ULID_CALL"))"
+    echo "- ulid_out / uuid_out, net of the scan = $text_net_ratio" \
+        "(target <= $TARGET_ULID_TEXT: $(verdict "$text_net_ratio" '<=' "$TARGET_ULID_TEXT"))"
+    echo "- CREATE INDEX ulid / uuid = $ulid_index" \
+        "(target <= $TARGET_ULID_INDEX: $(verdict "$ulid_index" '<=' "$TARGET_ULID_INDEX"))"
+    echo "- ulid leaf density = $ulid_density%" \
+        "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$ulid_density" '>=' "$TARGET_LEAF_DENSITY"))"
+    echo "- ulid bulk / bigserial = $ulid_bulk (no target)"
 }
 
 # Writes the report to stdout and results/latest.md; published runs also keep
@@ -471,9 +682,14 @@ publish() {
 }
 
 # --quick exists for CI to prove the benchmark runs end to end, so there it
-# checks that every figure is a positive number. Timings are never judged.
+# checks that every measured figure is a positive number (net figures, which
+# are differences, only that they are numbers). Timings are never judged.
 is_positive_number() {
     [[ $1 =~ ^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]] && awk -v v="$1" 'BEGIN { exit !(v > 0) }'
+}
+
+is_number() {
+    [[ $1 =~ ^-?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]]
 }
 
 sanity_check() {
@@ -486,6 +702,16 @@ sanity_check() {
         for value in ${CALL_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
         check "ns/call[$name]" "${CALL_NS[$name]:-}"
     done
+    for name in "${TEXT_LABELS[@]}"; do
+        for value in ${TEXT_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
+        check "ns/value[$name]" "${TEXT_NS[$name]:-}"
+        is_number "${TEXT_NET_NS[$name]:-}" || bad+=("net ns/value[$name]='${TEXT_NET_NS[$name]:-}'")
+    done
+    for name in "${INDEX_COLUMNS[@]}"; do
+        for value in ${INDEX_SECONDS[$name]}; do check "seconds[index on $name]" "$value"; done
+        check "median[index on $name]" "${INDEX_MEDIAN[$name]:-}"
+        check "index MB[$name]" "${INDEX_MB[$name]:-}"
+    done
     for name in "${BULK_TABLES[@]}"; do
         for value in ${BULK_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
         check "median[$name]" "${BULK_MEDIAN[$name]:-}"
@@ -497,13 +723,15 @@ sanity_check() {
         check "median tps[$name]" "${PGBENCH_MEDIAN[$name]:-}"
     done
     ((${#CALL_SECONDS[@]} == ${#CALL_LABELS[@]})) || bad+=("part 1 measured ${#CALL_SECONDS[@]} of ${#CALL_LABELS[@]} functions")
-    ((${#BULK_SECONDS[@]} == ${#BULK_TABLES[@]})) || bad+=("part 2 measured ${#BULK_SECONDS[@]} of ${#BULK_TABLES[@]} tables")
-    ((${#PGBENCH_TPS[@]} == ${#PGBENCH_TABLES[@]})) || bad+=("part 3 measured ${#PGBENCH_TPS[@]} of ${#PGBENCH_TABLES[@]} tables")
+    ((${#TEXT_SECONDS[@]} == ${#TEXT_LABELS[@]})) || bad+=("part 2 measured ${#TEXT_SECONDS[@]} of ${#TEXT_LABELS[@]} queries")
+    ((${#INDEX_SECONDS[@]} == ${#INDEX_COLUMNS[@]})) || bad+=("part 3 measured ${#INDEX_SECONDS[@]} of ${#INDEX_COLUMNS[@]} indexes")
+    ((${#BULK_SECONDS[@]} == ${#BULK_TABLES[@]})) || bad+=("part 4 measured ${#BULK_SECONDS[@]} of ${#BULK_TABLES[@]} tables")
+    ((${#PGBENCH_TPS[@]} == ${#PGBENCH_TABLES[@]})) || bad+=("part 5 measured ${#PGBENCH_TPS[@]} of ${#PGBENCH_TABLES[@]} tables")
     if ((${#bad[@]})); then
         printf 'bench: the benchmark itself is broken, bad figure: %s\n' "${bad[@]}" >&2
         exit 1
     fi
-    log "quick run OK: every figure is a positive number"
+    log "quick run OK: every measured figure is a positive number"
 }
 
 main() {
@@ -517,6 +745,8 @@ main() {
     run_part1
     run_part2
     run_part3
+    run_part4
+    run_part5
     local text
     text=$(report)
     drop_bench_objects
