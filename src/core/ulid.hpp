@@ -54,10 +54,12 @@ struct UlidIssue {
     bool ran_ahead;        // the ID's millisecond is ahead of the clock
 };
 
-// True when the next ID at now_ms starts a new millisecond and so takes fresh
-// random bits; otherwise ulid_issue ignores them, and the caller may skip drawing.
+// True when the next ID at now_ms takes fresh random bits: it starts a new
+// millisecond, or it is the sequence's first (even at Unix millisecond 0, so
+// that no two sequences start on the same value); otherwise ulid_issue ignores
+// them, and the caller may skip drawing.
 inline constexpr bool ulid_needs_random(const UlidSequence &seq, std::int64_t now_ms) noexcept {
-    return now_ms > ulid_unix_ms(seq.last_issued);
+    return now_ms > ulid_unix_ms(seq.last_issued) || seq.last_issued == 0;
 }
 
 // The spec's monotonic mode: in a millisecond past the last ID's, that
