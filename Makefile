@@ -35,7 +35,7 @@ test/unit/build/core/%.o: src/core/%.cpp src/core/*.hpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(UNIT_CXXFLAGS) -fno-exceptions -fno-rtti -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_SRCS) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) src/core/*.hpp
+$(UNIT_BIN): $(UNIT_SRCS) $(wildcard test/unit/*.hpp) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) src/core/*.hpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(UNIT_CXXFLAGS) -o $@ $(UNIT_SRCS) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) -lgtest -lgtest_main -pthread
 

@@ -62,3 +62,21 @@ out_of_real_time_order() {
            FROM session_ids) s
        WHERE min_t1_above < t0"
 }
+
+# check_stats_follow_live_sessions FAMILY CALL: three sessions each run CALL
+# once and stay connected; idgen_stats must list them under FAMILY with one ID
+# each, in shared memory, and forget them once they exit.
+check_stats_follow_live_sessions() {
+    local family=$1 call=$2
+    for _ in 1 2 3; do
+        psql -XAtq -c "SELECT $call; SELECT pg_sleep(4)" >/dev/null &
+    done
+    sleep 2
+    is "idgen_stats lists the 3 live sessions that minted one $family each" \
+        "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid() AND family = '$family'
+                 AND ids_minted = 1 AND shared_memory")" 3
+    wait
+    sleep 0.5
+    is "idgen_stats forgets sessions once they exit" \
+        "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid()")" 0
+}

@@ -36,17 +36,7 @@ is "no 80-bit random part is shared by two sessions among their first 1000 IDs" 
     "$(q "SELECT count(*) FROM (SELECT substr(id::text, 11) AS random_part FROM session_ids
                                 WHERE n <= 1000 GROUP BY 1 HAVING count(DISTINCT session) > 1) s")" 0
 
-# Live backends appear in idgen_stats under family 'ulid'; exited ones do not.
-for s in 1 2 3; do
-    psql -XAtq -c "SELECT ulid(); SELECT pg_sleep(4)" >/dev/null &
-done
-sleep 2
-is "idgen_stats lists the 3 live sessions that minted one ulid each" \
-    "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid() AND family = 'ulid' AND ids_minted = 1 AND shared_memory")" 3
-wait
-sleep 0.5
-is "idgen_stats forgets sessions once they exit" \
-    "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid()")" 0
+check_stats_follow_live_sessions ulid "ulid()"
 
 export PGDATABASE=postgres
 dropdb idgen_ulid_sessions

@@ -42,17 +42,7 @@ is "server order: every value stored, none duplicated" "$(q "SELECT count(DISTIN
 is "server order: each session strictly increasing" "$(not_increasing_per_session)" 0
 is "server order: no value is below one returned before it was requested" "$(out_of_real_time_order)" 0
 
-# Live backends appear in idgen_stats; exited ones do not.
-for s in 1 2 3; do
-    psql -XAtq -c "SELECT uuid_v7(); SELECT pg_sleep(4)" >/dev/null &
-done
-sleep 2
-is "idgen_stats lists the 3 live sessions that minted one ID each" \
-    "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid() AND family = 'uuid_v7' AND ids_minted = 1 AND shared_memory")" 3
-wait
-sleep 0.5
-is "idgen_stats forgets sessions once they exit" \
-    "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid()")" 0
+check_stats_follow_live_sessions uuid_v7 "uuid_v7()"
 
 export PGDATABASE=postgres
 dropdb idgen_sessions

@@ -8,8 +8,11 @@
 #include <string_view>
 
 #include "core/base32.hpp"
+#include "random_values.hpp"
 
 using namespace idgen::core;
+using idgen::test::SplitMix64;
+using idgen::test::u128;
 
 // Readable gtest failures for the status enum (found by argument-dependent lookup).
 namespace idgen::core {
@@ -29,20 +32,6 @@ namespace {
 // The alphabet spelled out here, not taken from the header under test.
 constexpr std::string_view kUpperDigits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 constexpr std::string_view kLowerDigits = "0123456789abcdefghjkmnpqrstvwxyz";
-
-// Fixed-seed splitmix64: the same pseudo-random values on every run.
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    Uint128 next128() { return (Uint128{next()} << 64) | next(); }
-};
-
-Uint128 u128(std::uint64_t high, std::uint64_t low) { return (Uint128{high} << 64) | low; }
 
 std::string encode(Uint128 value) {
     char out[kBase32Digits128];

@@ -9,24 +9,13 @@
 
 #include "core/base32.hpp"
 #include "core/ulid.hpp"
+#include "random_values.hpp"
 
 using namespace idgen::core;
+using idgen::test::SplitMix64;
+using idgen::test::u128;
 
 namespace {
-
-// Fixed-seed splitmix64: the same pseudo-random values on every run.
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    Uint128 next128() { return (Uint128{next()} << 64) | next(); }
-};
-
-Uint128 u128(std::uint64_t high, std::uint64_t low) { return (Uint128{high} << 64) | low; }
 
 // 2^80 - 1 and 2^48 - 1 written out, not taken from the header under test.
 const Uint128 kAllRandomBits = u128(0xFFFF, ~0ull);
