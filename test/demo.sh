@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The main job (README command 1): installs what it needs, builds and installs
 # idgen, starts a throwaway PostgreSQL with idgen preloaded, creates a table
-# keyed by uuid_v7(), inserts rows and shows the IDs, their decoded times, the
-# generator state and a short speed comparison (the benchmark at small sizes). IDGEN_DEMO_KEEP=1 leaves the
+# keyed by each of uuid_v7(), snowflake() and ulid(), inserts rows and shows
+# the IDs, their decoded times, the generator state and a short speed
+# comparison (the benchmark at small sizes). IDGEN_DEMO_KEEP=1 leaves the
 # server running and prints how to connect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,6 +65,19 @@ SELECT count(*) AS rows_in_posts, count(DISTINCT id) AS distinct_ids, min(id) > 
 SELECT id, snowflake_time(id) AS decoded, snowflake_shard(id) AS shard, snowflake_seq(id) AS seq
 FROM posts ORDER BY id DESC LIMIT 3;
 SELECT shard, last_id, last_issued, borrowed_ms, waits, clock_regressions FROM idgen_snowflake_shards;
+\echo
+\echo == ulid: a 16-byte ULID type, monotonic ulid() in each session, strict Crockford base32 text
+CREATE TABLE events (id ulid PRIMARY KEY DEFAULT ulid(), kind text);
+INSERT INTO events (kind) SELECT 'event ' || g FROM generate_series(1, :rows) g;
+SELECT count(*) AS rows_in_events, count(DISTINCT id) AS distinct_ids,
+       pg_column_size(min(id)) AS bytes_per_id FROM events;
+SELECT id, ulid_time(id) AS decoded, id::uuid AS same_bytes_as_uuid FROM events ORDER BY id DESC LIMIT 3;
+SELECT '01arz3ndektsv4rrffq69g5fav'::ulid AS lower_case_in_canonical_out,
+       ulid_boundary('2026-01-01 00:00:00+00') AS year_2026_starts_at;
+\echo == (I, L, O and U are refused, not read as 1, 1, 0:)
+\set ON_ERROR_STOP off
+SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAL'::ulid;
+\set ON_ERROR_STOP on
 \echo
 \echo == generator state of this backend (idgen_stats)
 SELECT pid, family, ids_minted, last_issued, clock_regressions, ran_ahead, waits, shared_memory
