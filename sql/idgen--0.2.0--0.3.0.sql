@@ -169,6 +169,29 @@ CREATE OPERATOR CLASS ulid_minmax_ops DEFAULT FOR TYPE ulid USING brin AS
     FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
     FUNCTION 4 brin_minmax_union(internal, internal, internal);
 
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION ulid_smaller(ulid, ulid) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_smaller(ulid, ulid) IS 'the smaller (earlier) of two ULIDs';
+
+CREATE FUNCTION ulid_larger(ulid, ulid) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_larger(ulid, ulid) IS 'the larger (later) of two ULIDs';
+
+CREATE AGGREGATE min(ulid) (
+    SFUNC = ulid_smaller, STYPE = ulid, COMBINEFUNC = ulid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(ulid) IS 'the earliest ULID';
+
+CREATE AGGREGATE max(ulid) (
+    SFUNC = ulid_larger, STYPE = ulid, COMBINEFUNC = ulid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(ulid) IS 'the latest ULID';
+
 -- generators and decoders -----------------------------------------------------
 
 CREATE FUNCTION ulid() RETURNS ulid

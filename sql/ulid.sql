@@ -188,6 +188,14 @@ SELECT day, count(*) FROM events
 WHERE id >= ulid_boundary('2024-02-01') AND id < ulid_boundary('2024-02-01 00:01')
 GROUP BY day;
 
+-- min() and max() agree with ORDER BY and are read from the index
+EXPLAIN (COSTS OFF) SELECT max(id) FROM events;
+SELECT min(id) = (SELECT id FROM events ORDER BY id LIMIT 1) AS min_is_first,
+       max(id) = (SELECT id FROM events ORDER BY id DESC LIMIT 1) AS max_is_last,
+       min(id) AS earliest, ulid_time(max(id)) AS latest_time
+FROM events;
+SELECT min(id) IS NULL AS min_of_nothing FROM events WHERE false;
+
 -- btree deduplication is allowed (equal ULIDs are equal bytes): duplicates pack tightly
 CREATE TEMP TABLE repeated AS
 SELECT ulid_boundary('2024-01-01'::timestamptz + (n % 100) * interval '1 millisecond') AS id

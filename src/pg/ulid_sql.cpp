@@ -142,6 +142,8 @@ PG_FUNCTION_INFO_V1(idgen_ulid_le);
 PG_FUNCTION_INFO_V1(idgen_ulid_gt);
 PG_FUNCTION_INFO_V1(idgen_ulid_ge);
 PG_FUNCTION_INFO_V1(idgen_ulid_cmp);
+PG_FUNCTION_INFO_V1(idgen_ulid_smaller);
+PG_FUNCTION_INFO_V1(idgen_ulid_larger);
 PG_FUNCTION_INFO_V1(idgen_ulid_sortsupport);
 PG_FUNCTION_INFO_V1(idgen_ulid_hash);
 PG_FUNCTION_INFO_V1(idgen_ulid_hash_extended);
@@ -214,6 +216,17 @@ Datum idgen_ulid_ge(PG_FUNCTION_ARGS) {
 Datum idgen_ulid_cmp(PG_FUNCTION_ARGS) {
     int order = compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
     PG_RETURN_INT32(order < 0 ? -1 : order > 0 ? 1 : 0);
+}
+
+// ulid_smaller, ulid_larger: transition functions of min(ulid) and max(ulid).
+Datum idgen_ulid_smaller(PG_FUNCTION_ARGS) {
+    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    return compare_ulids(a, b) <= 0 ? a : b;
+}
+
+Datum idgen_ulid_larger(PG_FUNCTION_ARGS) {
+    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    return compare_ulids(a, b) >= 0 ? a : b;
 }
 
 // ulid_sortsupport: btree support function 2, for sorts and CREATE INDEX.
