@@ -194,11 +194,7 @@ SQL
 # time_query ORDER QUERY: seconds QUERY takes with idgen.uuid_v7_order=ORDER.
 # The order is set explicitly every time so a server default cannot leak in.
 time_query() {
-    local order=$1 query=$2
-    sql -v order="$order" -v query="$query" <<'SQL'
-SET idgen.uuid_v7_order = :'order';
-SELECT bench_time(:'query');
-SQL
+    time_with "SET idgen.uuid_v7_order = '$1';" "$2"
 }
 
 # time_with SETTINGS QUERY: seconds QUERY takes after SETTINGS (SET commands
@@ -213,6 +209,20 @@ SQL
 
 # ---------------------------------------------------------------------------
 # Arithmetic helpers (bash has no floating point)
+
+# medians SAMPLES RESULTS SCALE KEYS...: for each key, RESULTS[key] = the
+# median of the space-separated SAMPLES[key] times SCALE (both arrays named).
+medians() {
+    local -n samples=$1 results=$2
+    local scale=$3 key
+    shift 3
+    for key in "$@"; do
+        # SC2086: word splitting of the list is intended; SC2034 and SC2004:
+        # results is a nameref to an associative array, keyed by strings.
+        # shellcheck disable=SC2086,SC2034,SC2004
+        results[$key]=$(calc "$(median ${samples[$key]}) * $scale")
+    done
+}
 
 # median VALUES...: middle value, or the mean of the two middle ones.
 median() {
@@ -299,11 +309,7 @@ run_part1() {
             CALL_SECONDS[$label]+="$seconds "
         done
     done
-    for label in "${CALL_LABELS[@]}"; do
-        # shellcheck disable=SC2086 # word splitting of the list is intended
-        seconds=$(median ${CALL_SECONDS[$label]})
-        CALL_NS[$label]=$(calc "$seconds * 1e9 / $CALLS")
-    done
+    medians CALL_SECONDS CALL_NS "1e9 / $CALLS" "${CALL_LABELS[@]}"
 }
 
 # ---------------------------------------------------------------------------
@@ -368,11 +374,7 @@ run_part2() {
             TEXT_SECONDS[$label]+="$seconds "
         done
     done
-    for label in "${TEXT_LABELS[@]}"; do
-        # shellcheck disable=SC2086 # word splitting of the list is intended
-        seconds=$(median ${TEXT_SECONDS[$label]})
-        TEXT_NS[$label]=$(calc "$seconds * 1e9 / $TEXT_ROWS")
-    done
+    medians TEXT_SECONDS TEXT_NS "1e9 / $TEXT_ROWS" "${TEXT_LABELS[@]}"
     scan=${TEXT_NS["scan only"]}
     for label in "${TEXT_LABELS[@]}"; do
         TEXT_NET_NS[$label]=$(calc "${TEXT_NS[$label]} - $scan")
@@ -429,10 +431,7 @@ run_part3() {
             INDEX_SECONDS[$column]+="$BUILD_SECONDS "
         done
     done
-    for column in "${INDEX_COLUMNS[@]}"; do
-        # shellcheck disable=SC2086 # word splitting of the list is intended
-        INDEX_MEDIAN[$column]=$(median ${INDEX_SECONDS[$column]})
-    done
+    medians INDEX_SECONDS INDEX_MEDIAN 1 "${INDEX_COLUMNS[@]}"
     sql -c "DROP TABLE bench_index"
 }
 
@@ -464,9 +463,8 @@ run_part4() {
             BULK_SECONDS[$table]+="$seconds "
         done
     done
+    medians BULK_SECONDS BULK_MEDIAN 1 "${BULK_TABLES[@]}"
     for table in "${BULK_TABLES[@]}"; do
-        # shellcheck disable=SC2086 # word splitting of the list is intended
-        BULK_MEDIAN[$table]=$(median ${BULK_SECONDS[$table]})
         PKEY_MB[$table]=$(sql -c "SELECT pg_relation_size('${table}_pkey') / 1048576.0")
         LEAF_DENSITY[$table]=$(sql -c "SELECT avg_leaf_density FROM pgstatindex('${table}_pkey')")
     done
@@ -512,10 +510,7 @@ run_part5() {
             PGBENCH_TPS[$table]+="$tps "
         done
     done
-    for table in "${PGBENCH_TABLES[@]}"; do
-        # shellcheck disable=SC2086 # word splitting of the list is intended
-        PGBENCH_MEDIAN[$table]=$(median ${PGBENCH_TPS[$table]})
-    done
+    medians PGBENCH_TPS PGBENCH_MEDIAN 1 "${PGBENCH_TABLES[@]}"
 }
 
 # ---------------------------------------------------------------------------
