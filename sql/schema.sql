@@ -1,41 +1,43 @@
 -- extension objects: labels and comments, schemas, trusted installation
 -- (runs last: it drops and re-creates the extension)
 
+-- the extension's member objects, as (catalog, object id)
+CREATE TEMP VIEW idgen_members AS
+SELECT d.classid, d.objid
+FROM pg_depend d
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+WHERE d.deptype = 'e';
+
 -- every function: volatility, strictness, parallel label, leakproofness, comment
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict,
        p.proparallel AS parallel, p.proleakproof AS leakproof,
        obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
 FROM pg_proc p
-JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+JOIN idgen_members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid
 ORDER BY p.oid::regprocedure::text;
 SELECT c.relname AS view, obj_description(c.oid, 'pg_class') IS NOT NULL AS commented
 FROM pg_class c
-JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+JOIN idgen_members m ON m.classid = 'pg_class'::regclass AND m.objid = c.oid
 ORDER BY c.relname;
 
 -- types, operators and casts: comments, and the planner's facts about each operator
 SELECT t.typname AS type, t.typlen AS length, t.typbyval AS by_value, t.typalign AS align,
        t.typstorage AS storage, obj_description(t.oid, 'pg_type') IS NOT NULL AS commented
 FROM pg_type t
-JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+JOIN idgen_members m ON m.classid = 'pg_type'::regclass AND m.objid = t.oid
 ORDER BY t.typname;
 SELECT o.oid::regoperator AS operator, o.oprcom::regoperator AS commutator,
        o.oprnegate::regoperator AS negator, o.oprrest AS restrict, o.oprjoin AS join,
        o.oprcanmerge AS merges, o.oprcanhash AS hashes,
        obj_description(o.oid, 'pg_operator') IS NOT NULL AS commented
 FROM pg_operator o
-JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+JOIN idgen_members m ON m.classid = 'pg_operator'::regclass AND m.objid = o.oid
 ORDER BY o.oid::regoperator::text;
 SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target,
        c.castcontext AS context, c.castmethod AS method,
        obj_description(c.oid, 'pg_cast') IS NOT NULL AS commented
 FROM pg_cast c
-JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+JOIN idgen_members m ON m.classid = 'pg_cast'::regclass AND m.objid = c.oid
 ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
 -- default operator classes, and the support functions each index method needs
 SELECT am.amname AS method, oc.opcname AS opclass, oc.opcdefault AS is_default,
