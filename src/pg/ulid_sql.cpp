@@ -73,12 +73,12 @@ std::int64_t unix_ms_of(TimestampTz ts) {
     return unix_ms;
 }
 
+// 80 fresh random bits, in the low bytes of a 128-bit value.
 Uint128 random_bits() {
-    std::uint8_t bytes[core::kUlidRandomBits / 8];
-    random_bytes(bytes, sizeof bytes);
-    Uint128 value = 0;
-    for (std::uint8_t b : bytes) value = (value << 8) | b;
-    return value;
+    constexpr std::size_t kRandomBytes = core::kUlidRandomBits / 8;
+    std::uint8_t bytes[kUint128Bytes] = {};
+    random_bytes(bytes + kUint128Bytes - kRandomBytes, kRandomBytes);
+    return core::load_be128(bytes);
 }
 
 // Sort support: comparisons by memcmp, and abbreviated keys made of the
