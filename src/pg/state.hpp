@@ -114,6 +114,12 @@ std::int64_t clock_unix_ns();
 [[noreturn]] void report_time_out_of_range(TimestampTz ts, const char *type_name);
 [[noreturn]] void report_infinite_time(const char *type_name, const char *what);
 
+// The Unix millisecond of a finite timestamp within 48 bits, or the errors above.
+std::int64_t unix_ms48_of(TimestampTz ts, const char *type_name);
+
+// Writes the next uuid_v7() value (this backend's sequence and idgen.uuid_v7_order).
+void uuid_v7_mint(std::uint8_t out[core::kUuidBytes]);
+
 // Rounds a / b towards negative infinity.
 inline std::int64_t floor_div(std::int64_t a, std::int64_t b) {
     std::int64_t q = a / b;

@@ -27,4 +27,11 @@ void report_infinite_time(const char *type_name, const char *what) {
     pg_unreachable();
 }
 
+std::int64_t unix_ms48_of(TimestampTz ts, const char *type_name) {
+    if (TIMESTAMP_NOT_FINITE(ts)) report_infinite_time(type_name, "timestamp");
+    std::int64_t unix_ms = floor_div(ts + kUnixToPgEpochUs, kUsPerMs);
+    if (unix_ms < 0 || unix_ms > core::kUuidv7MaxUnixMs) report_time_out_of_range(ts, type_name);
+    return unix_ms;
+}
+
 }  // namespace idgen::pg

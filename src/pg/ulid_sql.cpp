@@ -65,14 +65,6 @@ int compare_ulids(Datum a, Datum b) {
     pg_unreachable();
 }
 
-// The Unix millisecond of a timestamp, within the 48 bits of a ULID.
-std::int64_t unix_ms_of(TimestampTz ts) {
-    if (TIMESTAMP_NOT_FINITE(ts)) report_infinite_time("ulid", "timestamp");
-    std::int64_t unix_ms = floor_div(ts + kUnixToPgEpochUs, kUsPerMs);
-    if (unix_ms < 0 || unix_ms > core::kUlidMaxUnixMs) report_time_out_of_range(ts, "ulid");
-    return unix_ms;
-}
-
 // 80 fresh random bits, in the low bytes of a 128-bit value.
 Uint128 random_bits() {
     constexpr std::size_t kRandomBytes = core::kUlidRandomBits / 8;
@@ -284,13 +276,13 @@ Datum idgen_ulid(PG_FUNCTION_ARGS) {
 
 // ulid_at(ts): a ULID of the millisecond holding ts, with fresh random bits.
 Datum idgen_ulid_at(PG_FUNCTION_ARGS) {
-    std::int64_t unix_ms = unix_ms_of(PG_GETARG_TIMESTAMPTZ(0));
+    std::int64_t unix_ms = unix_ms48_of(PG_GETARG_TIMESTAMPTZ(0), "ulid");
     return ulid_datum(core::ulid_make(unix_ms, random_bits()));
 }
 
 // ulid_boundary(ts): the smallest ULID of the millisecond holding ts.
 Datum idgen_ulid_boundary(PG_FUNCTION_ARGS) {
-    return ulid_datum(core::ulid_boundary(unix_ms_of(PG_GETARG_TIMESTAMPTZ(0))));
+    return ulid_datum(core::ulid_boundary(unix_ms48_of(PG_GETARG_TIMESTAMPTZ(0), "ulid")));
 }
 
 // ulid_time(id): the millisecond a ULID carries.

@@ -68,6 +68,14 @@ Uuidv7Tick issue_tick() {
     return issue->tick;
 }
 
+}  // namespace
+
+void uuid_v7_mint(std::uint8_t out[core::kUuidBytes]) {
+    core::uuidv7_encode(issue_tick(), random_u64(), out);
+}
+
+namespace {
+
 Datum uuid_datum(Uuidv7Tick tick, std::uint64_t random) {
     auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
     core::uuidv7_encode(tick, random, uuid->data);
@@ -90,8 +98,9 @@ PG_FUNCTION_INFO_V1(idgen_uuid_v7_time);
 // uuid_v7(): a new UUIDv7 from the clock, strictly increasing per backend.
 Datum idgen_uuid_v7(PG_FUNCTION_ARGS) {
     (void)fcinfo;
-    Uuidv7Tick tick = issue_tick();
-    return uuid_datum(tick, random_u64());
+    auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+    uuid_v7_mint(uuid->data);
+    PG_RETURN_UUID_P(uuid);
 }
 
 // uuid_v7(shift): as uuid_v7(), with the embedded time moved by an interval.

@@ -1,0 +1,304 @@
+-- idgen 0.3.0 -> 0.4.0: prefixed base36 IDs (acct_...), per-entity types, base36 helpers
+\echo Use "CREATE EXTENSION idgen" to load this file. \quit
+
+-- type ------------------------------------------------------------------------
+
+CREATE TYPE prefixed_id;
+
+CREATE FUNCTION prefixed_id_in(cstring) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_in(cstring) IS
+    'prefixed_id input: a prefix (a-z and _, starting and ending with a letter, at most 63), "_" and 25 base36 digits in either case';
+
+CREATE FUNCTION prefixed_id_out(prefixed_id) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_out(prefixed_id) IS
+    'prefixed_id output: the prefix, "_" and 25 lowercase base36 digits';
+
+CREATE FUNCTION prefixed_id_recv(internal) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_recv(internal) IS
+    'prefixed_id binary input: the prefix characters, then the 16 payload bytes';
+
+CREATE FUNCTION prefixed_id_send(prefixed_id) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_send(prefixed_id) IS
+    'prefixed_id binary output: the prefix characters, then the 16 payload bytes';
+
+-- A varlena of the prefix and the 16 payload bytes: a 4-letter prefix takes
+-- 21 bytes with the 1-byte header, which needs a storage other than plain.
+CREATE TYPE prefixed_id (
+    INPUT = prefixed_id_in,
+    OUTPUT = prefixed_id_out,
+    RECEIVE = prefixed_id_recv,
+    SEND = prefixed_id_send,
+    INTERNALLENGTH = VARIABLE,
+    ALIGNMENT = char,
+    STORAGE = main
+);
+COMMENT ON TYPE prefixed_id IS
+    'typed, sortable ID: an entity prefix and 128 bits in 25 base36 digits, such as acct_0jz3...; ordered by prefix, then by the 128 bits';
+
+-- comparison ------------------------------------------------------------------
+
+CREATE FUNCTION prefixed_id_eq(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_eq(prefixed_id, prefixed_id) IS 'implementation of = for prefixed_id';
+
+CREATE FUNCTION prefixed_id_ne(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_ne(prefixed_id, prefixed_id) IS 'implementation of <> for prefixed_id';
+
+CREATE FUNCTION prefixed_id_lt(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_lt(prefixed_id, prefixed_id) IS 'implementation of < for prefixed_id';
+
+CREATE FUNCTION prefixed_id_le(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_le(prefixed_id, prefixed_id) IS 'implementation of <= for prefixed_id';
+
+CREATE FUNCTION prefixed_id_gt(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_gt(prefixed_id, prefixed_id) IS 'implementation of > for prefixed_id';
+
+CREATE FUNCTION prefixed_id_ge(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_ge(prefixed_id, prefixed_id) IS 'implementation of >= for prefixed_id';
+
+CREATE FUNCTION prefixed_id_cmp(prefixed_id, prefixed_id) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_cmp(prefixed_id, prefixed_id) IS
+    'btree comparison of two prefixed IDs: by prefix, then by the 128 bits';
+
+CREATE FUNCTION prefixed_id_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_sortsupport(internal) IS 'btree sort support for prefixed_id';
+
+CREATE FUNCTION prefixed_id_hash(prefixed_id) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_hash(prefixed_id) IS 'hash of a prefixed ID (prefix and 128 bits)';
+
+CREATE FUNCTION prefixed_id_hash_extended(prefixed_id, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_hash_extended(prefixed_id, bigint) IS
+    'seeded 64-bit hash of a prefixed ID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(prefixed_id, prefixed_id) IS 'equal (same prefix and 128 bits)';
+
+CREATE OPERATOR <> (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(prefixed_id, prefixed_id) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(prefixed_id, prefixed_id) IS 'less than';
+
+CREATE OPERATOR <= (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(prefixed_id, prefixed_id) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(prefixed_id, prefixed_id) IS 'greater than';
+
+CREATE OPERATOR >= (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(prefixed_id, prefixed_id) IS 'greater than or equal';
+
+-- btequalimage: equal values are identical bytes, so btree deduplication is safe.
+CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 prefixed_id_cmp(prefixed_id, prefixed_id),
+    FUNCTION 2 prefixed_id_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 prefixed_id_hash(prefixed_id),
+    FUNCTION 2 prefixed_id_hash_extended(prefixed_id, bigint);
+
+-- generators and accessors ----------------------------------------------------
+
+CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_new'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_new(text) IS
+    'new ordered prefixed ID: the 128 bits are a uuid_v7() value, so IDs of a prefix sort by creation time';
+
+CREATE FUNCTION prefixed_id_token(prefix text) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_token'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_token(text) IS
+    'new prefixed token: 128 CSPRNG bits, for share links, session and reset tokens that must not be guessable';
+
+CREATE FUNCTION prefixed_id_prefix(id prefixed_id) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_prefix(prefixed_id) IS 'the prefix of a prefixed ID';
+
+CREATE FUNCTION prefixed_id_uuid(id prefixed_id) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_uuid(prefixed_id) IS 'the 128 bits of a prefixed ID as a uuid';
+
+CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
+    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL for tokens and other payloads';
+
+CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_from_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_from_uuid(text, uuid) IS
+    'prefixed ID with a given prefix and 128 bits, such as an existing uuid key';
+
+CREATE FUNCTION prefixed_id_boundary(prefix text, ts timestamptz) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
+    'smallest ordered prefixed ID of the millisecond holding ts, for range predicates and partition bounds';
+
+-- base36 helpers --------------------------------------------------------------
+
+CREATE FUNCTION base36_encode(id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_base36_encode_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_encode(uuid) IS
+    '25 lowercase base36 digits of a uuid (zero-padded, so text order is uuid order)';
+
+CREATE FUNCTION base36_decode(digits text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_base36_decode_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_decode(text) IS
+    'the uuid of 25 base36 digits in either case';
+
+CREATE FUNCTION base36_encode(id bigint) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_base36_encode_bigint'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_encode(bigint) IS
+    'shortest lowercase base36 digits of a non-negative bigint, such as a snowflake';
+
+CREATE FUNCTION base36_decode_bigint(digits text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_base36_decode_bigint'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_decode_bigint(text) IS
+    'the bigint of 1 to 13 base36 digits in either case, at most 1y2p0ij32e8e7';
+
+-- per-entity types --------------------------------------------------------------
+
+-- One row per type made by prefixed_id_define(). Its rows are dumped with the
+-- database (pg_extension_config_dump), and the primary key keeps prefixes unique.
+CREATE TABLE prefixed_id_registry (
+    prefix text PRIMARY KEY,
+    type regtype NOT NULL UNIQUE,
+    token boolean NOT NULL
+);
+COMMENT ON TABLE prefixed_id_registry IS
+    'prefixes taken by prefixed_id_define(), with the type each one belongs to';
+SELECT pg_catalog.pg_extension_config_dump('prefixed_id_registry', '');
+GRANT SELECT ON prefixed_id_registry TO PUBLIC;
+
+-- The role that created the extension defines the types (others need INSERT
+-- on the registry granted to them).
+GRANT INSERT, DELETE ON prefixed_id_registry TO @extowner@;
+
+-- The domain goes into the caller's current schema, owned by the caller, and
+-- its registry row is written in the same transaction. Both arguments reach
+-- SQL only through format('%I') and format('%L'), so neither can inject SQL.
+CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false)
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+AS $$
+DECLARE
+    target_schema name := pg_catalog.current_schema();
+    taken_by regtype;
+    created regtype;
+BEGIN
+    -- checks the prefix (22023) as the generators do
+    PERFORM @extschema@.prefixed_id_from_uuid(prefix, '00000000-0000-0000-0000-000000000000');
+    SELECT r.type INTO taken_by FROM @extschema@.prefixed_id_registry r WHERE r.prefix = $2;
+    IF FOUND THEN
+        RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Each prefix names one entity; choose another prefix.';
+    END IF;
+    IF target_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS @extschema@.prefixed_id '
+        'DEFAULT @extschema@.%I(%L) '
+        'CONSTRAINT %I CHECK (@extschema@.prefixed_id_prefix(VALUE) = %L)',
+        target_schema, type_name,
+        CASE WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
+        type_name || '_prefix', prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', target_schema, type_name));
+    INSERT INTO @extschema@.prefixed_id_registry (prefix, type, token)
+    VALUES (prefix, created, token);
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_define(text, text, boolean) IS
+    'creates a domain over prefixed_id that accepts only the given prefix and defaults to a new ID (or token) of it, and records the prefix in prefixed_id_registry';
+
+CREATE FUNCTION prefixed_id_type(id text) RETURNS regtype
+    LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    id_prefix text := substring(id FROM '^(.*)_[^_]*$');
+    found_type regtype;
+BEGIN
+    SELECT r.type INTO found_type FROM @extschema@.prefixed_id_registry r WHERE r.prefix = id_prefix;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', coalesce(id_prefix, '')
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = format('The ID was %L.', id),
+                  HINT = 'Types and their prefixes are listed in prefixed_id_registry.';
+    END IF;
+    RETURN found_type;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_type(text) IS
+    'the type registered for the prefix of an ID string, such as account_id for acct_...';
