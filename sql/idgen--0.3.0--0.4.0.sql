@@ -30,14 +30,15 @@ COMMENT ON FUNCTION prefixed_id_send(prefixed_id) IS
     'prefixed_id binary output: the prefix characters, then the 16 payload bytes';
 
 -- A varlena of the prefix and the 16 payload bytes: a 4-letter prefix takes
--- 21 bytes with the 1-byte header, which needs a storage other than plain.
+-- 21 bytes with the 1-byte header, which needs a storage other than plain
+-- (values that short are stored unaligned, whatever ALIGNMENT says).
 CREATE TYPE prefixed_id (
     INPUT = prefixed_id_in,
     OUTPUT = prefixed_id_out,
     RECEIVE = prefixed_id_recv,
     SEND = prefixed_id_send,
     INTERNALLENGTH = VARIABLE,
-    ALIGNMENT = char,
+    ALIGNMENT = int4,
     STORAGE = main
 );
 COMMENT ON TYPE prefixed_id IS

@@ -15,10 +15,12 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstri
 FROM pg_proc p
 JOIN idgen_members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid
 ORDER BY p.oid::regprocedure::text;
-SELECT c.relname AS view, obj_description(c.oid, 'pg_class') IS NOT NULL AS commented
+SELECT c.relname AS relation, c.relkind AS kind, obj_description(c.oid, 'pg_class') IS NOT NULL AS commented
 FROM pg_class c
 JOIN idgen_members m ON m.classid = 'pg_class'::regclass AND m.objid = c.oid
 ORDER BY c.relname;
+-- the registry is a configuration table: pg_dump keeps its rows
+SELECT extconfig::regclass[] AS dumped_with_data FROM pg_extension WHERE extname = 'idgen';
 
 -- types, operators and casts: comments, and the planner's facts about each operator
 SELECT t.typname AS type, t.typlen AS length, t.typbyval AS by_value, t.typalign AS align,
@@ -40,14 +42,14 @@ FROM pg_cast c
 JOIN idgen_members m ON m.classid = 'pg_cast'::regclass AND m.objid = c.oid
 ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
 -- default operator classes, and the support functions each index method needs
-SELECT am.amname AS method, oc.opcname AS opclass, oc.opcdefault AS is_default,
+SELECT oc.opcintype::regtype AS type, am.amname AS method, oc.opcname AS opclass, oc.opcdefault AS is_default,
        array_agg(ap.amprocnum ORDER BY ap.amprocnum) AS support_functions
 FROM pg_opclass oc
 JOIN pg_am am ON am.oid = oc.opcmethod
 JOIN pg_amproc ap ON ap.amprocfamily = oc.opcfamily
-WHERE oc.opcintype = 'ulid'::regtype
-GROUP BY am.amname, oc.opcname, oc.opcdefault
-ORDER BY am.amname;
+WHERE oc.opcintype IN ('ulid'::regtype, 'prefixed_id'::regtype)
+GROUP BY oc.opcintype, am.amname, oc.opcname, oc.opcdefault
+ORDER BY oc.opcintype::regtype::text, am.amname;
 
 -- a database on the first release upgrades in place, keeping its columns' defaults
 DROP EXTENSION idgen;
@@ -77,6 +79,21 @@ SELECT kind, snowflake_shard(id) AS shard, ulid_time(ulid_id) IS NOT NULL AS has
 FROM upgrade_events ORDER BY id;
 DROP TABLE upgrade_events;
 
+DROP EXTENSION idgen;
+CREATE EXTENSION idgen VERSION '0.3.0';
+SELECT to_regtype('prefixed_id') IS NULL AS no_prefixed_id_yet;
+CREATE TABLE upgrade_items (id ulid PRIMARY KEY DEFAULT ulid(), name text);
+INSERT INTO upgrade_items (name) VALUES ('before');
+ALTER EXTENSION idgen UPDATE TO '0.4.0';
+SELECT prefixed_id_define('upgrade_item_ref', 'item');
+ALTER TABLE upgrade_items ADD COLUMN ref upgrade_item_ref;
+UPDATE upgrade_items SET ref = DEFAULT;
+INSERT INTO upgrade_items (name) VALUES ('after');
+SELECT name, prefixed_id_prefix(ref) AS prefix, prefixed_id_time(ref) IS NOT NULL AS ordered
+FROM upgrade_items ORDER BY id;
+DROP TABLE upgrade_items;
+DROP DOMAIN upgrade_item_ref;
+
 -- installation into a chosen schema, as a migration would
 DROP EXTENSION idgen;
 CREATE SCHEMA ids;
@@ -101,6 +118,12 @@ CREATE TABLE owner_ids.owner_events (id owner_ids.ulid PRIMARY KEY DEFAULT owner
 INSERT INTO owner_ids.owner_events DEFAULT VALUES;
 SELECT count(*) AS owner_can_key_by_ulid FROM owner_ids.owner_events;
 DROP TABLE owner_ids.owner_events;
+SET search_path = owner_ids;
+SELECT owner_ids.prefixed_id_define('owner_ref', 'own') AS owner_can_define;
+RESET search_path;
+SELECT owner_ids.prefixed_id_prefix(owner_ids.prefixed_id_new('own')) AS prefix,
+       (SELECT count(*) FROM owner_ids.prefixed_id_registry) AS registered;
+DROP DOMAIN owner_ids.owner_ref;
 DROP EXTENSION idgen;
 DROP SCHEMA owner_ids;
 RESET ROLE;
