@@ -283,6 +283,28 @@ $$;
 COMMENT ON FUNCTION prefixed_id_define(text, text, boolean) IS
     'creates a domain over prefixed_id that accepts only the given prefix and defaults to a new ID (or token) of it, and records the prefix in prefixed_id_registry';
 
+-- A dropped domain frees its prefix: a regtype column does not depend on the
+-- type it names, so without this the row would outlive the type (and a dump
+-- would carry its stale OID into another database).
+CREATE FUNCTION prefixed_id_forget_dropped_types() RETURNS event_trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+    DELETE FROM @extschema@.prefixed_id_registry r
+    USING pg_catalog.pg_event_trigger_dropped_objects() d
+    WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND d.objid = r.type::pg_catalog.oid;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_forget_dropped_types() IS
+    'event trigger function: removes the registry rows of dropped prefixed ID types';
+
+CREATE EVENT TRIGGER prefixed_id_forget_dropped_types ON sql_drop
+    WHEN TAG IN ('DROP DOMAIN', 'DROP TYPE', 'DROP SCHEMA', 'DROP OWNED')
+    EXECUTE FUNCTION prefixed_id_forget_dropped_types();
+COMMENT ON EVENT TRIGGER prefixed_id_forget_dropped_types IS
+    'frees the prefix of a dropped prefixed ID type in prefixed_id_registry';
+
 CREATE FUNCTION prefixed_id_type(id text) RETURNS regtype
     LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp
