@@ -73,7 +73,7 @@ Base36Decoded<std::uint64_t> base36_decode64(std::string_view text, std::uint64_
     for (std::size_t i = 0; i < text.size(); ++i) {
         std::uint8_t digit = kDigitValues[static_cast<unsigned char>(text[i])];
         if (digit == kNotADigit) return {Base36Status::bad_digit, i, 0};
-        if (value > (max - digit) / kBase) overflow = true;
+        if (digit > max || value > (max - digit) / kBase) overflow = true;
         value = value * kBase + digit;
     }
     if (text.empty() || text.size() > kBase36MaxDigits64) return {Base36Status::wrong_length, 0, 0};
