@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# idgen benchmark: per-call cost of ID generators (uuid_v7, ulid, snowflake
-# and references), the cost of ulid's text output and of building an index on
-# a ulid column (each next to uuid holding the same bytes), bulk-load cost of
-# the keys they produce, and single-row insert throughput under pgbench. It
-# prints figures and ratios; it never fails on a timing threshold. Only a
-# broken run (failed query, missing figure) exits non-zero.
+# idgen benchmark: per-call cost of ID generators (uuid_v7, ulid,
+# prefixed_id_new, snowflake and references), the cost of the text output of
+# ulid and prefixed_id and of building an index on a ulid column (each next to
+# uuid holding the same bytes), bulk-load cost of the keys they produce, and
+# single-row insert throughput under pgbench. It prints figures and ratios; it
+# never fails on a timing threshold. Only a broken run (failed query, missing
+# figure) exits non-zero.
 #
 # Usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
 #                                 [--index-rows N] [--clients N] [--pgbench-seconds N]
@@ -23,8 +24,8 @@ source "$REPO_DIR/test/cluster.sh"
 
 # The idgen targets the report evaluates. Informational only.
 TARGET_CALL_RATIO=0.20   # uuid_v7() ns/call <= this x gen_random_uuid()
-TARGET_BULK_RATIO=1.25   # uuid_v7 bulk insert <= this x bigserial
-TARGET_LEAF_DENSITY=88   # uuid_v7, ulid and snowflake pkey avg_leaf_density >= this %
+TARGET_BULK_RATIO=1.25   # uuid_v7 and prefixed_id bulk insert <= this x bigserial
+TARGET_LEAF_DENSITY=88   # uuid_v7, ulid, prefixed_id and snowflake pkey avg_leaf_density >= this %
 TARGET_SF_NEXTVAL=0.6    # snowflake(n) ns/call <= this x nextval()
 TARGET_SF_CLOCK=1.3      # snowflake(n) ns/call <= this x clock_timestamp()
 TARGET_SF_BULK=1.05      # snowflake bulk insert <= this x bigserial
@@ -32,6 +33,8 @@ TARGET_SF_TPS=1.0        # snowflake pgbench TPS >= this x bigserial
 TARGET_ULID_CALL=0.20    # ulid() ns/call <= this x gen_random_uuid()
 TARGET_ULID_TEXT=1.5     # ulid::text ns/value (net of the scan) <= this x uuid::text
 TARGET_ULID_INDEX=1.1    # CREATE INDEX on ulid <= this x on uuid (same bytes)
+TARGET_PREFIXED_CALL=0.20   # prefixed_id_new('acct') ns/call <= this x gen_random_uuid()
+TARGET_PREFIXED_TEXT=1.5    # prefixed_id::text ns/value (net of the scan) <= this x uuid::text
 
 CALLS=5000000
 ROWS=2000000
@@ -139,9 +142,13 @@ sql() {
 setup_database() {
     sql -c "SHOW shared_preload_libraries" | grep -qw idgen ||
         die "the server does not preload idgen (shared_preload_libraries), 'server' order cannot be measured"
+    sql -c "CREATE EXTENSION IF NOT EXISTS idgen" -c "CREATE EXTENSION IF NOT EXISTS pgstattuple"
+    # An idgen created before 0.4.0 has no prefixed_id; say so rather than
+    # fail on the first query that needs it.
+    [[ $(sql -c "SELECT to_regtype('prefixed_id') IS NOT NULL") == t ]] ||
+        die "idgen $(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'") has no prefixed_id type" \
+            "(0.4.0 or later has it: ALTER EXTENSION idgen UPDATE)"
     sql <<'SQL'
-CREATE EXTENSION IF NOT EXISTS idgen;
-CREATE EXTENSION IF NOT EXISTS pgstattuple;
 DROP SEQUENCE IF EXISTS bench_seq;
 CREATE SEQUENCE bench_seq;
 
@@ -161,11 +168,12 @@ $$;
 -- bench_text (part 2) and bench_index (part 3) are made by their parts;
 -- these drops only clear what a failed earlier run left behind.
 DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake,
-    bench_ulid, bench_text, bench_index;
+    bench_ulid, bench_prefixed, bench_text, bench_index;
 CREATE TABLE bench_uuid_v7 (id uuid PRIMARY KEY DEFAULT uuid_v7(), n int);
 CREATE TABLE bench_uuid_v4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
 CREATE TABLE bench_bigserial (id bigserial PRIMARY KEY, n int);
 CREATE TABLE bench_ulid (id ulid PRIMARY KEY DEFAULT ulid(), n int);
+CREATE TABLE bench_prefixed (id prefixed_id PRIMARY KEY DEFAULT prefixed_id_new('acct'), n int);
 SQL
     sql -c "CREATE TABLE bench_snowflake (id bigint PRIMARY KEY DEFAULT snowflake($SF_KEY_SHARD), n int)"
     SF_STATE_BEFORE=$(snowflake_state)
@@ -185,7 +193,7 @@ snowflake_state() {
 drop_bench_objects() {
     sql <<'SQL'
 DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake,
-    bench_ulid, bench_text, bench_index;
+    bench_ulid, bench_prefixed, bench_text, bench_index;
 DROP SEQUENCE IF EXISTS bench_seq;
 DROP FUNCTION IF EXISTS bench_time(text);
 SQL
@@ -272,6 +280,7 @@ CALL_LABELS=(
     "uuid_v7()"
     "uuid_v7() [server order]"
     "ulid()"
+    "prefixed_id_new('acct')"
     "gen_random_uuid()"
     "nextval('bench_seq')"
     "clock_timestamp()"
@@ -283,6 +292,7 @@ declare -A CALL_EXPR=(
     ["uuid_v7()"]="count(uuid_v7())"
     ["uuid_v7() [server order]"]="count(uuid_v7())"
     ["ulid()"]="count(ulid())"
+    ["prefixed_id_new('acct')"]="count(prefixed_id_new('acct'))"
     ["gen_random_uuid()"]="count(gen_random_uuid())"
     ["nextval('bench_seq')"]="count(nextval('bench_seq'))"
     ["clock_timestamp()"]="count(clock_timestamp())"
@@ -315,16 +325,28 @@ run_part1() {
 # ---------------------------------------------------------------------------
 # Tables of ulid and uuid holding the same bytes (parts 2 and 3)
 
-# fill_pair_table TABLE ROWS ID_EXPR: (re)creates TABLE (id ulid, u uuid)
-# with ROWS rows, id = ID_EXPR over g = 1..ROWS stored in random order, and
-# u = id::uuid, then freezes it so no timed query sets hint bits. Dies unless
-# every row holds the same bytes in both columns.
+# fill_pair_table TABLE ROWS ID_EXPR [COLUMN TYPE EXPR]...: (re)creates
+# TABLE (id ulid, u uuid) with ROWS rows, id = ID_EXPR over g = 1..ROWS stored
+# in random order, and u = id::uuid, then freezes it so no timed query sets
+# hint bits. Dies unless every row holds the same bytes in both columns. Each
+# optional triple adds a column COLUMN of type TYPE after u, filled with EXPR,
+# which may use id and u (the caller checks what it holds).
 fill_pair_table() {
-    local table=$1 rows=$2 id_expr=$3 ok
+    local table=$1 rows=$2 id_expr=$3 ok defs="" names="" values=""
+    shift 3
+    while (($# >= 3)); do
+        defs+=", $1 $2"
+        names+=", $1"
+        values+=", $3"
+        shift 3
+    done
+    (($# == 0)) || die "fill_pair_table: extra columns come as COLUMN TYPE EXPR triples"
     sql -c "DROP TABLE IF EXISTS $table" \
-        -c "CREATE TABLE $table (id ulid, u uuid)" \
-        -c "INSERT INTO $table (id, u)
-            SELECT id, id::uuid FROM (SELECT $id_expr AS id FROM generate_series(1, $rows) g) s
+        -c "CREATE TABLE $table (id ulid, u uuid$defs)" \
+        -c "INSERT INTO $table (id, u$names)
+            SELECT id, u$values
+            FROM (SELECT id, id::uuid AS u
+                  FROM (SELECT $id_expr AS id FROM generate_series(1, $rows) g) s) s
             ORDER BY random()" \
         -c "VACUUM (FREEZE, ANALYZE) $table"
     ok=$(sql -c "SELECT count(*) = $rows AND count(*) FILTER (WHERE u IS DISTINCT FROM id::uuid) = 0
@@ -333,37 +355,61 @@ fill_pair_table() {
 }
 
 # ---------------------------------------------------------------------------
-# Part 2: text output, ulid next to uuid
+# Part 2: text output, ulid and prefixed_id next to uuid
 
-# bench_text has CALLS rows, but at most this many, so it stays near 120 MB.
+# bench_text has CALLS rows, but at most this many, so it stays near 170 MB.
 TEXT_ROWS_CAP=2000000
 TEXT_ROWS=0   # set by run_part2
+# The prefix of bench_text's prefixed_id column p, which holds the same 128
+# bits as u: prefixed_id_from_uuid('acct', u).
+TEXT_PREFIX=acct
 # Labels, in the order they run each rep and appear in the report; the scan
 # alone is the reference the conversions are measured net of.
 TEXT_LABELS=(
     "scan only"
     "ulid_out"
     "uuid_out"
+    "prefixed_id_out"
 )
 declare -A TEXT_EXPR=(
     ["scan only"]="count(*)"
     ["ulid_out"]="count(id::text)"
     ["uuid_out"]="count(u::text)"
+    ["prefixed_id_out"]="count(p::text)"
 )
+# The column each conversion reads, and its type, for the sizes the report
+# gives next to the timings.
+TEXT_SIZE_LABELS=("ulid_out" "uuid_out" "prefixed_id_out")
+declare -A TEXT_COLUMN=(["ulid_out"]=id ["uuid_out"]=u ["prefixed_id_out"]=p)
+declare -A TEXT_TYPE=(["ulid_out"]=ulid ["uuid_out"]=uuid ["prefixed_id_out"]=prefixed_id)
+declare -A TEXT_STORED_BYTES=()   # label -> avg pg_column_size of the stored column
+declare -A TEXT_CHARS=()          # label -> avg length of its text
 # A parallel scan or JIT would change the cost of the loop, not of the
-# conversion, and could differ between queries; both are off for all three.
+# conversion, and could differ between queries; both are off for all of them.
 TEXT_SETTINGS="SET max_parallel_workers_per_gather = 0; SET jit = off;"
 declare -A TEXT_SECONDS=()   # label -> space-separated seconds, one per rep
 declare -A TEXT_NS=()        # label -> median ns/value
 declare -A TEXT_NET_NS=()    # label -> median ns/value minus the scan's median
 
-# Every rep runs the scan and both conversions once, in the same order, over
-# the same table, so drift hits all three alike.
+# Every rep runs the scan and the conversions once, in the same order, over
+# the same table, so drift hits them all alike.
 run_part2() {
-    local rep label seconds scan
+    local rep label seconds scan ok column
     TEXT_ROWS=$((CALLS < TEXT_ROWS_CAP ? CALLS : TEXT_ROWS_CAP))
     log "part 2: filling bench_text with $TEXT_ROWS rows"
-    fill_pair_table bench_text "$TEXT_ROWS" "ulid()"
+    fill_pair_table bench_text "$TEXT_ROWS" "ulid()" \
+        p prefixed_id "prefixed_id_from_uuid('$TEXT_PREFIX', u)"
+    ok=$(sql -c "SELECT count(*) FILTER (WHERE prefixed_id_uuid(p) IS DISTINCT FROM u
+                                         OR prefixed_id_prefix(p) IS DISTINCT FROM '$TEXT_PREFIX') = 0
+                 FROM bench_text")
+    [[ $ok == t ]] || die "bench_text does not hold p = prefixed_id_from_uuid('$TEXT_PREFIX', u) in every row"
+    # Sizes as stored in the table (a datum computed in a query would show a
+    # 4-byte header where the column has 1), untimed.
+    for label in "${TEXT_SIZE_LABELS[@]}"; do
+        column=${TEXT_COLUMN[$label]}
+        read -r "TEXT_STORED_BYTES[$label]" "TEXT_CHARS[$label]" <<<"$(sql -F ' ' \
+            -c "SELECT avg(pg_column_size($column)), avg(length($column::text)) FROM bench_text")"
+    done
     # An untimed scan first, so the first timed query is not the only one
     # that reads the table from disk.
     sql -c "SELECT count(*) FROM bench_text" >/dev/null
@@ -438,7 +484,7 @@ run_part3() {
 # ---------------------------------------------------------------------------
 # Part 4: bulk load into a primary key
 
-BULK_TABLES=(bench_uuid_v7 bench_ulid bench_uuid_v4 bench_bigserial bench_snowflake)
+BULK_TABLES=(bench_uuid_v7 bench_ulid bench_prefixed bench_uuid_v4 bench_bigserial bench_snowflake)
 declare -A BULK_SECONDS=()   # table -> space-separated seconds, one per rep
 declare -A BULK_MEDIAN=()    # table -> median seconds
 declare -A PKEY_MB=()
@@ -474,7 +520,7 @@ run_part4() {
 # Part 5: single-row inserts under pgbench
 
 # The same tables as part 4, in the order they run each rep.
-PGBENCH_TABLES=(bench_bigserial bench_snowflake bench_uuid_v7 bench_ulid bench_uuid_v4)
+PGBENCH_TABLES=(bench_bigserial bench_snowflake bench_uuid_v7 bench_ulid bench_prefixed bench_uuid_v4)
 declare -A PGBENCH_TPS=()      # table -> space-separated TPS, one per rep
 declare -A PGBENCH_MEDIAN=()   # table -> median TPS
 
@@ -517,12 +563,13 @@ run_part5() {
 # Report
 
 report() {
-    local label table column version extversion v7 v4 ulid empty nextval clock sf
+    local label table column version extversion v7 v4 ulid prefixed empty nextval clock sf
     version=$(sql -c "SHOW server_version")
     extversion=$(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'")
     v4=${CALL_NS["gen_random_uuid()"]}
     v7=${CALL_NS["uuid_v7()"]}
     ulid=${CALL_NS["ulid()"]}
+    prefixed=${CALL_NS["prefixed_id_new('acct')"]}
     nextval=${CALL_NS["nextval('bench_seq')"]}
     clock=${CALL_NS["clock_timestamp()"]}
     sf=${CALL_NS["snowflake(n)"]}
@@ -553,6 +600,7 @@ report() {
     echo
     echo "Net of the empty loop: uuid_v7() $(fmt 1 "$(calc "$v7 - $empty")") ns," \
         "ulid() $(fmt 1 "$(calc "$ulid - $empty")") ns," \
+        "prefixed_id_new('acct') $(fmt 1 "$(calc "$prefixed - $empty")") ns," \
         "gen_random_uuid() $(fmt 1 "$(calc "$v4 - $empty")") ns," \
         "snowflake(n) $(fmt 1 "$(calc "$sf - $empty")") ns," \
         "nextval() $(fmt 1 "$(calc "$nextval - $empty")") ns," \
@@ -560,8 +608,9 @@ report() {
     echo
     echo "## Text output"
     echo
-    echo "\`SELECT count(x::text) FROM bench_text\` over $TEXT_ROWS rows \`(id ulid, u uuid)\`" \
-        "with ids from \`ulid()\` and \`u = id::uuid\` (the same 16 bytes), timed inside the server" \
+    echo "\`SELECT count(x::text) FROM bench_text\` over $TEXT_ROWS rows \`(id ulid, u uuid, p prefixed_id)\`" \
+        "with ids from \`ulid()\`, \`u = id::uuid\` (the same 16 bytes) and" \
+        "\`p = prefixed_id_from_uuid('$TEXT_PREFIX', u)\` (the same 128 bits), timed inside the server" \
         "with \`max_parallel_workers_per_gather = 0\` and \`jit = off\`; median of $REPS interleaved reps." \
         "\`count(*)\` over the same table is the scan alone; \"net\" subtracts its median."
     echo
@@ -571,12 +620,26 @@ report() {
         echo "| \`${TEXT_EXPR[$label]}\` ($label) | $(fmt 1 "${TEXT_NS[$label]}")" \
             "| $(fmt 1 "${TEXT_NET_NS[$label]}") |"
     done
-    local text_net_ratio text_gross_ratio
+    local text_net_ratio text_gross_ratio prefixed_net_ratio prefixed_gross_ratio
     text_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["ulid_out"]}" "${TEXT_NET_NS["uuid_out"]}")
     text_gross_ratio=$(fmt 2 "$(calc "${TEXT_NS["ulid_out"]} / ${TEXT_NS["uuid_out"]}")")
+    prefixed_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["prefixed_id_out"]}" "${TEXT_NET_NS["uuid_out"]}")
+    prefixed_gross_ratio=$(fmt 2 "$(calc "${TEXT_NS["prefixed_id_out"]} / ${TEXT_NS["uuid_out"]}")")
     echo
     echo "ulid_out / uuid_out = $text_net_ratio on the net figures (the scan both share left out);" \
         "$text_gross_ratio on the figures with the scan."
+    echo "prefixed_id_out / uuid_out = $prefixed_net_ratio on the net figures;" \
+        "$prefixed_gross_ratio on the figures with the scan."
+    echo
+    echo "Size of a value, averaged over the table: stored (\`pg_column_size\` of the column) and as text" \
+        "(\`length\` of \`column::text\`, ASCII, so characters and bytes alike)."
+    echo
+    echo "| column | stored bytes | text characters |"
+    echo "|---|---:|---:|"
+    for label in "${TEXT_SIZE_LABELS[@]}"; do
+        echo "| ${TEXT_COLUMN[$label]} ${TEXT_TYPE[$label]} | $(fmt 1 "${TEXT_STORED_BYTES[$label]}")" \
+            "| $(fmt 1 "${TEXT_CHARS[$label]}") |"
+    done
     echo
     echo "## CREATE INDEX"
     echo
@@ -602,7 +665,7 @@ report() {
     echo "\`INSERT INTO t (n) SELECT g FROM generate_series(1, $ROWS) g\` after TRUNCATE and CHECKPOINT," \
         "timed inside the server; median of $capped_reps interleaved reps." \
         "Index figures are from the last load. The snowflake key is \`bigint DEFAULT snowflake($SF_KEY_SHARD)\`," \
-        "the ulid key \`ulid DEFAULT ulid()\`."
+        "the ulid key \`ulid DEFAULT ulid()\`, the prefixed key \`prefixed_id DEFAULT prefixed_id_new('acct')\`."
     echo
     echo "| key | insert seconds (median) | ratio to bigserial | pkey MB | leaf density % |"
     echo "|---|---:|---:|---:|---:|"
@@ -675,6 +738,18 @@ report() {
     echo "- ulid leaf density = $ulid_density%" \
         "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$ulid_density" '>=' "$TARGET_LEAF_DENSITY"))"
     echo "- ulid bulk / bigserial = $ulid_bulk (no target)"
+    local prefixed_call prefixed_density prefixed_bulk
+    prefixed_call=$(fmt 2 "$(calc "$prefixed / $v4")")
+    prefixed_density=$(fmt 1 "${LEAF_DENSITY[bench_prefixed]}")
+    prefixed_bulk=$(fmt 2 "$(calc "${BULK_MEDIAN[bench_prefixed]} / $base")")
+    echo "- prefixed_id_new('acct') / gen_random_uuid() = $prefixed_call" \
+        "(target <= $TARGET_PREFIXED_CALL: $(verdict "$prefixed_call" '<=' "$TARGET_PREFIXED_CALL"))"
+    echo "- prefixed_id_out / uuid_out, net of the scan = $prefixed_net_ratio" \
+        "(target <= $TARGET_PREFIXED_TEXT: $(verdict "$prefixed_net_ratio" '<=' "$TARGET_PREFIXED_TEXT"))"
+    echo "- prefixed_id bulk / bigserial = $prefixed_bulk" \
+        "(target <= $TARGET_BULK_RATIO: $(verdict "$prefixed_bulk" '<=' "$TARGET_BULK_RATIO"))"
+    echo "- prefixed_id leaf density = $prefixed_density%" \
+        "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$prefixed_density" '>=' "$TARGET_LEAF_DENSITY"))"
 }
 
 # Writes the report to stdout and results/latest.md; published runs also keep
@@ -716,6 +791,10 @@ sanity_check() {
         for value in ${TEXT_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
         check "ns/value[$name]" "${TEXT_NS[$name]:-}"
         is_number "${TEXT_NET_NS[$name]:-}" || bad+=("net ns/value[$name]='${TEXT_NET_NS[$name]:-}'")
+    done
+    for name in "${TEXT_SIZE_LABELS[@]}"; do
+        check "stored bytes[$name]" "${TEXT_STORED_BYTES[$name]:-}"
+        check "text characters[$name]" "${TEXT_CHARS[$name]:-}"
     done
     for name in "${INDEX_COLUMNS[@]}"; do
         for value in ${INDEX_SECONDS[$name]}; do check "seconds[index on $name]" "$value"; done
