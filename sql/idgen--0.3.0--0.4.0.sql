@@ -184,7 +184,7 @@ CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
-    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL for tokens and other payloads';
+    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL when the bits lack UUIDv7''s version and variant (as 63 in 64 random tokens do: do not read times from tokens)';
 
 CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_from_uuid'
