@@ -156,6 +156,31 @@ CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING hash AS
     FUNCTION 1 prefixed_id_hash(prefixed_id),
     FUNCTION 2 prefixed_id_hash_extended(prefixed_id, bigint);
 
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) IS
+    'the smaller of two prefixed IDs (by prefix, then 128 bits)';
+
+CREATE FUNCTION prefixed_id_larger(prefixed_id, prefixed_id) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_larger(prefixed_id, prefixed_id) IS
+    'the larger of two prefixed IDs (by prefix, then 128 bits)';
+
+CREATE AGGREGATE min(prefixed_id) (
+    SFUNC = prefixed_id_smaller, STYPE = prefixed_id, COMBINEFUNC = prefixed_id_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(prefixed_id) IS 'the smallest prefixed ID (the earliest, within one prefix of ordered IDs)';
+
+CREATE AGGREGATE max(prefixed_id) (
+    SFUNC = prefixed_id_larger, STYPE = prefixed_id, COMBINEFUNC = prefixed_id_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(prefixed_id) IS 'the largest prefixed ID (the latest, within one prefix of ordered IDs)';
+
 -- generators and accessors ----------------------------------------------------
 
 CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id

@@ -217,6 +217,11 @@ INSERT INTO accounts DEFAULT VALUES RETURNING left(id::text, 5) AS starts_with, 
 INSERT INTO accounts (email) VALUES ('ada@example.com'), ('alan@example.com');
 INSERT INTO accounts VALUES ('acct_039SRKJ01E44UYNSZF2F2NJH3', 'backfill');
 SELECT email, prefixed_id_prefix(id) AS prefix FROM accounts ORDER BY id;
+-- min() and max() take a domain's values too, and return the base type
+SELECT min(id) = (SELECT id FROM accounts ORDER BY id LIMIT 1) AS min_is_first,
+       max(id) = (SELECT id FROM accounts ORDER BY id DESC LIMIT 1) AS max_is_last,
+       pg_typeof(min(id)) AS aggregate_type
+FROM accounts;
 CREATE TABLE sessions (token session_token PRIMARY KEY, account account_id NOT NULL REFERENCES accounts);
 INSERT INTO sessions (account) SELECT id FROM accounts WHERE email IS NOT NULL ORDER BY id
 RETURNING left(token::text, 5) AS starts_with, length(token::text) AS length;
@@ -274,6 +279,21 @@ WHERE id >= prefixed_id_boundary('acct', '2024-01-11') AND id < prefixed_id_boun
 SELECT prefixed_id_prefix(id) AS prefix, count(*) FROM events
 WHERE id >= prefixed_id_boundary('ord', '2024-02-01') AND id < prefixed_id_boundary('ord', '2024-02-01 00:01')
 GROUP BY 1;
+
+-- min() and max() read the two ends of the primary key; per prefix (a hash aggregate calling
+-- the transition functions) they match an order by the prefix's characters, then the uuid
+EXPLAIN (COSTS OFF)
+SELECT min(id), max(id) FROM events;
+SELECT min(id) = (SELECT id FROM events ORDER BY prefixed_id_prefix(id) COLLATE "C", prefixed_id_uuid(id) LIMIT 1)
+           AS min_is_first,
+       max(id) = (SELECT id FROM events ORDER BY prefixed_id_prefix(id) COLLATE "C" DESC, prefixed_id_uuid(id) DESC LIMIT 1)
+           AS max_is_last
+FROM events;
+SELECT prefixed_id_prefix(min_id) AS prefix, prefixed_id_time(min_id) AS first_time, prefixed_id_time(max_id) AS last_time,
+       min_id = (SELECT id FROM events WHERE prefixed_id_prefix(id) = p ORDER BY prefixed_id_uuid(id) LIMIT 1) AS min_is_first,
+       max_id = (SELECT id FROM events WHERE prefixed_id_prefix(id) = p ORDER BY prefixed_id_uuid(id) DESC LIMIT 1) AS max_is_last
+FROM (SELECT prefixed_id_prefix(id) AS p, min(id) AS min_id, max(id) AS max_id FROM events GROUP BY 1) s
+ORDER BY 1;
 
 -- merge join and hash join, each forced, find the same rows (half of events, in random order)
 CREATE TABLE picked AS SELECT id FROM events WHERE day % 2 = 0 ORDER BY random();

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The main job (README command 1): installs what it needs, builds and installs
 # idgen, starts a throwaway PostgreSQL with idgen preloaded, creates a table
-# keyed by each of uuid_v7(), snowflake() and ulid(), inserts rows and shows
-# the IDs, their decoded times, the generator state and a short speed
-# comparison (the benchmark at small sizes). IDGEN_DEMO_KEEP=1 leaves the
+# keyed by each of uuid_v7(), snowflake(), ulid() and a prefixed ID type,
+# inserts rows and shows the IDs, their decoded times, the generator state and
+# a short speed comparison (the benchmark at small sizes). IDGEN_DEMO_KEEP=1 leaves the
 # server running and prints how to connect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +77,24 @@ SELECT '01arz3ndektsv4rrffq69g5fav'::ulid AS lower_case_in_canonical_out,
 \echo == (I, L, O and U are refused, not read as 1, 1, 0:)
 \set ON_ERROR_STOP off
 SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAL'::ulid;
+\set ON_ERROR_STOP on
+\echo
+\echo == prefixed IDs: a type per entity (acct_..., sess_...), 128 bits in 25 base36 digits
+SELECT prefixed_id_define('account_id', 'acct') AS ordered_type,
+       prefixed_id_define('session_token', 'sess', token => true) AS token_type;
+CREATE TABLE accounts (id account_id PRIMARY KEY, email text NOT NULL);
+CREATE TABLE sessions (token session_token PRIMARY KEY, account account_id NOT NULL REFERENCES accounts);
+INSERT INTO accounts (email) SELECT 'user' || g || '@example.com' FROM generate_series(1, :rows) g;
+INSERT INTO sessions (account) SELECT id FROM accounts ORDER BY id DESC LIMIT 3;
+SELECT count(*) AS rows_in_accounts, count(DISTINCT id) AS distinct_ids,
+       pg_column_size(min(id)) AS bytes_per_id, min(length(id::text)) AS characters FROM accounts;
+SELECT id, prefixed_id_time(id) AS decoded, prefixed_id_uuid(id) AS as_uuid FROM accounts ORDER BY id DESC LIMIT 3;
+SELECT token, prefixed_id_type(token::text) AS type_of_token, account FROM sessions;
+SELECT prefixed_id_type('acct_039srkj01e44uynszf2f2njh3') AS resolved,
+       base36_encode(uuid_v7()) AS uuid_v7_in_base36, base36_encode(snowflake()) AS snowflake_in_base36;
+\echo == (a sess_ token does not go into an account_id column:)
+\set ON_ERROR_STOP off
+INSERT INTO accounts (id, email) SELECT token, 'x@example.com' FROM sessions LIMIT 1;
 \set ON_ERROR_STOP on
 \echo
 \echo == generator state of this backend (idgen_stats)

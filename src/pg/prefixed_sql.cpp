@@ -138,6 +138,8 @@ PG_FUNCTION_INFO_V1(idgen_prefixed_id_le);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_gt);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_ge);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_cmp);
+PG_FUNCTION_INFO_V1(idgen_prefixed_id_smaller);
+PG_FUNCTION_INFO_V1(idgen_prefixed_id_larger);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_sortsupport);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_hash);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_hash_extended);
@@ -237,6 +239,17 @@ Datum idgen_prefixed_id_ge(PG_FUNCTION_ARGS) {
 Datum idgen_prefixed_id_cmp(PG_FUNCTION_ARGS) {
     int order = compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
     PG_RETURN_INT32(order < 0 ? -1 : order > 0 ? 1 : 0);
+}
+
+// prefixed_id_smaller, prefixed_id_larger: transition functions of min() and max().
+Datum idgen_prefixed_id_smaller(PG_FUNCTION_ARGS) {
+    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    return compare_datums(a, b) <= 0 ? a : b;
+}
+
+Datum idgen_prefixed_id_larger(PG_FUNCTION_ARGS) {
+    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    return compare_datums(a, b) >= 0 ? a : b;
 }
 
 static int prefixed_sort_compare(Datum a, Datum b, SortSupport) {
