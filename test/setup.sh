@@ -7,7 +7,7 @@ PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
-    libgtest-dev faketime
+    libgtest-dev faketime gnuplot-nox
 )
 missing=()
 for pkg in "${packages[@]}"; do

@@ -9,6 +9,7 @@
 #
 # Usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
 #                                 [--index-rows N] [--clients N] [--pgbench-seconds N]
+#                                 [--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE]
 # --scratch writes the report to the git-ignored results/tmp/ (as --quick does),
 # for runs that must not replace the published figures (the demo uses it).
 # IDGEN_BENCH_EXISTING=1 uses the server named by the PG* variables (it must
@@ -23,25 +24,27 @@ RESULTS_DIR="$BENCH_DIR/results"
 source "$REPO_DIR/test/cluster.sh"
 
 # The idgen targets the report evaluates. Informational only.
-TARGET_CALL_RATIO=0.20   # uuid_v7() ns/call <= this x gen_random_uuid()
-TARGET_BULK_RATIO=1.25   # uuid_v7 and prefixed_id bulk insert <= this x bigserial
-TARGET_LEAF_DENSITY=88   # uuid_v7, ulid, prefixed_id and snowflake pkey avg_leaf_density >= this %
+TARGET_CALL_RATIO=0.20   # uuid_v7(), ulid(), prefixed_id_new() ns/call <= this x gen_random_uuid()
 TARGET_SF_NEXTVAL=0.6    # snowflake(n) ns/call <= this x nextval()
 TARGET_SF_CLOCK=1.3      # snowflake(n) ns/call <= this x clock_timestamp()
-TARGET_SF_BULK=1.05      # snowflake bulk insert <= this x bigserial
-TARGET_SF_TPS=1.0        # snowflake pgbench TPS >= this x bigserial
-TARGET_ULID_CALL=0.20    # ulid() ns/call <= this x gen_random_uuid()
-TARGET_ULID_TEXT=1.5     # ulid::text ns/value (net of the scan) <= this x uuid::text
+TARGET_TEXT_RATIO=1.5    # ulid and prefixed_id text output ns/value (net of the scan) <= this x uuid's
 TARGET_ULID_INDEX=1.1    # CREATE INDEX on ulid <= this x on uuid (same bytes)
-TARGET_PREFIXED_CALL=0.20   # prefixed_id_new('acct') ns/call <= this x gen_random_uuid()
-TARGET_PREFIXED_TEXT=1.5    # prefixed_id::text ns/value (net of the scan) <= this x uuid::text
+TARGET_BULK_RATIO=1.25   # uuid_v7, ulid and prefixed_id bulk insert <= this x bigserial
+TARGET_SF_BULK=1.05      # snowflake bulk insert <= this x bigserial
+TARGET_LEAF_DENSITY=88   # every idgen key's pkey avg_leaf_density >= this %
+TARGET_TPS_RATIO=0.97    # every idgen key's pgbench TPS (synchronous_commit off) >= this x bigserial
+TARGET_SF_TPS=1.0        # snowflake's, which has no UUID to build, >= this x bigserial
+TARGET_SCALE_RATIO=2     # uuid_v7 TPS >= this x gen_random_uuid() at part 6's largest size
 
 CALLS=5000000
 ROWS=2000000
 REPS=5
 INDEX_ROWS=5000000
 CLIENTS=2
-PGBENCH_SECONDS=15
+PGBENCH_SECONDS=10
+SCALE_ROWS=4000000
+SCALE_SECONDS=10
+SCALE_SHARED_BUFFERS=16MB
 QUICK=0
 SCRATCH=0
 CLUSTER_DIR=""
@@ -66,7 +69,8 @@ log() {
 
 usage() {
     echo "usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]" \
-        "[--index-rows N] [--clients N] [--pgbench-seconds N]" >&2
+        "[--index-rows N] [--clients N] [--pgbench-seconds N]" \
+        "[--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE]" >&2
     exit 2
 }
 
@@ -79,7 +83,9 @@ positive_int() {
 parse_args() {
     while (($#)); do
         case $1 in
-            --quick) QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; INDEX_ROWS=20000; PGBENCH_SECONDS=2 ;;
+            --quick)
+                QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; INDEX_ROWS=20000; PGBENCH_SECONDS=2
+                SCALE_ROWS=20000; SCALE_SECONDS=1 ;;
             --scratch) SCRATCH=1 ;;
             --calls) CALLS=$(positive_int "$1" "${2:-}"); shift ;;
             --rows) ROWS=$(positive_int "$1" "${2:-}"); shift ;;
@@ -87,6 +93,11 @@ parse_args() {
             --index-rows) INDEX_ROWS=$(positive_int "$1" "${2:-}"); shift ;;
             --clients) CLIENTS=$(positive_int "$1" "${2:-}"); shift ;;
             --pgbench-seconds) PGBENCH_SECONDS=$(positive_int "$1" "${2:-}"); shift ;;
+            --scale-rows) SCALE_ROWS=$(positive_int "$1" "${2:-}"); shift ;;
+            --scale-seconds) SCALE_SECONDS=$(positive_int "$1" "${2:-}"); shift ;;
+            --scale-shared-buffers)
+                [[ ${2:-} =~ ^[1-9][0-9]*(kB|MB|GB)$ ]] || die "$1 needs a size such as 16MB, got '${2:-}'"
+                SCALE_SHARED_BUFFERS=$2; shift ;;
             -h | --help) usage ;;
             *) echo "bench: unknown argument '$1'" >&2; usage ;;
         esac
@@ -519,48 +530,163 @@ run_part4() {
 # ---------------------------------------------------------------------------
 # Part 5: single-row inserts under pgbench
 
-# The same tables as part 4, in the order they run each rep.
+# The same tables as part 4, in the order they run each rep, and the
+# synchronous_commit settings each of them runs under.
 PGBENCH_TABLES=(bench_bigserial bench_snowflake bench_uuid_v7 bench_ulid bench_prefixed bench_uuid_v4)
-declare -A PGBENCH_TPS=()      # table -> space-separated TPS, one per rep
-declare -A PGBENCH_MEDIAN=()   # table -> median TPS
+PGBENCH_COMMIT_MODES=(off on)
+declare -A PGBENCH_TPS=()      # "mode table" -> space-separated TPS, one per rep
+declare -A PGBENCH_MEDIAN=()   # "mode table" -> median TPS
 
-# pgbench_tps TABLE: runs the one-row insert script on TABLE for
-# PGBENCH_SECONDS with CLIENTS clients and prints the TPS. A failed client
-# (an error from the key's generator, say) fails the run with pgbench's output.
+# pgbench_tps TABLE SYNCHRONOUS_COMMIT SECONDS: runs the one-row insert script
+# on TABLE for SECONDS with CLIENTS clients and prints "TPS TRANSACTIONS". A
+# failed client (an error from the key's generator, say) fails the run with
+# pgbench's output.
 pgbench_tps() {
-    local table=$1 script="$WORK_DIR/$1.sql" out tps
+    local table=$1 commit_mode=$2 seconds=$3 script="$WORK_DIR/$1.sql" out tps transactions
     echo "INSERT INTO $table DEFAULT VALUES;" >"$script"
-    if ! out=$(PGOPTIONS="${PGOPTIONS:-} -c synchronous_commit=off -c client_min_messages=warning" \
-        "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$PGBENCH_SECONDS" -f "$script" 2>&1); then
+    if ! out=$(PGOPTIONS="${PGOPTIONS:-} -c synchronous_commit=$commit_mode -c client_min_messages=warning" \
+        "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$seconds" -f "$script" 2>&1); then
         printf '%s\n' "$out" >&2
         die "pgbench failed on $table"
     fi
     tps=$(awk '$1 == "tps" && $2 == "=" { print $3; exit }' <<<"$out")
-    if [[ -z $tps ]]; then
+    transactions=$(awk -F': ' '/^number of transactions actually processed/ { print $2; exit }' <<<"$out")
+    if [[ -z $tps || -z $transactions ]]; then
         printf '%s\n' "$out" >&2
-        die "pgbench printed no tps for $table"
+        die "pgbench printed no tps or transaction count for $table"
     fi
-    echo "$tps"
+    echo "$tps ${transactions%%/*}"
 }
 
-# Every rep runs every table once, after TRUNCATE and CHECKPOINT, so each run
-# starts from an empty table and drift hits all generators alike.
+# Every rep runs every table under each synchronous_commit setting once, after
+# TRUNCATE and CHECKPOINT, so each run starts from an empty table and drift
+# hits all generators alike.
 run_part5() {
-    local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep table tps
-    WORK_DIR=$(mktemp -d)
+    local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep table mode tps _ keys=()
     for ((rep = 1; rep <= pgbench_reps; rep++)); do
-        log "part 5: rep $rep/$pgbench_reps (pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s per table)"
-        for table in "${PGBENCH_TABLES[@]}"; do
-            reset_table "$table"
-            tps=$(pgbench_tps "$table")
-            PGBENCH_TPS[$table]+="$tps "
+        for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
+            log "part 5: rep $rep/$pgbench_reps, synchronous_commit = $mode" \
+                "(pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s per table)"
+            for table in "${PGBENCH_TABLES[@]}"; do
+                reset_table "$table"
+                read -r tps _ <<<"$(pgbench_tps "$table" "$mode" "$PGBENCH_SECONDS")"
+                PGBENCH_TPS["$mode $table"]+="$tps "
+            done
         done
     done
-    medians PGBENCH_TPS PGBENCH_MEDIAN 1 "${PGBENCH_TABLES[@]}"
+    for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
+        for table in "${PGBENCH_TABLES[@]}"; do keys+=("$mode $table"); done
+    done
+    medians PGBENCH_TPS PGBENCH_MEDIAN 1 "${keys[@]}"
+}
+
+# ---------------------------------------------------------------------------
+# Part 6: single-row inserts as the table grows past shared_buffers
+
+# Measurement points, as fractions of SCALE_ROWS: each table is grown to that
+# many rows, then measured.
+SCALE_FRACTIONS=(0 0.1 0.25 0.5 0.75 1)
+SCALE_TABLES=("${PGBENCH_TABLES[@]}")
+declare -A SCALE_POINTS=()    # table -> space-separated "rows,tps,total_mb", one per point
+declare -A SCALE_ROWS_NOW=()  # table -> rows it holds (bulk loads plus pgbench transactions)
+SCALE_BUFFERS_SHOWN=""        # SHOW shared_buffers during part 6
+SCALE_SETTING=""              # how shared_buffers was set, for the report
+
+# A table outgrows shared_buffers sooner on a small pool, so the throwaway
+# cluster restarts with SCALE_SHARED_BUFFERS for this part (the last one). An
+# existing server is measured as it is.
+use_scale_buffers() {
+    if [[ -n $CLUSTER_DIR ]]; then
+        sql -c "ALTER SYSTEM SET shared_buffers = '$SCALE_SHARED_BUFFERS'"
+        cluster_restart "$CLUSTER_DIR"
+        SCALE_SETTING="restarted with shared_buffers = '$SCALE_SHARED_BUFFERS'"
+    else
+        SCALE_SETTING="the existing server's own shared_buffers"
+    fi
+    SCALE_BUFFERS_SHOWN=$(sql -c "SHOW shared_buffers")
+}
+
+# Each point grows every table by a bulk load to the point's row count
+# (untimed), checkpoints, and times one pgbench run with synchronous_commit
+# off. The checkpoint puts every table at the same place in the checkpoint
+# cycle: the first change to each page after it writes a full-page image, as
+# it does in production. All tables are measured at each point before the
+# next one, so drift hits them alike.
+run_part6() {
+    local fraction target table tps transactions mb point=0
+    use_scale_buffers
+    for table in "${SCALE_TABLES[@]}"; do
+        reset_table "$table"
+        SCALE_ROWS_NOW[$table]=0
+    done
+    for fraction in "${SCALE_FRACTIONS[@]}"; do
+        point=$((point + 1))
+        target=$(awk -v r="$SCALE_ROWS" -v f="$fraction" 'BEGIN { printf "%d\n", r * f }')
+        log "part 6: point $point/${#SCALE_FRACTIONS[@]}, tables grown to $target rows" \
+            "(shared_buffers $SCALE_BUFFERS_SHOWN, pgbench ${SCALE_SECONDS}s per table)"
+        for table in "${SCALE_TABLES[@]}"; do
+            if ((SCALE_ROWS_NOW[$table] < target)); then
+                sql -c "INSERT INTO $table (n) SELECT g FROM generate_series(1, $((target - SCALE_ROWS_NOW[$table]))) g"
+                SCALE_ROWS_NOW[$table]=$target
+            fi
+            sql -c "CHECKPOINT"
+            read -r tps transactions <<<"$(pgbench_tps "$table" off "$SCALE_SECONDS")"
+            mb=$(sql -c "SELECT pg_total_relation_size('$table') / 1048576.0")
+            SCALE_POINTS[$table]+="${SCALE_ROWS_NOW[$table]},$tps,$mb "
+            SCALE_ROWS_NOW[$table]=$((SCALE_ROWS_NOW[$table] + transactions))
+        done
+    done
+    # The row counts kept in bash are what the report and plot show; a
+    # mismatch would mean a lost load or a pgbench count misread.
+    for table in "${SCALE_TABLES[@]}"; do
+        [[ $(sql -c "SELECT count(*) FROM $table") == "${SCALE_ROWS_NOW[$table]}" ]] ||
+            die "part 6: $table holds $(sql -c "SELECT count(*) FROM $table") rows, expected ${SCALE_ROWS_NOW[$table]}"
+    done
+}
+
+# scale_point TABLE INDEX FIELD: field 1 (rows), 2 (tps) or 3 (total MB) of
+# TABLE's INDEX-th point (0-based).
+scale_point() {
+    local points
+    read -r -a points <<<"${SCALE_POINTS[$1]}"
+    cut -d, -f"$3" <<<"${points[$2]}"
+}
+
+# write_scale_data FILE: one line per generator and point, tab-separated,
+# with a header; the plot reads it.
+write_scale_data() {
+    local table i
+    {
+        printf 'generator\trows\ttps\ttotal_mb\n'
+        for table in "${SCALE_TABLES[@]}"; do
+            for ((i = 0; i < ${#SCALE_FRACTIONS[@]}; i++)); do
+                printf '%s\t%s\t%s\t%s\n' "${PLOT_LABEL[$table]}" "$(scale_point "$table" "$i" 1)" \
+                    "$(scale_point "$table" "$i" 2)" "$(scale_point "$table" "$i" 3)"
+            done
+        done
+    } >"$1"
 }
 
 # ---------------------------------------------------------------------------
 # Report
+
+# The generators of the summary, by the table they key in parts 4 to 6, with
+# their expression in part 1 and their names in the report and the plot.
+SUMMARY_TABLES=(bench_uuid_v7 bench_ulid bench_prefixed bench_snowflake bench_uuid_v4 bench_bigserial)
+IDGEN_TABLES=(bench_uuid_v7 bench_ulid bench_prefixed bench_snowflake)
+declare -A SUMMARY_CALL=(
+    [bench_uuid_v7]="uuid_v7()" [bench_ulid]="ulid()" [bench_prefixed]="prefixed_id_new('acct')"
+    [bench_snowflake]="snowflake(n)" [bench_uuid_v4]="gen_random_uuid()" [bench_bigserial]="nextval('bench_seq')"
+)
+declare -A SUMMARY_LABEL=(
+    [bench_uuid_v7]="\`uuid_v7()\`" [bench_ulid]="\`ulid()\`" [bench_prefixed]="\`prefixed_id_new('acct')\`"
+    [bench_snowflake]="\`snowflake(n)\`" [bench_uuid_v4]="\`gen_random_uuid()\`"
+    [bench_bigserial]="bigserial (\`nextval()\`)"
+)
+declare -A PLOT_LABEL=(
+    [bench_uuid_v7]="uuid_v7()" [bench_ulid]="ulid()" [bench_prefixed]="prefixed_id_new()"
+    [bench_snowflake]="snowflake(n)" [bench_uuid_v4]="gen_random_uuid()" [bench_bigserial]="bigserial"
+)
 
 report() {
     local label table column version extversion v7 v4 ulid prefixed empty nextval clock sf
@@ -580,8 +706,10 @@ report() {
     echo
     echo "$(date -u '+%Y-%m-%d %H:%M:%S UTC') · PostgreSQL $version · idgen $extversion ·" \
         "nproc $(nproc) · calls $CALLS, text rows $TEXT_ROWS, index rows $INDEX_ROWS, rows $ROWS, reps $REPS," \
-        "pgbench $CLIENTS clients x ${PGBENCH_SECONDS}s$( ((QUICK)) && echo ' (--quick)')"
+        "pgbench $CLIENTS clients x ${PGBENCH_SECONDS}s, scale rows $SCALE_ROWS x ${SCALE_SECONDS}s" \
+        "$( ((QUICK)) && echo ' (--quick)')"
     echo
+    report_summary
     echo "## Per-call cost"
     echo
     echo "\`SELECT count(f) FROM generate_series(1, $CALLS)\`, timed inside the server;" \
@@ -676,18 +804,65 @@ report() {
             "| $(fmt 1 "${PKEY_MB[$table]}") | $(fmt 1 "${LEAF_DENSITY[$table]}") |"
     done
     echo
+    report_pgbench
+    report_scale
+    report_targets
+}
+
+# x_of VALUE BASE: VALUE / BASE to 2 decimals, for "ratio to" columns.
+x_of() {
+    fmt 2 "$(calc "$1 / $2")"
+}
+
+# The summary: one row per generator with the headline figure of each part.
+report_summary() {
+    local table call last=$((${#SCALE_FRACTIONS[@]} - 1))
+    local v4=${CALL_NS["gen_random_uuid()"]} bulk_base=${BULK_MEDIAN[bench_bigserial]}
+    local off_base=${PGBENCH_MEDIAN["off bench_bigserial"]} on_base=${PGBENCH_MEDIAN["on bench_bigserial"]}
+    local scale_v4 scale_rows
+    scale_v4=$(scale_point bench_uuid_v4 "$last" 2)
+    scale_rows=$(scale_point bench_uuid_v4 "$last" 1)
+    echo "## Summary"
+    echo
+    echo "ns/call: part 1 (median, loop included). Bulk: part 4, $ROWS rows into a primary key." \
+        "TPS: part 5, single-row inserts, $CLIENTS clients, \`synchronous_commit\` off and on." \
+        "At scale: part 6, TPS once the table holds about $scale_rows rows" \
+        "(shared_buffers $SCALE_BUFFERS_SHOWN)."
+    echo
+    echo "| generator | ns/call | x gen_random_uuid() | bulk s | x bigserial | pkey MB | leaf density % |" \
+        "TPS sync off | x bigserial | TPS sync on | x bigserial | TPS at scale | x gen_random_uuid() |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for table in "${SUMMARY_TABLES[@]}"; do
+        call=${CALL_NS[${SUMMARY_CALL[$table]}]}
+        echo "| ${SUMMARY_LABEL[$table]} | $(fmt 1 "$call") | $(x_of "$call" "$v4")" \
+            "| $(fmt 3 "${BULK_MEDIAN[$table]}") | $(x_of "${BULK_MEDIAN[$table]}" "$bulk_base")" \
+            "| $(fmt 1 "${PKEY_MB[$table]}") | $(fmt 1 "${LEAF_DENSITY[$table]}")" \
+            "| $(fmt 0 "${PGBENCH_MEDIAN["off $table"]}") | $(x_of "${PGBENCH_MEDIAN["off $table"]}" "$off_base")" \
+            "| $(fmt 0 "${PGBENCH_MEDIAN["on $table"]}") | $(x_of "${PGBENCH_MEDIAN["on $table"]}" "$on_base")" \
+            "| $(fmt 0 "$(scale_point "$table" "$last" 2)") | $(x_of "$(scale_point "$table" "$last" 2)" "$scale_v4") |"
+    done
+    echo
+    echo "![single-row insert throughput against table size, one line per generator](latest.png)"
+    echo
+}
+
+report_pgbench() {
+    local table mode capped_reps=$((REPS < 3 ? REPS : 3))
     echo "## Single-row inserts (pgbench)"
     echo
     echo "\`INSERT INTO t DEFAULT VALUES\` into the bulk-load tables, \`pgbench -n -M prepared" \
-        "-c $CLIENTS -j $CLIENTS -T $PGBENCH_SECONDS\` with \`synchronous_commit = off\`," \
+        "-c $CLIENTS -j $CLIENTS -T $PGBENCH_SECONDS\`, with \`synchronous_commit\` off and on;" \
         "each run after TRUNCATE and CHECKPOINT; median of $capped_reps interleaved reps."
     echo
-    echo "| key | TPS (median) | ratio to bigserial |"
-    echo "|---|---:|---:|"
-    local tps_base=${PGBENCH_MEDIAN[bench_bigserial]}
+    echo "| key | TPS, sync off (median) | ratio to bigserial | TPS, sync on (median) | ratio to bigserial |"
+    echo "|---|---:|---:|---:|---:|"
     for table in "${PGBENCH_TABLES[@]}"; do
-        echo "| ${table#bench_} | $(fmt 0 "${PGBENCH_MEDIAN[$table]}")" \
-            "| $(fmt 2 "$(calc "${PGBENCH_MEDIAN[$table]} / $tps_base")") |"
+        echo -n "| ${table#bench_}"
+        for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
+            echo -n " | $(fmt 0 "${PGBENCH_MEDIAN["$mode $table"]}")" \
+                "| $(x_of "${PGBENCH_MEDIAN["$mode $table"]}" "${PGBENCH_MEDIAN["$mode bench_bigserial"]}")"
+        done
+        echo " |"
     done
     echo
     local before after
@@ -697,73 +872,118 @@ report() {
         "for the clock, $((after[1] - before[1])) ms borrowed ahead of the clock," \
         "$((after[2] - before[2])) clock regressions."
     echo
-    echo "## idgen targets"
-    echo
-    local call_ratio bulk_ratio density sf_nextval sf_clock sf_bulk sf_density sf_tps
-    call_ratio=$(fmt 2 "$(calc "$v7 / $v4")")
-    bulk_ratio=$(fmt 2 "$(calc "${BULK_MEDIAN[bench_uuid_v7]} / $base")")
-    density=$(fmt 1 "${LEAF_DENSITY[bench_uuid_v7]}")
-    sf_nextval=$(fmt 2 "$(calc "$sf / $nextval")")
-    sf_clock=$(fmt 2 "$(calc "$sf / $clock")")
-    sf_bulk=$(fmt 2 "$(calc "${BULK_MEDIAN[bench_snowflake]} / $base")")
-    sf_density=$(fmt 1 "${LEAF_DENSITY[bench_snowflake]}")
-    sf_tps=$(fmt 2 "$(calc "${PGBENCH_MEDIAN[bench_snowflake]} / $tps_base")")
-    echo "- uuid_v7() / gen_random_uuid() = $call_ratio" \
-        "(target <= $TARGET_CALL_RATIO: $(verdict "$call_ratio" '<=' "$TARGET_CALL_RATIO"))"
-    echo "- uuid_v7 bulk / bigserial = $bulk_ratio" \
-        "(target <= $TARGET_BULK_RATIO: $(verdict "$bulk_ratio" '<=' "$TARGET_BULK_RATIO"))"
-    echo "- uuid_v7 leaf density = $density%" \
-        "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$density" '>=' "$TARGET_LEAF_DENSITY"))"
-    echo "- snowflake(n) / nextval() = $sf_nextval" \
-        "(target <= $TARGET_SF_NEXTVAL: $(verdict "$sf_nextval" '<=' "$TARGET_SF_NEXTVAL"))"
-    echo "- snowflake(n) / clock_timestamp() = $sf_clock" \
-        "(target <= $TARGET_SF_CLOCK: $(verdict "$sf_clock" '<=' "$TARGET_SF_CLOCK"))"
-    echo "- snowflake bulk / bigserial = $sf_bulk" \
-        "(target <= $TARGET_SF_BULK: $(verdict "$sf_bulk" '<=' "$TARGET_SF_BULK"))"
-    echo "- snowflake leaf density = $sf_density%" \
-        "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$sf_density" '>=' "$TARGET_LEAF_DENSITY"))"
-    echo "- snowflake pgbench TPS / bigserial = $sf_tps" \
-        "(target >= $TARGET_SF_TPS: $(verdict "$sf_tps" '>=' "$TARGET_SF_TPS"))"
-    local ulid_call ulid_index ulid_density ulid_bulk
-    ulid_call=$(fmt 2 "$(calc "$ulid / $v4")")
-    ulid_index=$(fmt 2 "$(calc "${INDEX_MEDIAN[id]} / ${INDEX_MEDIAN[u]}")")
-    ulid_density=$(fmt 1 "${LEAF_DENSITY[bench_ulid]}")
-    ulid_bulk=$(fmt 2 "$(calc "${BULK_MEDIAN[bench_ulid]} / $base")")
-    echo "- ulid() / gen_random_uuid() = $ulid_call" \
-        "(target <= $TARGET_ULID_CALL: $(verdict "$ulid_call" '<=' "$TARGET_ULID_CALL"))"
-    echo "- ulid_out / uuid_out, net of the scan = $text_net_ratio" \
-        "(target <= $TARGET_ULID_TEXT: $(verdict "$text_net_ratio" '<=' "$TARGET_ULID_TEXT"))"
-    echo "- CREATE INDEX ulid / uuid = $ulid_index" \
-        "(target <= $TARGET_ULID_INDEX: $(verdict "$ulid_index" '<=' "$TARGET_ULID_INDEX"))"
-    echo "- ulid leaf density = $ulid_density%" \
-        "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$ulid_density" '>=' "$TARGET_LEAF_DENSITY"))"
-    echo "- ulid bulk / bigserial = $ulid_bulk (no target)"
-    local prefixed_call prefixed_density prefixed_bulk
-    prefixed_call=$(fmt 2 "$(calc "$prefixed / $v4")")
-    prefixed_density=$(fmt 1 "${LEAF_DENSITY[bench_prefixed]}")
-    prefixed_bulk=$(fmt 2 "$(calc "${BULK_MEDIAN[bench_prefixed]} / $base")")
-    echo "- prefixed_id_new('acct') / gen_random_uuid() = $prefixed_call" \
-        "(target <= $TARGET_PREFIXED_CALL: $(verdict "$prefixed_call" '<=' "$TARGET_PREFIXED_CALL"))"
-    echo "- prefixed_id_out / uuid_out, net of the scan = $prefixed_net_ratio" \
-        "(target <= $TARGET_PREFIXED_TEXT: $(verdict "$prefixed_net_ratio" '<=' "$TARGET_PREFIXED_TEXT"))"
-    echo "- prefixed_id bulk / bigserial = $prefixed_bulk" \
-        "(target <= $TARGET_BULK_RATIO: $(verdict "$prefixed_bulk" '<=' "$TARGET_BULK_RATIO"))"
-    echo "- prefixed_id leaf density = $prefixed_density%" \
-        "(target >= $TARGET_LEAF_DENSITY%: $(verdict "$prefixed_density" '>=' "$TARGET_LEAF_DENSITY"))"
 }
 
-# Writes the report to stdout and results/latest.md; published runs also keep
-# a timestamped copy so results can be compared over time. Scratch runs (CI,
-# the test suite, the demo) go to the git-ignored results/tmp/ so they never
-# replace the published figures.
+report_scale() {
+    local table i fraction header="| rows (target) |" rule="|---:|"
+    echo "## Single-row inserts as the table grows"
+    echo
+    echo "Each table (the part 4 tables, emptied) is grown by bulk loads to $SCALE_ROWS x" \
+        "(${SCALE_FRACTIONS[*]}) rows; at each point, after a CHECKPOINT, \`pgbench -n -M prepared" \
+        "-c $CLIENTS -j $CLIENTS -T $SCALE_SECONDS\` inserts single rows with \`synchronous_commit = off\`" \
+        "(which also grows the table). All tables are measured at one point before the next." \
+        "Server: $SCALE_SETTING (shows $SCALE_BUFFERS_SHOWN). TPS by point:"
+    echo
+    for table in "${SCALE_TABLES[@]}"; do
+        header+=" ${PLOT_LABEL[$table]} |"
+        rule+="---:|"
+    done
+    echo "$header"
+    echo "$rule"
+    i=0
+    for fraction in "${SCALE_FRACTIONS[@]}"; do
+        echo -n "| $(awk -v r="$SCALE_ROWS" -v f="$fraction" 'BEGIN { printf "%d\n", r * f }')"
+        for table in "${SCALE_TABLES[@]}"; do echo -n " | $(fmt 0 "$(scale_point "$table" "$i" 2)")"; done
+        echo " |"
+        i=$((i + 1))
+    done
+    echo
+    echo "Size of each table (heap and primary key, \`pg_total_relation_size\`) when its last run started:"
+    echo
+    echo "| generator | rows | MB | x shared_buffers |"
+    echo "|---|---:|---:|---:|"
+    local last=$((${#SCALE_FRACTIONS[@]} - 1)) buffers_mb
+    buffers_mb=$(sql -c "SELECT setting::bigint * current_setting('block_size')::bigint / 1048576.0
+                         FROM pg_settings WHERE name = 'shared_buffers'")
+    for table in "${SCALE_TABLES[@]}"; do
+        echo "| ${PLOT_LABEL[$table]} | $(scale_point "$table" "$last" 1) | $(fmt 1 "$(scale_point "$table" "$last" 3)")" \
+            "| $(x_of "$(scale_point "$table" "$last" 3)" "$buffers_mb") |"
+    done
+    echo
+    echo "The rows and TPS of every point are in \`latest-scale.tsv\`, plotted in \`latest.png\`."
+    echo
+}
+
+# target_row NAME VALUE OP GOAL: one row of the targets table.
+target_row() {
+    echo "| $1 | $2 | $3 $4 | $(verdict "$2" "$3" "$4") |"
+}
+
+report_targets() {
+    local table goal last=$((${#SCALE_FRACTIONS[@]} - 1))
+    local v4=${CALL_NS["gen_random_uuid()"]} nextval=${CALL_NS["nextval('bench_seq')"]}
+    local clock=${CALL_NS["clock_timestamp()"]} sf=${CALL_NS["snowflake(n)"]}
+    local bulk_base=${BULK_MEDIAN[bench_bigserial]} off_base=${PGBENCH_MEDIAN["off bench_bigserial"]}
+    echo "## idgen targets"
+    echo
+    echo "| target | measured | goal | verdict |"
+    echo "|---|---:|---:|---|"
+    for table in bench_uuid_v7 bench_ulid bench_prefixed; do
+        target_row "${SUMMARY_LABEL[$table]} ns/call / gen_random_uuid()" \
+            "$(x_of "${CALL_NS[${SUMMARY_CALL[$table]}]}" "$v4")" '<=' "$TARGET_CALL_RATIO"
+    done
+    target_row "snowflake(n) ns/call / nextval()" "$(x_of "$sf" "$nextval")" '<=' "$TARGET_SF_NEXTVAL"
+    target_row "snowflake(n) ns/call / clock_timestamp()" "$(x_of "$sf" "$clock")" '<=' "$TARGET_SF_CLOCK"
+    target_row "ulid_out / uuid_out, net of the scan" \
+        "$(ratio_if_positive "${TEXT_NET_NS["ulid_out"]}" "${TEXT_NET_NS["uuid_out"]}")" '<=' "$TARGET_TEXT_RATIO"
+    target_row "prefixed_id_out / uuid_out, net of the scan" \
+        "$(ratio_if_positive "${TEXT_NET_NS["prefixed_id_out"]}" "${TEXT_NET_NS["uuid_out"]}")" '<=' "$TARGET_TEXT_RATIO"
+    target_row "CREATE INDEX ulid / uuid" "$(x_of "${INDEX_MEDIAN[id]}" "${INDEX_MEDIAN[u]}")" '<=' "$TARGET_ULID_INDEX"
+    for table in bench_uuid_v7 bench_ulid bench_prefixed; do
+        target_row "${table#bench_} bulk / bigserial" "$(x_of "${BULK_MEDIAN[$table]}" "$bulk_base")" '<=' "$TARGET_BULK_RATIO"
+    done
+    target_row "snowflake bulk / bigserial" "$(x_of "${BULK_MEDIAN[bench_snowflake]}" "$bulk_base")" '<=' "$TARGET_SF_BULK"
+    for table in "${IDGEN_TABLES[@]}"; do
+        target_row "${table#bench_} leaf density %" "$(fmt 1 "${LEAF_DENSITY[$table]}")" '>=' "$TARGET_LEAF_DENSITY"
+    done
+    for table in "${IDGEN_TABLES[@]}"; do
+        goal=$TARGET_TPS_RATIO
+        [[ $table == bench_snowflake ]] && goal=$TARGET_SF_TPS
+        target_row "${table#bench_} TPS / bigserial, sync off" \
+            "$(x_of "${PGBENCH_MEDIAN["off $table"]}" "$off_base")" '>=' "$goal"
+    done
+    target_row "uuid_v7 TPS / gen_random_uuid() at the largest size" \
+        "$(x_of "$(scale_point bench_uuid_v7 "$last" 2)" "$(scale_point bench_uuid_v4 "$last" 2)")" '>=' "$TARGET_SCALE_RATIO"
+}
+
+# Writes the report to stdout and results/latest.md, the data of part 6 to
+# results/latest-scale.tsv and its plot to results/latest.png; published runs
+# also keep timestamped copies (the report's copy pointing at its own plot)
+# so results can be compared over time. Scratch runs (CI, the test suite, the
+# demo) go to the git-ignored results/tmp/ so they never replace the
+# published figures.
 publish() {
-    local text=$1 dir=$RESULTS_DIR
+    local text=$1 dir=$RESULTS_DIR stamp
     ((SCRATCH)) && dir="$RESULTS_DIR/tmp"
     mkdir -p "$dir"
+    write_scale_data "$dir/latest-scale.tsv"
+    plot_scale "$dir/latest-scale.tsv" "$dir/latest.png"
     printf '%s\n' "$text" | tee "$dir/latest.md"
     if ((!SCRATCH)); then
-        printf '%s\n' "$text" >"$dir/idgen-$(date '+%Y%m%d-%H%M%S').md"
+        stamp=idgen-$(date '+%Y%m%d-%H%M%S')
+        cp "$dir/latest-scale.tsv" "$dir/$stamp-scale.tsv"
+        cp "$dir/latest.png" "$dir/$stamp.png"
+        text=${text//latest-scale.tsv/$stamp-scale.tsv}
+        printf '%s\n' "${text//latest.png/$stamp.png}" >"$dir/$stamp.md"
     fi
+}
+
+# plot_scale DATA PNG: insert throughput against rows, a line per generator.
+plot_scale() {
+    command -v gnuplot >/dev/null || die "gnuplot not found (Debian package gnuplot-nox; test/setup.sh installs it)"
+    gnuplot -c "$BENCH_DIR/plot.gp" "$1" "$2" \
+        "Single-row inserts as the table grows: PostgreSQL $(sql -c "SHOW server_version"), shared_buffers $SCALE_BUFFERS_SHOWN, $CLIENTS clients, synchronous_commit off" ||
+        die "gnuplot failed to plot $1"
 }
 
 # --quick exists for CI to prove the benchmark runs end to end, so there it
@@ -778,7 +998,7 @@ is_number() {
 }
 
 sanity_check() {
-    local bad=() name value
+    local bad=() name value mode i
     # check NAME VALUE: remembers NAME if VALUE is not a positive number.
     check() {
         is_positive_number "$2" || bad+=("$1='$2'")
@@ -808,14 +1028,28 @@ sanity_check() {
         check "leaf density[$name]" "${LEAF_DENSITY[$name]:-}"
     done
     for name in "${PGBENCH_TABLES[@]}"; do
-        for value in ${PGBENCH_TPS[$name]}; do check "tps[$name]" "$value"; done
-        check "median tps[$name]" "${PGBENCH_MEDIAN[$name]:-}"
+        for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
+            for value in ${PGBENCH_TPS["$mode $name"]}; do check "tps[$mode $name]" "$value"; done
+            check "median tps[$mode $name]" "${PGBENCH_MEDIAN["$mode $name"]:-}"
+        done
     done
+    for name in "${SCALE_TABLES[@]}"; do
+        for ((i = 0; i < ${#SCALE_FRACTIONS[@]}; i++)); do
+            is_number "$(scale_point "$name" "$i" 1)" || bad+=("rows[$name point $i]")
+            check "tps[$name point $i]" "$(scale_point "$name" "$i" 2)"
+            check "MB[$name point $i]" "$(scale_point "$name" "$i" 3)"
+        done
+    done
+    local png="$RESULTS_DIR/tmp/latest.png"
+    [[ $(head -c 8 "$png" 2>/dev/null | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] ||
+        bad+=("plot $png is not a PNG file")
     ((${#CALL_SECONDS[@]} == ${#CALL_LABELS[@]})) || bad+=("part 1 measured ${#CALL_SECONDS[@]} of ${#CALL_LABELS[@]} functions")
     ((${#TEXT_SECONDS[@]} == ${#TEXT_LABELS[@]})) || bad+=("part 2 measured ${#TEXT_SECONDS[@]} of ${#TEXT_LABELS[@]} queries")
     ((${#INDEX_SECONDS[@]} == ${#INDEX_COLUMNS[@]})) || bad+=("part 3 measured ${#INDEX_SECONDS[@]} of ${#INDEX_COLUMNS[@]} indexes")
     ((${#BULK_SECONDS[@]} == ${#BULK_TABLES[@]})) || bad+=("part 4 measured ${#BULK_SECONDS[@]} of ${#BULK_TABLES[@]} tables")
-    ((${#PGBENCH_TPS[@]} == ${#PGBENCH_TABLES[@]})) || bad+=("part 5 measured ${#PGBENCH_TPS[@]} of ${#PGBENCH_TABLES[@]} tables")
+    ((${#PGBENCH_TPS[@]} == ${#PGBENCH_TABLES[@]} * ${#PGBENCH_COMMIT_MODES[@]})) ||
+        bad+=("part 5 measured ${#PGBENCH_TPS[@]} of $((${#PGBENCH_TABLES[@]} * ${#PGBENCH_COMMIT_MODES[@]})) runs")
+    ((${#SCALE_POINTS[@]} == ${#SCALE_TABLES[@]})) || bad+=("part 6 measured ${#SCALE_POINTS[@]} of ${#SCALE_TABLES[@]} tables")
     if ((${#bad[@]})); then
         printf 'bench: the benchmark itself is broken, bad figure: %s\n' "${bad[@]}" >&2
         exit 1
@@ -830,12 +1064,14 @@ main() {
     trap 'exit 143' TERM
 
     start_server
+    WORK_DIR=$(mktemp -d)
     setup_database
     run_part1
     run_part2
     run_part3
     run_part4
     run_part5
+    run_part6
     local text
     text=$(report)
     drop_bench_objects
