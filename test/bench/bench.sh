@@ -587,7 +587,7 @@ run_part5() {
 # many rows, then measured.
 SCALE_FRACTIONS=(0 0.1 0.25 0.5 0.75 1)
 SCALE_TABLES=("${PGBENCH_TABLES[@]}")
-declare -A SCALE_POINTS=()    # table -> space-separated "rows,tps,total_mb", one per point
+declare -A SCALE_POINTS=()    # table -> space-separated "rows,tps,total_mb,wal_bytes_per_insert", one per point
 declare -A SCALE_ROWS_NOW=()  # table -> rows it holds (bulk loads plus pgbench transactions)
 SCALE_BUFFERS_SHOWN=""        # SHOW shared_buffers during part 6
 SCALE_SETTING=""              # how shared_buffers was set, for the report
@@ -613,7 +613,7 @@ use_scale_buffers() {
 # it does in production. All tables are measured at each point before the
 # next one, so drift hits them alike.
 run_part6() {
-    local fraction target table tps transactions mb point=0
+    local fraction target table tps transactions mb lsn wal point=0
     use_scale_buffers
     for table in "${SCALE_TABLES[@]}"; do
         reset_table "$table"
@@ -630,9 +630,14 @@ run_part6() {
                 SCALE_ROWS_NOW[$table]=$target
             fi
             sql -c "CHECKPOINT"
+            lsn=$(sql -c "SELECT pg_current_wal_lsn()")
             read -r tps transactions <<<"$(pgbench_tps "$table" off "$SCALE_SECONDS")"
+            # WAL per insert shows what a key costs beyond the buffer pool:
+            # the full-page images of the pages it touches for the first time
+            # since the checkpoint (nothing else writes WAL meanwhile).
+            wal=$(sql -c "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn') / $transactions")
             mb=$(sql -c "SELECT pg_total_relation_size('$table') / 1048576.0")
-            SCALE_POINTS[$table]+="${SCALE_ROWS_NOW[$table]},$tps,$mb "
+            SCALE_POINTS[$table]+="${SCALE_ROWS_NOW[$table]},$tps,$mb,$wal "
             SCALE_ROWS_NOW[$table]=$((SCALE_ROWS_NOW[$table] + transactions))
         done
     done
@@ -644,8 +649,8 @@ run_part6() {
     done
 }
 
-# scale_point TABLE INDEX FIELD: field 1 (rows), 2 (tps) or 3 (total MB) of
-# TABLE's INDEX-th point (0-based).
+# scale_point TABLE INDEX FIELD: field 1 (rows), 2 (tps), 3 (total MB) or 4
+# (WAL bytes per insert) of TABLE's INDEX-th point (0-based).
 scale_point() {
     local points
     read -r -a points <<<"${SCALE_POINTS[$1]}"
@@ -657,11 +662,11 @@ scale_point() {
 write_scale_data() {
     local table i
     {
-        printf 'generator\trows\ttps\ttotal_mb\n'
+        printf 'generator\trows\ttps\ttotal_mb\twal_bytes_per_insert\n'
         for table in "${SCALE_TABLES[@]}"; do
             for ((i = 0; i < ${#SCALE_FRACTIONS[@]}; i++)); do
-                printf '%s\t%s\t%s\t%s\n' "${PLOT_LABEL[$table]}" "$(scale_point "$table" "$i" 1)" \
-                    "$(scale_point "$table" "$i" 2)" "$(scale_point "$table" "$i" 3)"
+                printf '%s\t%s\t%s\t%s\t%s\n' "${PLOT_LABEL[$table]}" "$(scale_point "$table" "$i" 1)" \
+                    "$(scale_point "$table" "$i" 2)" "$(scale_point "$table" "$i" 3)" "$(scale_point "$table" "$i" 4)"
             done
         done
     } >"$1"
@@ -875,14 +880,15 @@ report_pgbench() {
 }
 
 report_scale() {
-    local table i fraction header="| rows (target) |" rule="|---:|"
+    local table i fraction header="| grown to rows |" rule="|---:|"
     echo "## Single-row inserts as the table grows"
     echo
     echo "Each table (the part 4 tables, emptied) is grown by bulk loads to $SCALE_ROWS x" \
         "(${SCALE_FRACTIONS[*]}) rows; at each point, after a CHECKPOINT, \`pgbench -n -M prepared" \
         "-c $CLIENTS -j $CLIENTS -T $SCALE_SECONDS\` inserts single rows with \`synchronous_commit = off\`" \
         "(which also grows the table). All tables are measured at one point before the next." \
-        "Server: $SCALE_SETTING (shows $SCALE_BUFFERS_SHOWN). TPS by point:"
+        "Server: $SCALE_SETTING (shows $SCALE_BUFFERS_SHOWN). TPS by point (the rows the bulk loads" \
+        "grew each table to; earlier runs may have added more, which the plot counts):"
     echo
     for table in "${SCALE_TABLES[@]}"; do
         header+=" ${PLOT_LABEL[$table]} |"
@@ -898,16 +904,19 @@ report_scale() {
         i=$((i + 1))
     done
     echo
-    echo "Size of each table (heap and primary key, \`pg_total_relation_size\`) when its last run started:"
+    echo "Size of each table (heap and primary key, \`pg_total_relation_size\`) when its last run started," \
+        "and the WAL its inserts wrote, per insert, in the first and the last run (from \`pg_current_wal_lsn()\`" \
+        "around the run; after the checkpoint, the first change to a page writes its full image):"
     echo
-    echo "| generator | rows | MB | x shared_buffers |"
-    echo "|---|---:|---:|---:|"
+    echo "| generator | rows | MB | x shared_buffers | WAL bytes per insert, first run | last run |"
+    echo "|---|---:|---:|---:|---:|---:|"
     local last=$((${#SCALE_FRACTIONS[@]} - 1)) buffers_mb
     buffers_mb=$(sql -c "SELECT setting::bigint * current_setting('block_size')::bigint / 1048576.0
                          FROM pg_settings WHERE name = 'shared_buffers'")
     for table in "${SCALE_TABLES[@]}"; do
         echo "| ${PLOT_LABEL[$table]} | $(scale_point "$table" "$last" 1) | $(fmt 1 "$(scale_point "$table" "$last" 3)")" \
-            "| $(x_of "$(scale_point "$table" "$last" 3)" "$buffers_mb") |"
+            "| $(x_of "$(scale_point "$table" "$last" 3)" "$buffers_mb") | $(fmt 0 "$(scale_point "$table" 0 4)")" \
+            "| $(fmt 0 "$(scale_point "$table" "$last" 4)") |"
     done
     echo
     echo "The rows and TPS of every point are in \`latest-scale.tsv\`, plotted in \`latest.png\`."
@@ -1038,6 +1047,7 @@ sanity_check() {
             is_number "$(scale_point "$name" "$i" 1)" || bad+=("rows[$name point $i]")
             check "tps[$name point $i]" "$(scale_point "$name" "$i" 2)"
             check "MB[$name point $i]" "$(scale_point "$name" "$i" 3)"
+            check "WAL per insert[$name point $i]" "$(scale_point "$name" "$i" 4)"
         done
     done
     local png="$RESULTS_DIR/tmp/latest.png"

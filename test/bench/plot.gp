@@ -1,6 +1,6 @@
 # Plots part 6 of bench.sh: insert throughput against table size, one line
 # per generator. Usage: gnuplot -c plot.gp DATA.tsv OUT.png TITLE
-# DATA has a header, then "generator <tab> rows <tab> tps <tab> total_mb".
+# DATA has a header, then "generator <tab> rows <tab> tps <tab> ..." lines.
 set terminal pngcairo size 1000,600 noenhanced font ",11"
 set output ARG2
 set datafile separator "\t"
