@@ -990,8 +990,10 @@ publish() {
 # plot_scale DATA PNG: insert throughput against rows, a line per generator.
 plot_scale() {
     command -v gnuplot >/dev/null || die "gnuplot not found (Debian package gnuplot-nox; test/setup.sh installs it)"
+    local version
+    version=$(sql -c "SHOW server_version")
     gnuplot -c "$BENCH_DIR/plot.gp" "$1" "$2" \
-        "Single-row inserts as the table grows: PostgreSQL $(sql -c "SHOW server_version"), shared_buffers $SCALE_BUFFERS_SHOWN, $CLIENTS clients, synchronous_commit off" ||
+        "Single-row inserts as the table grows (PostgreSQL ${version%% *}, shared_buffers $SCALE_BUFFERS_SHOWN, $CLIENTS clients, synchronous_commit off)" ||
         die "gnuplot failed to plot $1"
 }
 
