@@ -273,11 +273,16 @@ verdict() {
     fi
 }
 
+# x_of VALUE BASE: VALUE / BASE to 2 decimals, for "ratio to" columns.
+x_of() {
+    fmt 2 "$(calc "$1 / $2")"
+}
+
 # ratio_if_positive NUM DEN: NUM / DEN to 2 decimals, or "n/a" unless both
 # are above zero (a net figure can be zero or negative in a noisy small run).
 ratio_if_positive() {
     if awk -v n="$1" -v d="$2" 'BEGIN { exit !(n > 0 && d > 0) }'; then
-        fmt 2 "$(calc "$1 / $2")"
+        x_of "$1" "$2"
     else
         echo n/a
     fi
@@ -592,6 +597,11 @@ declare -A SCALE_ROWS_NOW=()  # table -> rows it holds (bulk loads plus pgbench 
 SCALE_BUFFERS_SHOWN=""        # SHOW shared_buffers during part 6
 SCALE_SETTING=""              # how shared_buffers was set, for the report
 
+# scale_target FRACTION: the rows a point grows each table to.
+scale_target() {
+    awk -v r="$SCALE_ROWS" -v f="$1" 'BEGIN { printf "%d\n", r * f }'
+}
+
 # A table outgrows shared_buffers sooner on a small pool, so the throwaway
 # cluster restarts with SCALE_SHARED_BUFFERS for this part (the last one). An
 # existing server is measured as it is.
@@ -621,7 +631,7 @@ run_part6() {
     done
     for fraction in "${SCALE_FRACTIONS[@]}"; do
         point=$((point + 1))
-        target=$(awk -v r="$SCALE_ROWS" -v f="$fraction" 'BEGIN { printf "%d\n", r * f }')
+        target=$(scale_target "$fraction")
         log "part 6: point $point/${#SCALE_FRACTIONS[@]}, tables grown to $target rows" \
             "(shared_buffers $SCALE_BUFFERS_SHOWN, pgbench ${SCALE_SECONDS}s per table)"
         for table in "${SCALE_TABLES[@]}"; do
@@ -726,9 +736,9 @@ report() {
     echo "|---|---:|---:|---:|---:|"
     for label in "${CALL_LABELS[@]}"; do
         echo "| \`$label\` | $(fmt 1 "${CALL_NS[$label]}")" \
-            "| $(fmt 2 "$(calc "${CALL_NS[$label]} / $v4")")" \
-            "| $(fmt 2 "$(calc "${CALL_NS[$label]} / $nextval")")" \
-            "| $(fmt 2 "$(calc "${CALL_NS[$label]} / $clock")") |"
+            "| $(x_of "${CALL_NS[$label]}" "$v4")" \
+            "| $(x_of "${CALL_NS[$label]}" "$nextval")" \
+            "| $(x_of "${CALL_NS[$label]}" "$clock") |"
     done
     echo
     echo "Net of the empty loop: uuid_v7() $(fmt 1 "$(calc "$v7 - $empty")") ns," \
@@ -755,9 +765,9 @@ report() {
     done
     local text_net_ratio text_gross_ratio prefixed_net_ratio prefixed_gross_ratio
     text_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["ulid_out"]}" "${TEXT_NET_NS["uuid_out"]}")
-    text_gross_ratio=$(fmt 2 "$(calc "${TEXT_NS["ulid_out"]} / ${TEXT_NS["uuid_out"]}")")
+    text_gross_ratio=$(x_of "${TEXT_NS["ulid_out"]}" "${TEXT_NS["uuid_out"]}")
     prefixed_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["prefixed_id_out"]}" "${TEXT_NET_NS["uuid_out"]}")
-    prefixed_gross_ratio=$(fmt 2 "$(calc "${TEXT_NS["prefixed_id_out"]} / ${TEXT_NS["uuid_out"]}")")
+    prefixed_gross_ratio=$(x_of "${TEXT_NS["prefixed_id_out"]}" "${TEXT_NS["uuid_out"]}")
     echo
     echo "ulid_out / uuid_out = $text_net_ratio on the net figures (the scan both share left out);" \
         "$text_gross_ratio on the figures with the scan."
@@ -789,7 +799,7 @@ report() {
     echo "|---|---:|---:|---:|"
     for column in "${INDEX_COLUMNS[@]}"; do
         echo "| $column ${INDEX_TYPE[$column]} | $(fmt 3 "${INDEX_MEDIAN[$column]}")" \
-            "| $(fmt 2 "$(calc "${INDEX_MEDIAN[$column]} / ${INDEX_MEDIAN[u]}")")" \
+            "| $(x_of "${INDEX_MEDIAN[$column]}" "${INDEX_MEDIAN[u]}")" \
             "| $(fmt 1 "${INDEX_MB[$column]}") |"
     done
     echo
@@ -805,18 +815,13 @@ report() {
     local base=${BULK_MEDIAN[bench_bigserial]}
     for table in "${BULK_TABLES[@]}"; do
         echo "| ${table#bench_} | $(fmt 3 "${BULK_MEDIAN[$table]}")" \
-            "| $(fmt 2 "$(calc "${BULK_MEDIAN[$table]} / $base")")" \
+            "| $(x_of "${BULK_MEDIAN[$table]}" "$base")" \
             "| $(fmt 1 "${PKEY_MB[$table]}") | $(fmt 1 "${LEAF_DENSITY[$table]}") |"
     done
     echo
     report_pgbench
     report_scale
     report_targets
-}
-
-# x_of VALUE BASE: VALUE / BASE to 2 decimals, for "ratio to" columns.
-x_of() {
-    fmt 2 "$(calc "$1 / $2")"
 }
 
 # The summary: one row per generator with the headline figure of each part.
@@ -898,7 +903,7 @@ report_scale() {
     echo "$rule"
     i=0
     for fraction in "${SCALE_FRACTIONS[@]}"; do
-        echo -n "| $(awk -v r="$SCALE_ROWS" -v f="$fraction" 'BEGIN { printf "%d\n", r * f }')"
+        echo -n "| $(scale_target "$fraction")"
         for table in "${SCALE_TABLES[@]}"; do echo -n " | $(fmt 0 "$(scale_point "$table" "$i" 2)")"; done
         echo " |"
         i=$((i + 1))
