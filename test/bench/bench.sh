@@ -10,6 +10,7 @@
 # Usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
 #                                 [--index-rows N] [--clients N] [--pgbench-seconds N]
 #                                 [--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE]
+#                                 [--scale-memory SIZE|off]
 # --scratch writes the report to the git-ignored results/tmp/ (as --quick does),
 # for runs that must not replace the published figures (the demo uses it).
 # IDGEN_BENCH_EXISTING=1 uses the server named by the PG* variables (it must
@@ -22,6 +23,8 @@ RESULTS_DIR="$BENCH_DIR/results"
 
 # shellcheck source=SCRIPTDIR/../cluster.sh
 source "$REPO_DIR/test/cluster.sh"
+# shellcheck source=SCRIPTDIR/memory_cap.sh
+source "$BENCH_DIR/memory_cap.sh"
 
 # The idgen targets the report evaluates. Informational only.
 TARGET_CALL_RATIO=0.20   # uuid_v7(), ulid(), prefixed_id_new() ns/call <= this x gen_random_uuid()
@@ -45,6 +48,7 @@ PGBENCH_SECONDS=10
 SCALE_ROWS=4000000
 SCALE_SECONDS=10
 SCALE_SHARED_BUFFERS=16MB
+SCALE_MEMORY=128MB
 QUICK=0
 SCRATCH=0
 CLUSTER_DIR=""
@@ -70,7 +74,7 @@ log() {
 usage() {
     echo "usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]" \
         "[--index-rows N] [--clients N] [--pgbench-seconds N]" \
-        "[--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE]" >&2
+        "[--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE] [--scale-memory SIZE|off]" >&2
     exit 2
 }
 
@@ -98,6 +102,9 @@ parse_args() {
             --scale-shared-buffers)
                 [[ ${2:-} =~ ^[1-9][0-9]*(kB|MB|GB)$ ]] || die "$1 needs a size such as 16MB, got '${2:-}'"
                 SCALE_SHARED_BUFFERS=$2; shift ;;
+            --scale-memory)
+                [[ ${2:-} =~ ^([1-9][0-9]*(MB|GB)|off)$ ]] || die "$1 needs a size such as 128MB, or off, got '${2:-}'"
+                SCALE_MEMORY=$2; shift ;;
             -h | --help) usage ;;
             *) echo "bench: unknown argument '$1'" >&2; usage ;;
         esac
@@ -119,6 +126,7 @@ cleanup() {
         cluster_stop "$CLUSTER_DIR"
         CLUSTER_DIR=""
     fi
+    memory_cap_remove || true
     if [[ -n $WORK_DIR ]]; then
         rm -rf "$WORK_DIR"
         WORK_DIR=""
@@ -596,6 +604,8 @@ declare -A SCALE_POINTS=()    # table -> space-separated "rows,tps,total_mb,wal_
 declare -A SCALE_ROWS_NOW=()  # table -> rows it holds (bulk loads plus pgbench transactions)
 SCALE_BUFFERS_SHOWN=""        # SHOW shared_buffers during part 6
 SCALE_SETTING=""              # how shared_buffers was set, for the report
+SCALE_MEMORY_SETTING=""       # the memory cap of part 6's server, or why there is none
+SCALE_MEMORY_MB=""            # that cap in MB, empty when there is none
 
 # scale_target FRACTION: the rows a point grows each table to.
 scale_target() {
@@ -603,17 +613,56 @@ scale_target() {
 }
 
 # A table outgrows shared_buffers sooner on a small pool, so the throwaway
-# cluster restarts with SCALE_SHARED_BUFFERS for this part (the last one). An
+# cluster restarts with SCALE_SHARED_BUFFERS for this part (the last one). It
+# restarts inside a memory cgroup of SCALE_MEMORY, page cache included, so the
+# tables also outgrow the memory that could cache them: on a machine with
+# gigabytes free, a shared_buffers miss would be a copy from the page cache,
+# never the disk read it is once a production index outgrows RAM. Where no
+# cgroup can be made, the run goes on uncapped and the report says why. An
 # existing server is measured as it is.
-use_scale_buffers() {
-    if [[ -n $CLUSTER_DIR ]]; then
-        sql -c "ALTER SYSTEM SET shared_buffers = '$SCALE_SHARED_BUFFERS'"
-        cluster_restart "$CLUSTER_DIR"
-        SCALE_SETTING="restarted with shared_buffers = '$SCALE_SHARED_BUFFERS'"
-    else
+use_scale_server() {
+    SCALE_MEMORY_MB=""
+    if [[ -z $CLUSTER_DIR ]]; then
         SCALE_SETTING="the existing server's own shared_buffers"
+        SCALE_MEMORY_SETTING="not capped (an existing server is measured as it is)"
+    else
+        sql -c "ALTER SYSTEM SET shared_buffers = '$SCALE_SHARED_BUFFERS'"
+        SCALE_SETTING="restarted with shared_buffers = '$SCALE_SHARED_BUFFERS'"
+        if [[ $SCALE_MEMORY == off ]]; then
+            SCALE_MEMORY_SETTING="not capped (--scale-memory off)"
+            cluster_restart "$CLUSTER_DIR"
+        elif memory_cap_create "idgen-bench-$$" "$(size_bytes "$SCALE_MEMORY")"; then
+            memory_cap_run cluster_restart "$CLUSTER_DIR"
+            local postmaster
+            postmaster=$(head -1 "$CLUSTER_DIR/data/postmaster.pid")
+            memory_cap_holds "$postmaster" || die "part 6: the postmaster ($postmaster) is not in $MEMORY_CAP_DIR"
+            SCALE_MEMORY_MB=$(($(size_bytes "$SCALE_MEMORY") / 1048576))
+            SCALE_MEMORY_SETTING="capped at $SCALE_MEMORY, page cache included (cgroup $MEMORY_CAP_KIND memory controller)"
+        else
+            log "part 6: $MEMORY_CAP_REASON; the server runs without a memory cap"
+            SCALE_MEMORY_SETTING="not capped ($MEMORY_CAP_REASON)"
+            cluster_restart "$CLUSTER_DIR"
+        fi
     fi
     SCALE_BUFFERS_SHOWN=$(sql -c "SHOW shared_buffers")
+}
+
+# scale_server_words: part 6's memory in a few words, for logs, tables and the plot.
+scale_server_words() {
+    if [[ -n $SCALE_MEMORY_MB ]]; then
+        echo "shared_buffers $SCALE_BUFFERS_SHOWN, server memory capped at ${SCALE_MEMORY_MB}MB"
+    else
+        echo "shared_buffers $SCALE_BUFFERS_SHOWN, server memory not capped"
+    fi
+}
+
+# size_bytes SIZE: bytes in a size such as 128MB or 1GB.
+size_bytes() {
+    local number=${1%[MG]B}
+    case $1 in
+        *GB) echo $((number * 1073741824)) ;;
+        *) echo $((number * 1048576)) ;;
+    esac
 }
 
 # Each point grows every table by a bulk load to the point's row count
@@ -624,7 +673,7 @@ use_scale_buffers() {
 # next one, so drift hits them alike.
 run_part6() {
     local fraction target table tps transactions mb lsn wal point=0
-    use_scale_buffers
+    use_scale_server
     for table in "${SCALE_TABLES[@]}"; do
         reset_table "$table"
         SCALE_ROWS_NOW[$table]=0
@@ -633,7 +682,7 @@ run_part6() {
         point=$((point + 1))
         target=$(scale_target "$fraction")
         log "part 6: point $point/${#SCALE_FRACTIONS[@]}, tables grown to $target rows" \
-            "(shared_buffers $SCALE_BUFFERS_SHOWN, pgbench ${SCALE_SECONDS}s per table)"
+            "($(scale_server_words), pgbench ${SCALE_SECONDS}s per table)"
         for table in "${SCALE_TABLES[@]}"; do
             if ((SCALE_ROWS_NOW[$table] < target)); then
                 sql -c "INSERT INTO $table (n) SELECT g FROM generate_series(1, $((target - SCALE_ROWS_NOW[$table]))) g"
@@ -837,7 +886,7 @@ report_summary() {
     echo "ns/call: part 1 (median, loop included). Bulk: part 4, $ROWS rows into a primary key." \
         "TPS: part 5, single-row inserts, $CLIENTS clients, \`synchronous_commit\` off and on." \
         "At scale: part 6, TPS once the table holds about $scale_rows rows" \
-        "(shared_buffers $SCALE_BUFFERS_SHOWN)."
+        "($(scale_server_words))."
     echo
     echo "| generator | ns/call | x gen_random_uuid() | bulk s | x bigserial | pkey MB | leaf density % |" \
         "TPS sync off | x bigserial | TPS sync on | x bigserial | TPS at scale | x gen_random_uuid() |"
@@ -884,6 +933,11 @@ report_pgbench() {
     echo
 }
 
+# x_of_cap MB: MB as a multiple of part 6's memory cap, or - without one.
+x_of_cap() {
+    if [[ -n $SCALE_MEMORY_MB ]]; then x_of "$1" "$SCALE_MEMORY_MB"; else echo -; fi
+}
+
 report_scale() {
     local table i fraction header="| grown to rows |" rule="|---:|"
     echo "## Single-row inserts as the table grows"
@@ -892,8 +946,9 @@ report_scale() {
         "(${SCALE_FRACTIONS[*]}) rows; at each point, after a CHECKPOINT, \`pgbench -n -M prepared" \
         "-c $CLIENTS -j $CLIENTS -T $SCALE_SECONDS\` inserts single rows with \`synchronous_commit = off\`" \
         "(which also grows the table). All tables are measured at one point before the next." \
-        "Server: $SCALE_SETTING (shows $SCALE_BUFFERS_SHOWN). TPS by point (the rows the bulk loads" \
-        "grew each table to; earlier runs may have added more, which the plot counts):"
+        "Server: $SCALE_SETTING (shows $SCALE_BUFFERS_SHOWN); memory $SCALE_MEMORY_SETTING." \
+        "TPS by point (the rows the bulk loads grew each table to; earlier runs may have added more," \
+        "which the plot counts):"
     echo
     for table in "${SCALE_TABLES[@]}"; do
         header+=" ${PLOT_LABEL[$table]} |"
@@ -913,14 +968,16 @@ report_scale() {
         "and the WAL its inserts wrote, per insert, in the first and the last run (from \`pg_current_wal_lsn()\`" \
         "around the run; after the checkpoint, the first change to a page writes its full image):"
     echo
-    echo "| generator | rows | MB | x shared_buffers | WAL bytes per insert, first run | last run |"
-    echo "|---|---:|---:|---:|---:|---:|"
+    echo "| generator | rows | MB | x shared_buffers | x memory cap | WAL bytes per insert, first run | last run |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
     local last=$((${#SCALE_FRACTIONS[@]} - 1)) buffers_mb
     buffers_mb=$(sql -c "SELECT setting::bigint * current_setting('block_size')::bigint / 1048576.0
                          FROM pg_settings WHERE name = 'shared_buffers'")
     for table in "${SCALE_TABLES[@]}"; do
         echo "| ${PLOT_LABEL[$table]} | $(scale_point "$table" "$last" 1) | $(fmt 1 "$(scale_point "$table" "$last" 3)")" \
-            "| $(x_of "$(scale_point "$table" "$last" 3)" "$buffers_mb") | $(fmt 0 "$(scale_point "$table" 0 4)")" \
+            "| $(x_of "$(scale_point "$table" "$last" 3)" "$buffers_mb")" \
+            "| $(x_of_cap "$(scale_point "$table" "$last" 3)")" \
+            "| $(fmt 0 "$(scale_point "$table" 0 4)")" \
             "| $(fmt 0 "$(scale_point "$table" "$last" 4)") |"
     done
     echo
@@ -998,7 +1055,7 @@ plot_scale() {
     local version
     version=$(sql -c "SHOW server_version")
     gnuplot -c "$BENCH_DIR/plot.gp" "$1" "$2" \
-        "Single-row inserts as the table grows (PostgreSQL ${version%% *}, shared_buffers $SCALE_BUFFERS_SHOWN, $CLIENTS clients, synchronous_commit off)" ||
+        "Single-row inserts as the table grows (PostgreSQL ${version%% *}, $(scale_server_words), $CLIENTS clients, synchronous_commit off)" ||
         die "gnuplot failed to plot $1"
 }
 
