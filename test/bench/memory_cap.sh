@@ -19,18 +19,33 @@ MEMORY_CAP_KIND=""    # v1 or v2
 MEMORY_CAP_REASON=""  # why no cgroup could be made
 
 # memory_cap_create NAME BYTES: a cgroup NAME limited to BYTES, without swap.
+# It is made inside the cgroup this shell runs in, so whatever limits the
+# machine already puts on the caller still hold for the server. Under v2 a
+# cgroup that holds processes cannot pass the memory controller on (v2's "no
+# internal processes" rule), so there it is made under the root of the
+# hierarchy this shell sees, as systemd-run makes its transient scopes.
 memory_cap_create() {
-    local name=$1 bytes=$2 parent
+    local name=$1 bytes=$2 parent own
     MEMORY_CAP_DIR="" MEMORY_CAP_KIND="" MEMORY_CAP_REASON=""
-    if [[ -f $MEMORY_CAP_ROOT/cgroup.controllers ]] &&
-        grep -qw memory "$MEMORY_CAP_ROOT/cgroup.subtree_control" 2>/dev/null; then
-        MEMORY_CAP_KIND=v2 parent=$MEMORY_CAP_ROOT
+    if [[ -f $MEMORY_CAP_ROOT/cgroup.controllers ]]; then
+        MEMORY_CAP_KIND=v2
+        own=$MEMORY_CAP_ROOT$(sed -n 's/^0:://p' /proc/self/cgroup)
+        for parent in "$own" "$MEMORY_CAP_ROOT"; do
+            grep -qw memory "$parent/cgroup.subtree_control" 2>/dev/null && break
+            parent=""
+        done
+        if [[ -z $parent ]]; then
+            MEMORY_CAP_REASON="the memory controller is not enabled for the cgroups under $MEMORY_CAP_ROOT"
+            return 1
+        fi
     elif [[ -f $MEMORY_CAP_ROOT/memory/memory.limit_in_bytes ]]; then
-        MEMORY_CAP_KIND=v1 parent=$MEMORY_CAP_ROOT/memory
+        MEMORY_CAP_KIND=v1
+        parent=$MEMORY_CAP_ROOT/memory$(awk -F: '$2 == "memory" { print $3 }' /proc/self/cgroup)
     else
         MEMORY_CAP_REASON="no cgroup memory controller under $MEMORY_CAP_ROOT"
         return 1
     fi
+    parent=${parent%/}
     if ! mkdir "$parent/$name" 2>/dev/null; then
         MEMORY_CAP_REASON="cannot create the cgroup $parent/$name (creating cgroups needs root)"
         return 1

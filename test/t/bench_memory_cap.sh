@@ -21,6 +21,21 @@ memory_cap_create idgen-test 67108864
 is "memory_cap_create fails without a memory controller" "$?" 1
 is "it gives the reason" "$MEMORY_CAP_REASON" "no cgroup memory controller under $no_cgroups"
 is "it leaves no cgroup directory" "$MEMORY_CAP_DIR" ""
+
+# Under cgroup v2 (imitated by plain files, as a v2 mount shows them), the
+# controller must be enabled for child cgroups; when it is, the cap becomes
+# memory.max of a cgroup made there.
+echo "cpu io memory pids" >"$no_cgroups/cgroup.controllers"
+echo "cpu io" >"$no_cgroups/cgroup.subtree_control"
+memory_cap_create idgen-test 67108864
+is "v2: memory_cap_create fails when memory is not enabled for children" "$?" 1
+is "v2: it gives the reason" "$MEMORY_CAP_REASON" "the memory controller is not enabled for the cgroups under $no_cgroups"
+echo "cpu io memory" >"$no_cgroups/cgroup.subtree_control"
+memory_cap_create idgen-test 67108864
+is "v2: memory_cap_create succeeds when it is" "$?" 0
+is "v2: the cgroup is v2" "$MEMORY_CAP_KIND" v2
+is "v2: memory.max is the cap" "$(cat "$no_cgroups/idgen-test/memory.max" 2>&1)" 67108864
+MEMORY_CAP_DIR=""  # a plain directory, removed with the rest below
 MEMORY_CAP_ROOT=$saved_root
 
 # bench.sh refuses a malformed cap before it starts anything.
