@@ -1127,7 +1127,7 @@ plot_scale() {
     local version
     version=$(sql -c "SHOW server_version")
     gnuplot -c "$BENCH_DIR/plot.gp" "$1" "$2" \
-        "Single-row inserts as the table grows (PostgreSQL ${version%% *}, $(scale_server_words), $CLIENTS clients, synchronous_commit off)" ||
+        "Single-row inserts as the table grows"$'\n'"PostgreSQL ${version%% *}, $(scale_server_words), $CLIENTS clients, synchronous_commit off" ||
         die "gnuplot failed to plot $1"
 }
 

@@ -63,7 +63,7 @@ postmaster=$(head -1 "$dir/data/postmaster.pid")
 check "the postmaster runs inside the cgroup" memory_cap_holds "$postmaster"
 # A backend exits with its session, so it reports its own cgroup.
 check "a backend it forks runs inside the cgroup" \
-    grep -q ":/${MEMORY_CAP_DIR##*/}\$" <<<"$(q "SELECT pg_read_file('/proc/self/cgroup')")"
+    grep -q "/${MEMORY_CAP_DIR##*/}\$" <<<"$(q "SELECT pg_read_file('/proc/self/cgroup')")"
 check "this test's own shell does not" test "$(memory_cap_holds "$$" && echo inside)" = ""
 
 # A table of about 100MB passes through the page cache; under a 64MB cap the
