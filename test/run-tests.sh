@@ -111,7 +111,10 @@ done
 
 section "benchmark quick mode (checks that it runs, asserts no timing)"
 if [[ -f test/bench/bench.sh ]]; then
+    # Its own throwaway cluster (part 6 restarts it in a memory cgroup), then
+    # the test cluster as a server of the user's (IDGEN_BENCH_EXISTING=1).
     step "test/bench/bench.sh --quick" bash test/bench/bench.sh --quick
+    step "test/bench/bench.sh --quick on an existing server" env IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --quick
 fi
 
 echo
