@@ -560,18 +560,30 @@ declare -A MIXED_LATENCY_US=() # table -> space-separated mean latency (µs) in 
 declare -A MIXED_RATIO=()      # table -> space-separated bigserial latency / table latency, one per rep
 declare -A MIXED_MEDIAN=()     # table -> median of MIXED_RATIO
 
-# pgbench_tps TABLE SYNCHRONOUS_COMMIT SECONDS: runs the one-row insert script
-# on TABLE for SECONDS with CLIENTS clients and prints "TPS TRANSACTIONS". A
-# failed client (an error from the key's generator, say) fails the run with
-# pgbench's output.
-pgbench_tps() {
-    local table=$1 commit_mode=$2 seconds=$3 script="$WORK_DIR/$1.sql" out tps transactions
-    echo "INSERT INTO $table DEFAULT VALUES;" >"$script"
+# insert_pgbench SYNCHRONOUS_COMMIT SECONDS "TABLES" [OPTIONS...]: runs the
+# one-row insert script of each of TABLES (one -f each, equal weights) for
+# SECONDS with CLIENTS clients and prints pgbench's output. A failed client
+# (an error from a key's generator, say) fails the run with that output.
+insert_pgbench() {
+    local commit_mode=$1 seconds=$2 tables=$3 table out scripts=()
+    shift 3
+    for table in $tables; do
+        echo "INSERT INTO $table DEFAULT VALUES;" >"$WORK_DIR/$table.sql"
+        scripts+=(-f "$WORK_DIR/$table.sql")
+    done
     if ! out=$(PGOPTIONS="${PGOPTIONS:-} -c synchronous_commit=$commit_mode -c client_min_messages=warning" \
-        "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$seconds" -f "$script" 2>&1); then
+        "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$seconds" "$@" "${scripts[@]}" 2>&1); then
         printf '%s\n' "$out" >&2
-        die "pgbench failed on $table"
+        die "pgbench failed on $tables"
     fi
+    printf '%s\n' "$out"
+}
+
+# pgbench_tps TABLE SYNCHRONOUS_COMMIT SECONDS: runs TABLE's insert script and
+# prints "TPS TRANSACTIONS".
+pgbench_tps() {
+    local table=$1 out tps transactions
+    out=$(insert_pgbench "$2" "$3" "$table") || exit 1
     tps=$(awk '$1 == "tps" && $2 == "=" { print $3; exit }' <<<"$out")
     transactions=$(awk -F': ' '/^number of transactions actually processed/ { print $2; exit }' <<<"$out")
     if [[ -z $tps || -z $transactions ]]; then
@@ -586,20 +598,12 @@ pgbench_tps() {
 # transaction; prints each table's mean transaction latency in µs, in
 # PGBENCH_TABLES order, from pgbench's per-transaction log.
 pgbench_mixed_latency() {
-    local seconds=$1 log_dir="$WORK_DIR/mixed" table out scripts=()
+    local log_dir="$WORK_DIR/mixed"
     rm -rf "$log_dir"
     mkdir -p "$log_dir"
-    for table in "${PGBENCH_TABLES[@]}"; do
-        echo "INSERT INTO $table DEFAULT VALUES;" >"$WORK_DIR/$table.sql"
-        scripts+=(-f "$WORK_DIR/$table.sql")
-    done
-    # -l writes pgbench_log.PID (and .PID.N per extra thread) in the working
-    # directory: "client transaction latency_us script_index epoch us".
-    if ! out=$(cd "$log_dir" && PGOPTIONS="${PGOPTIONS:-} -c synchronous_commit=off -c client_min_messages=warning" \
-        "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$seconds" -l "${scripts[@]}" 2>&1); then
-        printf '%s\n' "$out" >&2
-        die "pgbench failed in the mixed run"
-    fi
+    # -l writes pgbench_log.PID (and .PID.N per extra thread) under the prefix:
+    # "client transaction latency_us script_index epoch us".
+    insert_pgbench off "$1" "${PGBENCH_TABLES[*]}" -l --log-prefix="$log_dir/pgbench_log" >/dev/null || exit 1
     cat "$log_dir"/pgbench_log.* | awk -v scripts="${#PGBENCH_TABLES[@]}" '
         { count[$4]++; sum[$4] += $3 }
         END {
