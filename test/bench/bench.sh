@@ -425,7 +425,7 @@ declare -A TEXT_NET_NS=()    # label -> median ns/value minus the scan's median
 # Every rep runs the scan and the conversions once, in the same order, over
 # the same table, so drift hits them all alike.
 run_part2() {
-    local rep label seconds scan ok column
+    local rep label seconds scan ok column sizes
     TEXT_ROWS=$((CALLS < TEXT_ROWS_CAP ? CALLS : TEXT_ROWS_CAP))
     log "part 2: filling bench_text with $TEXT_ROWS rows"
     fill_pair_table bench_text "$TEXT_ROWS" "ulid()" \
@@ -436,10 +436,12 @@ run_part2() {
     [[ $ok == t ]] || die "bench_text does not hold p = prefixed_id_from_uuid('$TEXT_PREFIX', u) in every row"
     # Sizes as stored in the table (a datum computed in a query would show a
     # 4-byte header where the column has 1), untimed.
+    # The query's output is captured before read splits it: a failure inside
+    # read's here-string would not stop the run.
     for label in "${TEXT_SIZE_LABELS[@]}"; do
         column=${TEXT_COLUMN[$label]}
-        read -r "TEXT_STORED_BYTES[$label]" "TEXT_CHARS[$label]" <<<"$(sql -F ' ' \
-            -c "SELECT avg(pg_column_size($column)), avg(length($column::text)) FROM bench_text")"
+        sizes=$(sql -F ' ' -c "SELECT avg(pg_column_size($column)), avg(length($column::text)) FROM bench_text")
+        read -r "TEXT_STORED_BYTES[$label]" "TEXT_CHARS[$label]" <<<"$sizes"
     done
     # An untimed scan first, so the first timed query is not the only one
     # that reads the table from disk.
@@ -580,7 +582,8 @@ insert_pgbench() {
 }
 
 # pgbench_tps TABLE SYNCHRONOUS_COMMIT SECONDS: runs TABLE's insert script and
-# prints "TPS TRANSACTIONS".
+# prints "TPS TRANSACTIONS". Callers capture the output before read splits it:
+# a failure inside read's here-string would not stop the run.
 pgbench_tps() {
     local table=$1 out tps transactions
     out=$(insert_pgbench "$2" "$3" "$table") || exit 1
@@ -623,14 +626,15 @@ pgbench_mixed_latency() {
 # ratio of their mean transaction latencies (its TPS relative to bigserial
 # under identical conditions).
 run_part5() {
-    local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep table mode tps _ keys=() latencies i base
+    local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep table mode result tps _ keys=() latencies i base
     for ((rep = 1; rep <= pgbench_reps; rep++)); do
         for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
             log "part 5: rep $rep/$pgbench_reps, synchronous_commit = $mode" \
                 "(pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s per table)"
             for table in "${PGBENCH_TABLES[@]}"; do
                 reset_table "$table"
-                read -r tps _ <<<"$(pgbench_tps "$table" "$mode" "$PGBENCH_SECONDS")"
+                result=$(pgbench_tps "$table" "$mode" "$PGBENCH_SECONDS")
+                read -r tps _ <<<"$result"
                 PGBENCH_TPS["$mode $table"]+="$tps "
             done
         done
@@ -732,7 +736,7 @@ size_bytes() {
 # it does in production. All tables are measured at each point before the
 # next one, so drift hits them alike.
 run_part6() {
-    local fraction target table tps transactions mb lsn wal point=0
+    local fraction target table result tps transactions mb lsn wal point=0
     use_scale_server
     for table in "${SCALE_TABLES[@]}"; do
         reset_table "$table"
@@ -750,7 +754,8 @@ run_part6() {
             fi
             sql -c "CHECKPOINT"
             lsn=$(sql -c "SELECT pg_current_wal_lsn()")
-            read -r tps transactions <<<"$(pgbench_tps "$table" off "$SCALE_SECONDS")"
+            result=$(pgbench_tps "$table" off "$SCALE_SECONDS")
+            read -r tps transactions <<<"$result"
             # WAL per insert shows what a key costs beyond the buffer pool:
             # the full-page images of the pages it touches for the first time
             # since the checkpoint (nothing else writes WAL meanwhile).
