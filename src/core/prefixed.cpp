@@ -17,7 +17,10 @@ PrefixCheck prefix_check(std::string_view prefix) noexcept {
 PrefixedParts prefixed_split(std::string_view text) noexcept {
     std::size_t separator = text.rfind('_');
     if (separator == std::string_view::npos) return {false, {}, text};
-    return {true, text.substr(0, separator), text.substr(separator + 1)};
+    // Built from pointers, not substr(): substr() can throw, which would make
+    // the library import libstdc++'s __throw_out_of_range_fmt.
+    return {true, std::string_view(text.data(), separator),
+            std::string_view(text.data() + separator + 1, text.size() - separator - 1)};
 }
 
 }  // namespace idgen::core

@@ -9,6 +9,11 @@ undefined=$(nm -D --undefined-only "$lib")
 for sym in __cxa_throw __cxa_allocate_exception __cxa_begin_catch __gxx_personality_v0 _Znwm _Znam _ZdlPv _ZdaPv _Unwind_Resume; do
     check "idgen.so does not import $sym" bash -c "! grep -qw '$sym' <<<\"\$0\"" "$undefined"
 done
+# A server built without ICU does not load libstdc++ for us, so any C++ runtime
+# symbol (mangled _Z..., __cxa_* but glibc's __cxa_finalize, the personality
+# routine) would stop the server from starting with shared_preload_libraries.
+cxx_runtime=$(awk '{print $2}' <<<"$undefined" | grep -E '^_Z|^__cxa|__gxx_personality' | grep -v '^__cxa_finalize')
+is "idgen.so imports no C++ runtime symbol" "$cxx_runtime" ""
 check "idgen.so has no dynamic static initialisers (_GLOBAL__sub_I_)" bash -c "! nm '$lib' | grep -q _GLOBAL__sub_I_"
 check "idgen.so needs no libstdc++" bash -c "! readelf -d '$lib' | grep -q 'libstdc++'"
 # Every C symbol the install and upgrade scripts name, plus the module's own.
