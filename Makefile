@@ -11,7 +11,7 @@ DATA = $(wildcard sql/$(EXTENSION)--*.sql)
 REGRESS = uuid_v7 uuid_v7_errors snowflake snowflake_errors ulid ulid_errors prefixed prefixed_errors stats schema
 REGRESS_OPTS = --load-extension=$(EXTENSION) --inputdir=.
 
-PG_CPPFLAGS = -I$(srcdir)/src
+PG_CPPFLAGS = -I$(srcdir)/src -DIDGEN_VERSION='"$(EXTVERSION)"'
 PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),-Werror)
 # Rebuild objects when a header they include changes.
 PG_CXXFLAGS += -MMD -MP

@@ -5,8 +5,11 @@
 # CLUSTER_ENV, if set, holds VAR=value words for the server's environment
 # (the clock tests preload libfaketime this way).
 
-PG_MAJOR="${PG_MAJOR:-15}"
-PG_BIN="${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}"
+# PG_CONFIG names the server to use (test/run-tests.sh --pg N sets it from
+# test/pg-build.sh); Debian's PostgreSQL 15 otherwise.
+export PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}"
+PG_BIN=$("$PG_CONFIG" --bindir)
+PG_MAJOR=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 export PATH="$PG_BIN:$PATH"
 
 # Runs a command as the user who owns clusters.

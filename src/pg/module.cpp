@@ -2,7 +2,13 @@
 #include "pg/state.hpp"
 
 extern "C" {
+#if PG_VERSION_NUM >= 180000
+// 18 added the name and version fields; plain PG_MODULE_MAGIC leaves them out,
+// which -Wmissing-field-initializers turns into an error under -Werror.
+PG_MODULE_MAGIC_EXT(.name = "idgen", .version = IDGEN_VERSION);
+#else
 PG_MODULE_MAGIC;
+#endif
 void _PG_init(void);
 }
 

@@ -10,7 +10,7 @@ source test/t/lib.sh
 source test/cluster.sh
 
 repo=$PWD
-pg_regress=${PG_REGRESS:-/usr/lib/postgresql/$PG_MAJOR/lib/pgxs/src/test/regress/pg_regress}
+pg_regress=${PG_REGRESS:-$(dirname "$("$PG_CONFIG" --pgxs)")/../test/regress/pg_regress}
 
 top=$(mktemp -d /tmp/idgen-epoch.XXXXXX)
 chmod 755 "$top"  # the clusters inside are run by an unprivileged user
