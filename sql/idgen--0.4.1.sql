@@ -1,0 +1,720 @@
+-- idgen 0.4.1: the whole SQL surface of the current release, one ID family per section.
+-- CREATE EXTENSION idgen runs this file alone. Databases created on an older release reach the
+-- same objects through idgen--0.1.0.sql and the idgen--OLD--NEW.sql upgrade scripts, which are
+-- never edited; test/t/install_matches_upgrade.sh checks that both paths define the same objects.
+\echo Use "CREATE EXTENSION idgen" to load this file. \quit
+
+-- ============================================================================
+-- uuid_v7: RFC 9562 UUIDv7 generators and decoders
+-- ============================================================================
+
+CREATE FUNCTION uuid_v7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7() IS
+    'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time; strictly increasing per backend, or server-wide with idgen.uuid_v7_order = server';
+
+CREATE FUNCTION uuid_v7(shift interval) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_shift'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7(interval) IS
+    'new UUIDv7 whose embedded time is moved by shift, to hide the creation time';
+
+CREATE FUNCTION uuid_v7_at(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_at(timestamptz) IS
+    'UUIDv7 for the given instant with fresh random bits, for backfills';
+
+CREATE FUNCTION uuid_v7_boundary(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_boundary(timestamptz) IS
+    'smallest UUIDv7 of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION uuid_v7_time(id uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_time(uuid) IS
+    'millisecond timestamp embedded in a UUIDv7; NULL when the UUID is not version 7';
+
+-- ============================================================================
+-- snowflake: 64-bit IDs from per-shard counters in shared memory
+-- ============================================================================
+
+-- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
+CREATE FUNCTION snowflake(shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake(integer) IS
+    'new 64-bit snowflake ID (41-bit ms since idgen.snowflake_epoch, 13-bit shard 0..8191, 10-bit sequence); never negative, strictly increasing per shard across all sessions and restarts';
+
+CREATE FUNCTION snowflake() RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_default_shard'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake() IS
+    'new snowflake ID for the shard in idgen.shard_id';
+
+CREATE FUNCTION snowflake_time(id bigint) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_time(bigint) IS
+    'millisecond in which a snowflake ID was issued (counted from idgen.snowflake_epoch)';
+
+CREATE FUNCTION snowflake_shard(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_shard'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_shard(bigint) IS
+    'shard (0..8191) that issued a snowflake ID';
+
+CREATE FUNCTION snowflake_seq(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_seq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_seq(bigint) IS
+    'sequence number (0..1023) of a snowflake ID within its millisecond and shard';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS
+    'smallest snowflake ID of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary_shard'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer) IS
+    'smallest snowflake ID of the millisecond holding ts on the given shard';
+
+CREATE FUNCTION idgen_snowflake_shard_state(
+        OUT shard integer,
+        OUT last_id bigint,
+        OUT last_issued timestamptz,
+        OUT borrowed_ms bigint,
+        OUT waits bigint,
+        OUT clock_regressions bigint)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_shard_state'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idgen_snowflake_shard_state() IS
+    'snowflake shards active since the server started: last ID issued, milliseconds borrowed ahead of the clock, waits for the clock, clock regressions seen';
+
+CREATE VIEW idgen_snowflake_shards AS
+    SELECT * FROM idgen_snowflake_shard_state();
+COMMENT ON VIEW idgen_snowflake_shards IS
+    'snowflake shards active since the server started, with their last ID and clock events';
+
+-- ============================================================================
+-- ulid: the ulid type, its operators and index support, generators, casts
+-- ============================================================================
+
+-- ulid type ------------------------------------------------------------------
+
+CREATE TYPE ulid;
+
+CREATE FUNCTION ulid_in(cstring) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_in(cstring) IS
+    'ulid input: 26 Crockford base32 characters in either case, at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ; I, L, O and U are rejected';
+
+CREATE FUNCTION ulid_out(ulid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_ulid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_out(ulid) IS
+    'ulid output: 26 uppercase Crockford base32 characters';
+
+CREATE FUNCTION ulid_recv(internal) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_recv(internal) IS
+    'ulid binary input: the 16 bytes, most significant first';
+
+CREATE FUNCTION ulid_send(ulid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_ulid_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_send(ulid) IS
+    'ulid binary output: the 16 bytes, most significant first';
+
+-- The same storage as uuid: 16 bytes, no alignment, never toasted.
+CREATE TYPE ulid (
+    INPUT = ulid_in,
+    OUTPUT = ulid_out,
+    RECEIVE = ulid_recv,
+    SEND = ulid_send,
+    INTERNALLENGTH = 16,
+    ALIGNMENT = char,
+    STORAGE = plain
+);
+COMMENT ON TYPE ulid IS
+    'ULID: 48-bit Unix millisecond timestamp and 80 random bits in 16 bytes, ordered by time; text is 26 Crockford base32 characters';
+
+-- ulid comparison ------------------------------------------------------------
+
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
+CREATE FUNCTION ulid_eq(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_eq(ulid, ulid) IS 'implementation of = for ulid';
+
+CREATE FUNCTION ulid_ne(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_ne(ulid, ulid) IS 'implementation of <> for ulid';
+
+CREATE FUNCTION ulid_lt(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_lt(ulid, ulid) IS 'implementation of < for ulid';
+
+CREATE FUNCTION ulid_le(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_le(ulid, ulid) IS 'implementation of <= for ulid';
+
+CREATE FUNCTION ulid_gt(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_gt(ulid, ulid) IS 'implementation of > for ulid';
+
+CREATE FUNCTION ulid_ge(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_ge(ulid, ulid) IS 'implementation of >= for ulid';
+
+CREATE FUNCTION ulid_cmp(ulid, ulid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_ulid_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_cmp(ulid, ulid) IS
+    'btree comparison of two ULIDs: -1, 0 or 1, in time order';
+
+CREATE FUNCTION ulid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_ulid_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_sortsupport(internal) IS
+    'btree sort support for ulid, with abbreviated keys';
+
+CREATE FUNCTION ulid_hash(ulid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_ulid_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_hash(ulid) IS
+    'hash of a ULID (equal to the hash of the same value as uuid)';
+
+CREATE FUNCTION ulid_hash_extended(ulid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_ulid_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_hash_extended(ulid, bigint) IS
+    'seeded 64-bit hash of a ULID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(ulid, ulid) IS 'equal';
+
+CREATE OPERATOR <> (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(ulid, ulid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(ulid, ulid) IS 'less than (earlier)';
+
+CREATE OPERATOR <= (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(ulid, ulid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(ulid, ulid) IS 'greater than (later)';
+
+CREATE OPERATOR >= (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(ulid, ulid) IS 'greater than or equal';
+
+-- btequalimage: equal ULIDs are byte-identical, so btree deduplication is safe.
+CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 ulid_cmp(ulid, ulid),
+    FUNCTION 2 ulid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 ulid_hash(ulid),
+    FUNCTION 2 ulid_hash_extended(ulid, bigint);
+
+-- Block ranges of an append-only table keyed by ulid() cover narrow time spans.
+CREATE OPERATOR CLASS ulid_minmax_ops DEFAULT FOR TYPE ulid USING brin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 brin_minmax_opcinfo(internal),
+    FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 brin_minmax_union(internal, internal, internal);
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION ulid_smaller(ulid, ulid) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_smaller(ulid, ulid) IS 'the smaller (earlier) of two ULIDs';
+
+CREATE FUNCTION ulid_larger(ulid, ulid) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_larger(ulid, ulid) IS 'the larger (later) of two ULIDs';
+
+CREATE AGGREGATE min(ulid) (
+    SFUNC = ulid_smaller, STYPE = ulid, COMBINEFUNC = ulid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(ulid) IS 'the earliest ULID';
+
+CREATE AGGREGATE max(ulid) (
+    SFUNC = ulid_larger, STYPE = ulid, COMBINEFUNC = ulid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(ulid) IS 'the latest ULID';
+
+-- ulid generators and decoders -----------------------------------------------
+
+CREATE FUNCTION ulid() RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION ulid() IS
+    'new ULID from the clock and the CSPRNG; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode)';
+
+CREATE FUNCTION ulid_at(ts timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_at(timestamptz) IS
+    'ULID of the millisecond holding ts with fresh random bits, for backfilling rows created in the past';
+
+CREATE FUNCTION ulid_boundary(ts timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_boundary(timestamptz) IS
+    'smallest ULID of the millisecond holding ts (random bits zero), for range predicates and partition bounds';
+
+CREATE FUNCTION ulid_time(id ulid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_ulid_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_time(ulid) IS
+    'millisecond a ULID carries';
+
+-- ulid casts -----------------------------------------------------------------
+
+-- Both types are the same 16 bytes, and every 128-bit value is a valid ULID
+-- and a valid uuid. Assignment, not implicit: = stays unambiguous.
+CREATE CAST (ulid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (ulid AS uuid) IS 'the same 16 bytes as a uuid';
+
+CREATE CAST (uuid AS ulid) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (uuid AS ulid) IS
+    'the same 16 bytes as a ulid; a UUIDv7 keeps its millisecond';
+
+CREATE CAST (ulid AS timestamptz) WITH FUNCTION ulid_time(ulid);
+COMMENT ON CAST (ulid AS timestamptz) IS 'the millisecond a ULID carries';
+
+-- ============================================================================
+-- prefixed IDs: the prefixed_id type (acct_...), generators, per-entity types
+-- ============================================================================
+
+-- prefixed_id type -----------------------------------------------------------
+
+CREATE TYPE prefixed_id;
+
+CREATE FUNCTION prefixed_id_in(cstring) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_in(cstring) IS
+    'prefixed_id input: a prefix (a-z and _, starting and ending with a letter, at most 63), "_" and 25 base36 digits in either case';
+
+CREATE FUNCTION prefixed_id_out(prefixed_id) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_out(prefixed_id) IS
+    'prefixed_id output: the prefix, "_" and 25 lowercase base36 digits';
+
+CREATE FUNCTION prefixed_id_recv(internal) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_recv(internal) IS
+    'prefixed_id binary input: the prefix characters, then the 16 payload bytes';
+
+CREATE FUNCTION prefixed_id_send(prefixed_id) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_send(prefixed_id) IS
+    'prefixed_id binary output: the prefix characters, then the 16 payload bytes';
+
+-- A varlena of the prefix and the 16 payload bytes: a 4-letter prefix takes
+-- 21 bytes with the 1-byte header, which needs a storage other than plain
+-- (values that short are stored unaligned, whatever ALIGNMENT says).
+CREATE TYPE prefixed_id (
+    INPUT = prefixed_id_in,
+    OUTPUT = prefixed_id_out,
+    RECEIVE = prefixed_id_recv,
+    SEND = prefixed_id_send,
+    INTERNALLENGTH = VARIABLE,
+    ALIGNMENT = int4,
+    STORAGE = main
+);
+COMMENT ON TYPE prefixed_id IS
+    'typed, sortable ID: an entity prefix and 128 bits in 25 base36 digits, such as acct_0jz3...; ordered by prefix, then by the 128 bits';
+
+-- prefixed_id comparison -----------------------------------------------------
+
+CREATE FUNCTION prefixed_id_eq(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_eq(prefixed_id, prefixed_id) IS 'implementation of = for prefixed_id';
+
+CREATE FUNCTION prefixed_id_ne(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_ne(prefixed_id, prefixed_id) IS 'implementation of <> for prefixed_id';
+
+CREATE FUNCTION prefixed_id_lt(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_lt(prefixed_id, prefixed_id) IS 'implementation of < for prefixed_id';
+
+CREATE FUNCTION prefixed_id_le(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_le(prefixed_id, prefixed_id) IS 'implementation of <= for prefixed_id';
+
+CREATE FUNCTION prefixed_id_gt(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_gt(prefixed_id, prefixed_id) IS 'implementation of > for prefixed_id';
+
+CREATE FUNCTION prefixed_id_ge(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_ge(prefixed_id, prefixed_id) IS 'implementation of >= for prefixed_id';
+
+CREATE FUNCTION prefixed_id_cmp(prefixed_id, prefixed_id) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_cmp(prefixed_id, prefixed_id) IS
+    'btree comparison of two prefixed IDs: by prefix, then by the 128 bits';
+
+CREATE FUNCTION prefixed_id_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_sortsupport(internal) IS 'btree sort support for prefixed_id';
+
+CREATE FUNCTION prefixed_id_hash(prefixed_id) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_hash(prefixed_id) IS 'hash of a prefixed ID (prefix and 128 bits)';
+
+CREATE FUNCTION prefixed_id_hash_extended(prefixed_id, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_hash_extended(prefixed_id, bigint) IS
+    'seeded 64-bit hash of a prefixed ID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(prefixed_id, prefixed_id) IS 'equal (same prefix and 128 bits)';
+
+CREATE OPERATOR <> (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(prefixed_id, prefixed_id) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(prefixed_id, prefixed_id) IS 'less than';
+
+CREATE OPERATOR <= (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(prefixed_id, prefixed_id) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(prefixed_id, prefixed_id) IS 'greater than';
+
+CREATE OPERATOR >= (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(prefixed_id, prefixed_id) IS 'greater than or equal';
+
+-- btequalimage: equal values are identical bytes, so btree deduplication is safe.
+CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 prefixed_id_cmp(prefixed_id, prefixed_id),
+    FUNCTION 2 prefixed_id_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 prefixed_id_hash(prefixed_id),
+    FUNCTION 2 prefixed_id_hash_extended(prefixed_id, bigint);
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) IS
+    'the smaller of two prefixed IDs (by prefix, then 128 bits)';
+
+CREATE FUNCTION prefixed_id_larger(prefixed_id, prefixed_id) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_larger(prefixed_id, prefixed_id) IS
+    'the larger of two prefixed IDs (by prefix, then 128 bits)';
+
+CREATE AGGREGATE min(prefixed_id) (
+    SFUNC = prefixed_id_smaller, STYPE = prefixed_id, COMBINEFUNC = prefixed_id_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(prefixed_id) IS 'the smallest prefixed ID (the earliest, within one prefix of ordered IDs)';
+
+CREATE AGGREGATE max(prefixed_id) (
+    SFUNC = prefixed_id_larger, STYPE = prefixed_id, COMBINEFUNC = prefixed_id_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(prefixed_id) IS 'the largest prefixed ID (the latest, within one prefix of ordered IDs)';
+
+-- prefixed_id generators and accessors ---------------------------------------
+
+CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_new'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_new(text) IS
+    'new ordered prefixed ID: the 128 bits are a uuid_v7() value, so IDs of a prefix sort by creation time';
+
+CREATE FUNCTION prefixed_id_token(prefix text) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_token'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_token(text) IS
+    'new prefixed token: 128 CSPRNG bits, for share links, session and reset tokens that must not be guessable';
+
+CREATE FUNCTION prefixed_id_prefix(id prefixed_id) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_prefix(prefixed_id) IS 'the prefix of a prefixed ID';
+
+CREATE FUNCTION prefixed_id_uuid(id prefixed_id) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_uuid(prefixed_id) IS 'the 128 bits of a prefixed ID as a uuid';
+
+CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
+    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL when the bits lack UUIDv7''s version and variant (as 63 in 64 random tokens do: do not read times from tokens)';
+
+CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_from_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_from_uuid(text, uuid) IS
+    'prefixed ID with a given prefix and 128 bits, such as an existing uuid key';
+
+CREATE FUNCTION prefixed_id_boundary(prefix text, ts timestamptz) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
+    'smallest ordered prefixed ID of the millisecond holding ts, for range predicates and partition bounds';
+
+-- per-entity types -----------------------------------------------------------
+
+-- One row per type made by prefixed_id_define(). Its rows are dumped with the
+-- database (pg_extension_config_dump), and the primary key keeps prefixes unique.
+CREATE TABLE prefixed_id_registry (
+    prefix text PRIMARY KEY,
+    type regtype NOT NULL UNIQUE,
+    token boolean NOT NULL
+);
+COMMENT ON TABLE prefixed_id_registry IS
+    'prefixes taken by prefixed_id_define(), with the type each one belongs to';
+SELECT pg_catalog.pg_extension_config_dump('prefixed_id_registry', '');
+GRANT SELECT ON prefixed_id_registry TO PUBLIC;
+
+-- The role that created the extension defines the types (others need INSERT
+-- on the registry granted to them).
+GRANT INSERT, DELETE ON prefixed_id_registry TO @extowner@;
+
+-- The domain goes into the caller's current schema, owned by the caller, and
+-- its registry row is written in the same transaction. Both arguments reach
+-- SQL only through format('%I') and format('%L'), so neither can inject SQL.
+CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false)
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+AS $$
+DECLARE
+    target_schema name := pg_catalog.current_schema();
+    taken_by regtype;
+    created regtype;
+BEGIN
+    -- checks the prefix (22023) as the generators do
+    PERFORM @extschema@.prefixed_id_from_uuid(prefix, '00000000-0000-0000-0000-000000000000');
+    SELECT r.type INTO taken_by FROM @extschema@.prefixed_id_registry r WHERE r.prefix = $2;
+    IF FOUND THEN
+        RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Each prefix names one entity; choose another prefix.';
+    END IF;
+    IF target_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS @extschema@.prefixed_id '
+        'DEFAULT @extschema@.%I(%L) '
+        'CONSTRAINT %I CHECK (@extschema@.prefixed_id_prefix(VALUE) = %L)',
+        target_schema, type_name,
+        CASE WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
+        type_name || '_prefix', prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', target_schema, type_name));
+    INSERT INTO @extschema@.prefixed_id_registry (prefix, type, token)
+    VALUES (prefix, created, token);
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_define(text, text, boolean) IS
+    'creates a domain over prefixed_id that accepts only the given prefix and defaults to a new ID (or token) of it, and records the prefix in prefixed_id_registry';
+
+-- A dropped domain frees its prefix: a regtype column does not depend on the
+-- type it names, so without this the row would outlive the type (and a dump
+-- would carry its stale OID into another database).
+CREATE FUNCTION prefixed_id_forget_dropped_types() RETURNS event_trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp
+AS $$
+BEGIN
+    DELETE FROM @extschema@.prefixed_id_registry r
+    USING pg_catalog.pg_event_trigger_dropped_objects() d
+    WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND d.objid = r.type::pg_catalog.oid;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_forget_dropped_types() IS
+    'event trigger function: removes the registry rows of dropped prefixed ID types';
+
+CREATE EVENT TRIGGER prefixed_id_forget_dropped_types ON sql_drop
+    WHEN TAG IN ('DROP DOMAIN', 'DROP TYPE', 'DROP SCHEMA', 'DROP OWNED')
+    EXECUTE FUNCTION prefixed_id_forget_dropped_types();
+COMMENT ON EVENT TRIGGER prefixed_id_forget_dropped_types IS
+    'frees the prefix of a dropped prefixed ID type in prefixed_id_registry';
+
+CREATE FUNCTION prefixed_id_type(id text) RETURNS regtype
+    LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    id_prefix text := substring(id FROM '^(.*)_[^_]*$');
+    found_type regtype;
+BEGIN
+    SELECT r.type INTO found_type FROM @extschema@.prefixed_id_registry r WHERE r.prefix = id_prefix;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', coalesce(id_prefix, '')
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = format('The ID was %L.', id),
+                  HINT = 'Types and their prefixes are listed in prefixed_id_registry.';
+    END IF;
+    RETURN found_type;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_type(text) IS
+    'the type registered for the prefix of an ID string, such as account_id for acct_...';
+
+-- ============================================================================
+-- base36 helpers
+-- ============================================================================
+
+CREATE FUNCTION base36_encode(id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_base36_encode_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_encode(uuid) IS
+    '25 lowercase base36 digits of a uuid (zero-padded, so text order is uuid order)';
+
+CREATE FUNCTION base36_decode(digits text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_base36_decode_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_decode(text) IS
+    'the uuid of 25 base36 digits in either case';
+
+CREATE FUNCTION base36_encode(id bigint) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_base36_encode_bigint'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_encode(bigint) IS
+    'shortest lowercase base36 digits of a non-negative bigint, such as a snowflake';
+
+CREATE FUNCTION base36_decode_bigint(digits text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_base36_decode_bigint'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_decode_bigint(text) IS
+    'the bigint of 1 to 13 base36 digits in either case, at most 1y2p0ij32e8e7';
+
+-- ============================================================================
+-- generator state of every backend (shared memory when preloaded)
+-- ============================================================================
+
+CREATE FUNCTION idgen_backend_state(
+        OUT pid integer,
+        OUT backend_index integer,
+        OUT family text,
+        OUT ids_minted bigint,
+        OUT last_issued timestamptz,
+        OUT clock_regressions bigint,
+        OUT ran_ahead bigint,
+        OUT waits bigint,
+        OUT shared_memory boolean)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'idgen_backend_state'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idgen_backend_state() IS
+    'generator state of each live backend and ID family: IDs minted, last time issued, clock regressions, run-aheads, waits';
+
+CREATE VIEW idgen_stats AS
+    SELECT * FROM idgen_backend_state();
+COMMENT ON VIEW idgen_stats IS
+    'generator state of each live backend and ID family (shared_memory is false when idgen is not preloaded)';
