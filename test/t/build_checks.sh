@@ -30,8 +30,8 @@ is "META.json version matches the Makefile" \
     "$(python3 -c 'import json; m = json.load(open("META.json")); print(m["version"])')" "$version"
 is "META.json provides idgen at the same version" \
     "$(python3 -c 'import json; m = json.load(open("META.json")); print(m["provides"]["idgen"]["version"])')" "$version"
-# CREATE EXTENSION runs the base script and then the upgrade scripts up to the
-# default version, so every version must be reachable from idgen--0.1.0.sql.
+# Databases created on 0.1.0 reach the default version through upgrade scripts,
+# so every version must be reachable from idgen--0.1.0.sql.
 reachable() {
     local v=$1
     while [[ $v != 0.1.0 ]]; do
@@ -43,6 +43,9 @@ reachable() {
     test -f sql/idgen--0.1.0.sql
 }
 check "version $version is reachable from sql/idgen--0.1.0.sql through upgrade scripts" reachable "$version"
+# CREATE EXTENSION runs the current full script alone (test/t/install_matches_upgrade.sh
+# checks it defines what the upgrades do).
+check "sql/idgen--$version.sql, the current full install script, exists" test -f "sql/idgen--$version.sql"
 check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
 check "every install and upgrade script starts with the CREATE EXTENSION guard" \
     bash -c 'for f in sql/idgen--*.sql; do grep -q "^\\\\echo Use \"CREATE EXTENSION idgen\" to load this file. \\\\quit" "$f" || exit 1; done'
