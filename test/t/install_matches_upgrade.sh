@@ -45,7 +45,8 @@ WITH member AS (
     UNION
     SELECT oc.opcfamily FROM pg_opclass oc JOIN member m ON m.classid = 'pg_opclass'::regclass AND m.objid = oc.oid
 )
-SELECT line FROM (
+-- newlines in bodies and view definitions as \n: one fact per line
+SELECT replace(line, E'\n', '\n') FROM (
     SELECT format('extension idgen: version=%s relocatable=%s schema=%s config=%s conditions=%s',
                   extversion, extrelocatable, extnamespace::regnamespace,
                   extconfig::regclass[], extcondition)
