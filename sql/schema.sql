@@ -27,6 +27,9 @@ SELECT t.typname AS type, t.typlen AS length, t.typbyval AS by_value, t.typalign
        t.typstorage AS storage, obj_description(t.oid, 'pg_type') IS NOT NULL AS commented
 FROM pg_type t
 JOIN idgen_members m ON m.classid = 'pg_type'::regclass AND m.objid = t.oid
+-- array and row types come with their element type or table (and are members
+-- of the extension themselves only from PostgreSQL 18 on)
+WHERE t.typcategory <> 'A' AND t.typrelid = 0
 ORDER BY t.typname;
 SELECT o.oid::regoperator AS operator, o.oprcom::regoperator AS commutator,
        o.oprnegate::regoperator AS negator, o.oprrest AS restrict, o.oprjoin AS join,

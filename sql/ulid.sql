@@ -188,8 +188,20 @@ SELECT day, count(*) FROM events
 WHERE id >= ulid_boundary('2024-02-01') AND id < ulid_boundary('2024-02-01 00:01')
 GROUP BY day;
 
+-- The plan without what PostgreSQL 17 stopped printing: "(returns $0)" after
+-- an InitPlan and min/max's redundant "Index Cond: (id IS NOT NULL)".
+CREATE FUNCTION pg_temp.plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+        CONTINUE WHEN line ~ 'Index Cond: \(id IS NOT NULL\)$';
+        RETURN NEXT regexp_replace(line, ' \(returns \$\d+\)$', '');
+    END LOOP;
+END
+$$;
 -- min() and max() agree with ORDER BY and are read from the index
-EXPLAIN (COSTS OFF) SELECT max(id) FROM events;
+SELECT pg_temp.plan('SELECT max(id) FROM events');
 SELECT min(id) = (SELECT id FROM events ORDER BY id LIMIT 1) AS min_is_first,
        max(id) = (SELECT id FROM events ORDER BY id DESC LIMIT 1) AS max_is_last,
        min(id) AS earliest, ulid_time(max(id)) AS latest_time

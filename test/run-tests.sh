@@ -3,10 +3,66 @@
 # -Werror, runs the core unit tests, build checks, pg_regress and the
 # multi-session tests against a throwaway cluster, and the benchmark's quick
 # mode. Ends with "N passed, N failed"; exits non-zero when anything failed.
+#
+#   bash test/run-tests.sh            # PostgreSQL 15 (Debian's package)
+#   bash test/run-tests.sh --pg 18    # the same suite on 18, built by test/pg-build.sh
+#   bash test/run-tests.sh --pg all   # every major we can get, one summary line
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+pg=15
+while (($#)); do
+    case $1 in
+        --pg) pg=${2:-}; shift ;;
+        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all]" >&2; exit 2 ;;
+    esac
+    shift
+done
+
 bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+# --pg all: the suite once per major, in turn; a major whose source package the
+# archive cannot serve is reported as unavailable and skipped.
+if [[ $pg == all ]]; then
+    total_passed=0
+    total_failed=0
+    summary=()
+    for major in $(bash test/pg-build.sh --known); do
+        printf '\n######## PostgreSQL %s\n' "$major"
+        bash test/pg-build.sh "$major" >/dev/null
+        case $? in
+            0) ;;
+            3) summary+=("PostgreSQL $major: unavailable (its source package cannot be fetched), not tested")
+               continue ;;
+            *) summary+=("PostgreSQL $major: server build failed")
+               total_failed=$((total_failed + 1))
+               continue ;;
+        esac
+        # Each major's own summary line is relabelled so that only the total
+        # below reads as the suite's closing line.
+        result=$(bash test/run-tests.sh --pg "$major" |
+            sed -u -E "s/^([0-9]+ passed, [0-9]+ failed)$/PostgreSQL $major: \1/" |
+            tee /dev/stderr | sed -n -E 's/^PostgreSQL [0-9]+: ([0-9]+ passed, [0-9]+ failed)$/\1/p' | tail -n 1)
+        if [[ -z $result ]]; then
+            summary+=("PostgreSQL $major: the suite ended without a summary")
+            total_failed=$((total_failed + 1))
+            continue
+        fi
+        summary+=("PostgreSQL $major: $result")
+        total_passed=$((total_passed + ${result%% passed*}))
+        result=${result#*, }
+        total_failed=$((total_failed + ${result%% failed}))
+    done
+    echo
+    printf '%s\n' "${summary[@]}"
+    echo "$total_passed passed, $total_failed failed"
+    ((total_failed == 0))
+    exit
+fi
+
+[[ $pg =~ ^[0-9]+$ ]] || { echo "run-tests: --pg needs a major version or 'all', got '$pg'" >&2; exit 2; }
+PG_CONFIG=$(bash test/pg-build.sh "$pg") || { echo "0 passed, 1 failed"; exit 1; }
+export PG_CONFIG
 source test/cluster.sh
 
 passed=0
@@ -47,7 +103,8 @@ step() {
     return 1
 }
 
-section "build (-Werror, g++ and clang bitcode)"
+section "build for PostgreSQL $("$PG_CONFIG" --version | cut -d' ' -f2) (-Werror, g++ and, where the server has JIT, clang bitcode)"
+make -s clean >/dev/null 2>&1  # objects of another major must not be reused
 if ! step "make" make -s WERROR=1; then
     echo "$passed passed, $failed failed"
     exit 1

@@ -119,7 +119,7 @@ check "the streaming backend (pid ${backend:-none}) is killed with SIGKILL" kill
 wait "$stream_client"
 check "the streaming client lost its connection" test $? -ne 0
 reinitialized() {
-    grep -q "server process (PID $backend) was terminated by signal 9" "$dir/server.log" &&
+    grep -qE "(server process|client backend) \(PID $backend\) was terminated by signal 9" "$dir/server.log" &&
         grep -q "all server processes terminated; reinitializing" "$dir/server.log"
 }
 check "the postmaster does a crash restart (server.log)" wait_until 100 reinitialized
