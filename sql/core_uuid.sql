@@ -1,7 +1,7 @@
--- idgen next to core's UUID functions: core's decoders (17+) read idgen's
--- values, idgen's decoder reads core's uuidv7() (18+), and both generators
--- agree on the clock. Outputs: core_uuid.out (18+), core_uuid_1.out (17),
--- core_uuid_2.out (15, 16: nothing to compare with).
+-- idgen next to what newer majors added: core's decoders (17+) read idgen's
+-- values, 17's infinite intervals are refused as shifts, idgen's decoder reads
+-- core's uuidv7() (18+), and both generators agree on the clock. Outputs:
+-- core_uuid.out (18+), core_uuid_1.out (17), core_uuid_2.out (15, 16).
 
 -- idgen defines nothing under core's names, on any version, so neither hides
 -- the other whatever the search_path.
@@ -25,8 +25,14 @@ SELECT count(*) AS disagreements
 FROM (SELECT uuid_v7() AS u FROM generate_series(1, 10000)) s
 WHERE uuid_extract_timestamp(u) IS DISTINCT FROM uuid_v7_time(u)
    OR uuid_extract_version(u) IS DISTINCT FROM 7;
+
+-- 17 added infinite intervals: a shift by one is refused, not overflowed.
+SELECT uuid_v7('infinity'::interval);
+\echo :LAST_ERROR_SQLSTATE
+SELECT uuid_v7('-infinity'::interval);
+\echo :LAST_ERROR_SQLSTATE
 \else
-\echo no uuid_extract_version() or uuid_extract_timestamp() before PostgreSQL 17
+\echo no uuid_extract_version(), uuid_extract_timestamp() or infinite intervals before PostgreSQL 17
 \endif
 
 \if :has_uuidv7
