@@ -5,16 +5,29 @@
 # inserts rows and shows the IDs, their decoded times, the generator state and
 # a short speed comparison (the benchmark at small sizes). IDGEN_DEMO_KEEP=1 leaves the
 # server running and prints how to connect.
+#
+#   bash test/demo.sh            # on Debian's PostgreSQL 15
+#   bash test/demo.sh --pg 18    # on 18, built once by test/pg-build.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROWS=${IDGEN_DEMO_ROWS:-200000}
+pg=15
+if [[ ${1:-} == --pg && ${2:-} =~ ^[0-9]+$ ]]; then
+    pg=$2
+elif (($#)); then
+    echo "usage: bash test/demo.sh [--pg MAJOR]" >&2
+    exit 2
+fi
 
 bash test/setup.sh
-echo "== building and installing idgen"
+PG_CONFIG=$(bash test/pg-build.sh "$pg")
+export PG_CONFIG
+source test/cluster.sh
+echo "== building and installing idgen for PostgreSQL $PG_MAJOR"
+make -s clean  # objects built for another major must not be reused
 make -s
 make -s install
-source test/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-demo.XXXXXX)
 if [[ ${IDGEN_DEMO_KEEP:-0} == 1 ]]; then
