@@ -14,6 +14,13 @@ done
 # routine) would stop the server from starting with shared_preload_libraries.
 cxx_runtime=$(awk '{print $2}' <<<"$undefined" | grep -E '^_Z|^__cxa|__gxx_personality' | grep -v '^__cxa_finalize')
 is "idgen.so imports no C++ runtime symbol" "$cxx_runtime" ""
+# The servers built by test/pg-build.sh have no ICU, so nothing loads libstdc++
+# for us there: the suite's preloaded cluster on them proves that idgen.so loads.
+pg_config=${PG_CONFIG:-pg_config}
+if "$pg_config" --configure | grep -q -- "--without-icu"; then
+    check "this server is built without ICU and does not link libstdc++ itself" \
+        bash -c "! ldd '$("$pg_config" --bindir)/postgres' | grep -q 'libstdc++'"
+fi
 check "idgen.so has no dynamic static initialisers (_GLOBAL__sub_I_)" bash -c "! nm '$lib' | grep -q _GLOBAL__sub_I_"
 check "idgen.so needs no libstdc++" bash -c "! readelf -d '$lib' | grep -q 'libstdc++'"
 # Every C symbol the install and upgrade scripts name, plus the module's own.
