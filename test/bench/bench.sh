@@ -724,8 +724,9 @@ write_meta() {
     version=$(sql -c "SHOW server_version")
     major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
     extversion=$(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'")
-    # A server built without ICU has no ICU collations (the report says so).
-    icu=$(sql -c "SELECT count(*) > 0 FROM pg_collation WHERE collprovider = 'i'")
+    # initdb imports ICU's locales as "*-x-icu" collations only on a server
+    # built with ICU (the report says when it has none).
+    icu=$(sql -c "SELECT count(*) > 0 FROM pg_collation WHERE collprovider = 'i' AND collname LIKE '%-x-icu'")
     raw meta date "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
     raw meta server_version "$version"
     raw meta server_major "$major"
