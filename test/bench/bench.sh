@@ -39,23 +39,25 @@ source "$BENCH_DIR/memory_cap.sh"
 # the tables use SF_KEY_SHARD. The order is the order of every part and table.
 # bigserial is a bigint from a sequence, which is what the bigserial type
 # makes; part 1 calls the same sequence.
-GENERATORS='
+GENERATORS=$(cat <<'TABLE'
 uuid_v7     | uuid_v7()               | uuid        | 15
 ulid        | ulid()                  | ulid        | 15
-prefixed    | prefixed_id_new('"'acct'"') | prefixed_id | 15
+prefixed    | prefixed_id_new('acct') | prefixed_id | 15
 snowflake   | snowflake(@shard@)      | bigint      | 15
 core_uuidv7 | uuidv7()                | uuid        | 18
 uuid_v4     | gen_random_uuid()       | uuid        | 15
-bigserial   | nextval('"'bench_seq'"')  | bigint      | 15
-'
+bigserial   | nextval('bench_seq')    | bigint      | 15
+TABLE
+)
 
 # Part 1 also times these, which key no table: label | expression |
 # idgen.uuid_v7_order. "*" is count(*) alone, the cost of the loop.
-CALL_EXTRAS='
+CALL_EXTRAS=$(cat <<'TABLE'
 uuid_v7() [server order] | uuid_v7()         | server
 clock_timestamp()        | clock_timestamp() | backend
 empty loop               | *                 | backend
-'
+TABLE
+)
 
 CALLS=5000000
 ROWS=2000000
