@@ -214,7 +214,11 @@ class Run:
         return f"`{call}`" if name in call else f"{name} (`{call}`)"
 
     def plot_label(self, name):
-        return self.label(name).replace("`", "")
+        """A generator in part 6's tables, its data and the plot: its
+        expression when that says its name, else its name. plot.gp splits
+        the generators at blanks, so the label has none."""
+        call = self.call_label(name)
+        return (call if name in call else name).replace(" ", "")
 
     def derive(self):
         text_rows = int(self.meta["text_rows"])
