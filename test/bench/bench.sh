@@ -256,8 +256,11 @@ setup_database() {
             "(0.4.0 or later has it: ALTER EXTENSION idgen UPDATE)"
     major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
     load_generators "$major"
+    # These drops only clear what a failed earlier run left behind; bench_text
+    # (part 2) and bench_index (part 3) are made by their parts.
+    sql -c "DROP TABLE IF EXISTS $(bench_tables), bench_text, bench_index"
     sql <<'SQL'
-DROP SEQUENCE IF EXISTS bench_seq CASCADE;
+DROP SEQUENCE IF EXISTS bench_seq;
 CREATE SEQUENCE bench_seq;
 
 -- Times a query inside the server, so client round trips and result
@@ -272,12 +275,7 @@ BEGIN
     RETURN extract(epoch FROM clock_timestamp() - started);
 END
 $$;
-
--- bench_text (part 2) and bench_index (part 3) are made by their parts;
--- this drop only clears what a failed earlier run left behind.
-DROP TABLE IF EXISTS bench_text, bench_index;
 SQL
-    sql -c "DROP TABLE IF EXISTS $(bench_tables)"
     for name in "${GEN_NAMES[@]}"; do
         expr=$(key_expr "$name")
         sql -c "CREATE TABLE bench_$name (id ${GEN_TYPE[$name]} PRIMARY KEY DEFAULT $expr, n int)"
