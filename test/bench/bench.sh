@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # idgen benchmark: per-call cost of ID generators (uuid_v7, ulid,
-# prefixed_id_new, snowflake and references), the cost of the text output of
-# ulid and prefixed_id and of building an index on a ulid column (each next to
-# uuid holding the same bytes), bulk-load cost of the keys they produce, and
-# single-row insert throughput under pgbench. It prints figures and ratios; it
-# never fails on a timing threshold. Only a broken run (failed query, missing
-# figure) exits non-zero.
+# prefixed_id_new, snowflake and references, core uuidv7() on PostgreSQL 18
+# and later), the cost of the text output of ulid and prefixed_id and of
+# building an index on a ulid column (each next to uuid holding the same
+# bytes), bulk-load cost of the keys they produce, and single-row insert
+# throughput under pgbench. It prints figures and ratios; it never fails on a
+# timing threshold. Only a broken run (failed query, missing figure) exits
+# non-zero.
 #
-# Usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
+# This script starts the server and runs the measurements; every figure goes
+# raw into one TSV file, from which test/bench/report.py computes medians and
+# ratios and writes the report, the summary, the targets and the plot data.
+#
+# Usage: bash test/bench/bench.sh [--pg N] [--quick] [--scratch] [--calls N] [--rows N] [--reps N]
 #                                 [--index-rows N] [--clients N] [--pgbench-seconds N]
 #                                 [--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE]
 #                                 [--scale-memory SIZE|off]
+# --pg N benchmarks PostgreSQL major N (test/pg-build.sh finds or builds it);
+# without it, the server of an exported PG_CONFIG, else Debian's 15.
 # --scratch writes the report to the git-ignored results/tmp/ (as --quick does),
 # for runs that must not replace the published figures (the demo uses it).
 # IDGEN_BENCH_EXISTING=1 uses the server named by the PG* variables (it must
@@ -21,23 +28,36 @@ BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$BENCH_DIR/../.." && pwd)"
 RESULTS_DIR="$BENCH_DIR/results"
 
-# shellcheck source=SCRIPTDIR/../cluster.sh
-source "$REPO_DIR/test/cluster.sh"
 # shellcheck source=SCRIPTDIR/memory_cap.sh
 source "$BENCH_DIR/memory_cap.sh"
 
-# The idgen targets the report evaluates. Informational only.
-TARGET_CALL_RATIO=0.20   # uuid_v7(), ulid(), prefixed_id_new() ns/call <= this x gen_random_uuid()
-TARGET_SF_NEXTVAL=0.6    # snowflake(n) ns/call <= this x nextval()
-TARGET_SF_CLOCK=1.3      # snowflake(n) ns/call <= this x clock_timestamp()
-TARGET_TEXT_RATIO=1.5    # ulid and prefixed_id text output ns/value (net of the scan) <= this x uuid's
-TARGET_ULID_INDEX=1.1    # CREATE INDEX on ulid <= this x on uuid (same bytes)
-TARGET_BULK_RATIO=1.25   # uuid_v7, ulid and prefixed_id bulk insert <= this x bigserial
-TARGET_SF_BULK=1.05      # snowflake bulk insert <= this x bigserial
-TARGET_LEAF_DENSITY=88   # every idgen key's pkey avg_leaf_density >= this %
-TARGET_TPS_RATIO=0.97    # every idgen key's pgbench TPS (synchronous_commit off) >= this x bigserial
-TARGET_SF_TPS=1.0        # snowflake's, which has no UUID to build, >= this x bigserial
-TARGET_SCALE_RATIO=2     # uuid_v7 TPS >= this x gen_random_uuid() at part 6's largest size
+# The generators, one a line: name | SQL expression | column type | first
+# PostgreSQL major that has it. Each becomes the table bench_NAME
+# (id TYPE PRIMARY KEY DEFAULT EXPRESSION, n int) of parts 4 to 6 and a row
+# of part 1 (count(EXPRESSION)); on an older server the line is skipped.
+# @shard@ stands for a snowflake shard: part 1 gives each rep a quiet one,
+# the tables use SF_KEY_SHARD. The order is the order of every part and table.
+# bigserial is a bigint from a sequence, which is what the bigserial type
+# makes; part 1 calls the same sequence.
+GENERATORS=$(cat <<'TABLE'
+uuid_v7     | uuid_v7()               | uuid        | 15
+ulid        | ulid()                  | ulid        | 15
+prefixed    | prefixed_id_new('acct') | prefixed_id | 15
+snowflake   | snowflake(@shard@)      | bigint      | 15
+core_uuidv7 | uuidv7()                | uuid        | 18
+uuid_v4     | gen_random_uuid()       | uuid        | 15
+bigserial   | nextval('bench_seq')    | bigint      | 15
+TABLE
+)
+
+# Part 1 also times these, which key no table: label | expression |
+# idgen.uuid_v7_order. "*" is count(*) alone, the cost of the loop.
+CALL_EXTRAS=$(cat <<'TABLE'
+uuid_v7() [server order] | uuid_v7()         | server
+clock_timestamp()        | clock_timestamp() | backend
+empty loop               | *                 | backend
+TABLE
+)
 
 CALLS=5000000
 ROWS=2000000
@@ -51,13 +71,14 @@ SCALE_SHARED_BUFFERS=16MB
 SCALE_MEMORY=128MB
 QUICK=0
 SCRATCH=0
+PG_MAJOR_WANTED=""
 CLUSTER_DIR=""
 WORK_DIR=""
+RAW=""
 SF_STATE_BEFORE=""
-PGBENCH="$PG_BIN/pgbench"
 
 # Part 1 gives snowflake(n) a fresh shard every rep, so no rep starts on a
-# shard that an earlier rep left running ahead of the clock. Parts 4 and 5 use
+# shard that an earlier rep left running ahead of the clock. Parts 4 to 6 use
 # shard 1, which part 1 never touches.
 SF_CALL_SHARD_BASE=1000
 SF_KEY_SHARD=1
@@ -72,7 +93,7 @@ log() {
 }
 
 usage() {
-    echo "usage: bash test/bench/bench.sh [--quick] [--scratch] [--calls N] [--rows N] [--reps N]" \
+    echo "usage: bash test/bench/bench.sh [--pg N] [--quick] [--scratch] [--calls N] [--rows N] [--reps N]" \
         "[--index-rows N] [--clients N] [--pgbench-seconds N]" \
         "[--scale-rows N] [--scale-seconds N] [--scale-shared-buffers SIZE] [--scale-memory SIZE|off]" >&2
     exit 2
@@ -87,6 +108,9 @@ positive_int() {
 parse_args() {
     while (($#)); do
         case $1 in
+            --pg)
+                [[ ${2:-} =~ ^[1-9][0-9]$ ]] || die "$1 needs a PostgreSQL major such as 18, got '${2:-}'"
+                PG_MAJOR_WANTED=$2; shift ;;
             --quick)
                 QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; INDEX_ROWS=20000; PGBENCH_SECONDS=2
                 SCALE_ROWS=20000; SCALE_SECONDS=1 ;;
@@ -110,8 +134,30 @@ parse_args() {
         esac
         shift
     done
+}
+
+# Picks the server: --pg N asks test/pg-build.sh for that major's pg_config
+# (building it if needed; 15 is Debian's); otherwise an exported PG_CONFIG,
+# and cluster.sh's default (Debian's 15) without one. Then cluster.sh derives
+# PG_BIN and PG_MAJOR from it.
+choose_server() {
+    if [[ -n $PG_MAJOR_WANTED ]]; then
+        PG_CONFIG=$(bash "$REPO_DIR/test/pg-build.sh" "$PG_MAJOR_WANTED") ||
+            die "test/pg-build.sh could not provide PostgreSQL $PG_MAJOR_WANTED"
+        export PG_CONFIG
+    fi
+    # shellcheck source=SCRIPTDIR/../cluster.sh
+    source "$REPO_DIR/test/cluster.sh"
+    PGBENCH="$PG_BIN/pgbench"
     # Part 5 needs pgbench of the same major version as the server.
-    [[ -x $PGBENCH ]] || die "pgbench not found at $PGBENCH (it comes with postgresql-$PG_MAJOR)"
+    [[ -x $PGBENCH ]] || die "pgbench not found at $PGBENCH (PostgreSQL $PG_MAJOR, from $PG_CONFIG)"
+    command -v python3 >/dev/null || die "python3 not found (it writes the report: test/bench/report.py)"
+}
+
+# raw FIELD...: one tab-separated line of raw measurements for report.py.
+raw() {
+    local IFS=$'\t'
+    echo "$*" >>"$RAW"
 }
 
 # ---------------------------------------------------------------------------
@@ -142,7 +188,7 @@ start_server() {
         return
     fi
     CLUSTER_DIR=$(mktemp -d)
-    log "starting a throwaway cluster in $CLUSTER_DIR"
+    log "starting a throwaway cluster of PostgreSQL $PG_MAJOR ($PG_BIN) in $CLUSTER_DIR"
     cluster_start "$CLUSTER_DIR" \
         "shared_preload_libraries = 'idgen'" \
         "jit = off" \
@@ -158,7 +204,48 @@ sql() {
         psql -X -q -A -t -v ON_ERROR_STOP=1 "$@"
 }
 
+# The generators this server has, from GENERATORS: GEN_NAMES in order, and
+# their expression and column type by name.
+GEN_NAMES=()
+declare -A GEN_EXPR=() GEN_TYPE=()
+
+# trim TEXT: TEXT without leading and trailing blanks.
+trim() {
+    local s=$1
+    s=${s#"${s%%[![:space:]]*}"}
+    echo "${s%"${s##*[![:space:]]}"}"
+}
+
+# load_generators MAJOR: keeps the lines of GENERATORS whose first major is
+# at most MAJOR (the server's, so an existing server counts as it is).
+load_generators() {
+    local major=$1 line name expr type first
+    while IFS='|' read -r name expr type first; do
+        name=$(trim "$name")
+        [[ -n $name ]] || continue
+        expr=$(trim "$expr") type=$(trim "$type") first=$(trim "$first")
+        [[ $first =~ ^[0-9]+$ && -n $expr && -n $type ]] || die "malformed GENERATORS line for '$name'"
+        ((major >= first)) || { log "$name ($expr) needs PostgreSQL $first or later; skipped on $major"; continue; }
+        GEN_NAMES+=("$name")
+        GEN_EXPR[$name]=$expr
+        GEN_TYPE[$name]=$type
+    done <<<"$GENERATORS"
+}
+
+# key_expr NAME: the generator's expression as the tables' DEFAULT uses it.
+key_expr() {
+    echo "${GEN_EXPR[$1]//@shard@/$SF_KEY_SHARD}"
+}
+
+# bench_tables: the tables of parts 4 to 6, comma-separated, for DROP.
+bench_tables() {
+    local name out=""
+    for name in "${GEN_NAMES[@]}"; do out+="${out:+, }bench_$name"; done
+    echo "$out"
+}
+
 setup_database() {
+    local name major expr
     sql -c "SHOW shared_preload_libraries" | grep -qw idgen ||
         die "the server does not preload idgen (shared_preload_libraries), 'server' order cannot be measured"
     sql -c "CREATE EXTENSION IF NOT EXISTS idgen" -c "CREATE EXTENSION IF NOT EXISTS pgstattuple"
@@ -167,6 +254,11 @@ setup_database() {
     [[ $(sql -c "SELECT to_regtype('prefixed_id') IS NOT NULL") == t ]] ||
         die "idgen $(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'") has no prefixed_id type" \
             "(0.4.0 or later has it: ALTER EXTENSION idgen UPDATE)"
+    major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
+    load_generators "$major"
+    # These drops only clear what a failed earlier run left behind; bench_text
+    # (part 2) and bench_index (part 3) are made by their parts.
+    sql -c "DROP TABLE IF EXISTS $(bench_tables), bench_text, bench_index"
     sql <<'SQL'
 DROP SEQUENCE IF EXISTS bench_seq;
 CREATE SEQUENCE bench_seq;
@@ -183,19 +275,14 @@ BEGIN
     RETURN extract(epoch FROM clock_timestamp() - started);
 END
 $$;
-
--- bench_text (part 2) and bench_index (part 3) are made by their parts;
--- these drops only clear what a failed earlier run left behind.
-DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake,
-    bench_ulid, bench_prefixed, bench_text, bench_index;
-CREATE TABLE bench_uuid_v7 (id uuid PRIMARY KEY DEFAULT uuid_v7(), n int);
-CREATE TABLE bench_uuid_v4 (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
-CREATE TABLE bench_bigserial (id bigserial PRIMARY KEY, n int);
-CREATE TABLE bench_ulid (id ulid PRIMARY KEY DEFAULT ulid(), n int);
-CREATE TABLE bench_prefixed (id prefixed_id PRIMARY KEY DEFAULT prefixed_id_new('acct'), n int);
 SQL
-    sql -c "CREATE TABLE bench_snowflake (id bigint PRIMARY KEY DEFAULT snowflake($SF_KEY_SHARD), n int)"
+    for name in "${GEN_NAMES[@]}"; do
+        expr=$(key_expr "$name")
+        sql -c "CREATE TABLE bench_$name (id ${GEN_TYPE[$name]} PRIMARY KEY DEFAULT $expr, n int)"
+        raw generator "$name" "${GEN_EXPR[$name]}" "${GEN_TYPE[$name]}" "$expr"
+    done
     SF_STATE_BEFORE=$(snowflake_state)
+    raw snowflake_before "$SF_STATE_BEFORE"
 }
 
 # Prints "waits borrowed_ms clock_regressions" summed over the shards the
@@ -210,12 +297,9 @@ snowflake_state() {
 # Removes what setup_database made, so an existing server is left as found
 # (apart from the two extensions, which may have been there before).
 drop_bench_objects() {
-    sql <<'SQL'
-DROP TABLE IF EXISTS bench_uuid_v7, bench_uuid_v4, bench_bigserial, bench_snowflake,
-    bench_ulid, bench_prefixed, bench_text, bench_index;
-DROP SEQUENCE IF EXISTS bench_seq;
-DROP FUNCTION IF EXISTS bench_time(text);
-SQL
+    sql -c "DROP TABLE IF EXISTS $(bench_tables), bench_text, bench_index" \
+        -c "DROP SEQUENCE IF EXISTS bench_seq" \
+        -c "DROP FUNCTION IF EXISTS bench_time(text)"
 }
 
 # time_query ORDER QUERY: seconds QUERY takes with idgen.uuid_v7_order=ORDER.
@@ -235,122 +319,35 @@ SQL
 }
 
 # ---------------------------------------------------------------------------
-# Arithmetic helpers (bash has no floating point)
-
-# medians SAMPLES RESULTS SCALE KEYS...: for each key, RESULTS[key] = the
-# median of the space-separated SAMPLES[key] times SCALE (both arrays named).
-medians() {
-    local -n samples=$1 results=$2
-    local scale=$3 key
-    shift 3
-    for key in "$@"; do
-        # SC2086: word splitting of the list is intended; SC2034 and SC2004:
-        # results is a nameref to an associative array, keyed by strings.
-        # shellcheck disable=SC2086,SC2034,SC2004
-        results[$key]=$(calc "$(median ${samples[$key]}) * $scale")
-    done
-}
-
-# median VALUES...: middle value, or the mean of the two middle ones.
-median() {
-    printf '%s\n' "$@" | sort -g | awk '
-        { v[NR] = $1 }
-        END { if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2
-              printf "%.9g\n", m }'
-}
-
-# calc EXPR: evaluates a floating-point expression with awk.
-calc() {
-    awk "BEGIN { printf \"%.9g\n\", $1 }"
-}
-
-# fmt_list DECIMALS "VALUES": each value with fmt, separated by " / ".
-fmt_list() {
-    local value out=""
-    for value in $2; do out+="${out:+ / }$(fmt "$1" "$value")"; done
-    echo "$out"
-}
-
-# fmt DECIMALS VALUE
-fmt() {
-    awk -v d="$1" -v v="$2" 'BEGIN { printf "%.*f\n", d, v }'
-}
-
-# verdict VALUE OP TARGET: "met" or "missed", for the report only; "n/a"
-# when VALUE is not a number (a ratio that could not be formed).
-verdict() {
-    if [[ $1 == n/a ]]; then
-        echo n/a
-    elif awk -v v="$1" -v t="$3" "BEGIN { exit !(v $2 t) }"; then
-        echo met
-    else
-        echo missed
-    fi
-}
-
-# x_of VALUE BASE: VALUE / BASE to 2 decimals, for "ratio to" columns.
-x_of() {
-    fmt 2 "$(calc "$1 / $2")"
-}
-
-# ratio_if_positive NUM DEN: NUM / DEN to 2 decimals, or "n/a" unless both
-# are above zero (a net figure can be zero or negative in a noisy small run).
-ratio_if_positive() {
-    if awk -v n="$1" -v d="$2" 'BEGIN { exit !(n > 0 && d > 0) }'; then
-        x_of "$1" "$2"
-    else
-        echo n/a
-    fi
-}
-
-# ---------------------------------------------------------------------------
 # Part 1: per-call cost
 
-# Labels, in the order they run each rep and appear in the report.
-CALL_LABELS=(
-    "uuid_v7()"
-    "uuid_v7() [server order]"
-    "ulid()"
-    "prefixed_id_new('acct')"
-    "gen_random_uuid()"
-    "nextval('bench_seq')"
-    "clock_timestamp()"
-    "snowflake(n)"
-    "empty loop"
-)
-# @shard@ is replaced by the rep's own shard (see SF_CALL_SHARD_BASE).
-declare -A CALL_EXPR=(
-    ["uuid_v7()"]="count(uuid_v7())"
-    ["uuid_v7() [server order]"]="count(uuid_v7())"
-    ["ulid()"]="count(ulid())"
-    ["prefixed_id_new('acct')"]="count(prefixed_id_new('acct'))"
-    ["gen_random_uuid()"]="count(gen_random_uuid())"
-    ["nextval('bench_seq')"]="count(nextval('bench_seq'))"
-    ["clock_timestamp()"]="count(clock_timestamp())"
-    ["snowflake(n)"]="count(snowflake(@shard@))"
-    ["empty loop"]="count(*)"
-)
-declare -A CALL_ORDER=(
-    ["uuid_v7() [server order]"]=server
-)
-declare -A CALL_SECONDS=()   # label -> space-separated seconds, one per rep
-declare -A CALL_NS=()        # label -> median ns/call
-
-# Every rep runs every expression once, in the same order, so slow drift
-# (thermal, other load) hits all of them alike instead of one expression.
+# Every rep runs every expression once, in the same order (the generators,
+# then CALL_EXTRAS), so slow drift (thermal, other load) hits all of them
+# alike instead of one expression. Raw lines: call LABEL REP SECONDS.
 run_part1() {
-    local rep label seconds expr
+    local rep name label expr order shard seconds labels=() exprs=() orders=() i
+    for name in "${GEN_NAMES[@]}"; do
+        labels+=("${GEN_EXPR[$name]//@shard@/n}")
+        exprs+=("${GEN_EXPR[$name]}")
+        orders+=(backend)
+    done
+    while IFS='|' read -r label expr order; do
+        label=$(trim "$label")
+        [[ -n $label ]] || continue
+        labels+=("$label")
+        exprs+=("$(trim "$expr")")
+        orders+=("$(trim "$order")")
+    done <<<"$CALL_EXTRAS"
     for ((rep = 1; rep <= REPS; rep++)); do
         log "part 1: rep $rep/$REPS"
-        for label in "${CALL_LABELS[@]}"; do
-            # Shards 1001..8191; a 7000th rep would wrap, long after the first went quiet.
-            expr=${CALL_EXPR[$label]//@shard@/$((SF_CALL_SHARD_BASE + 1 + (rep - 1) % 7000))}
-            seconds=$(time_query "${CALL_ORDER[$label]:-backend}" \
-                "SELECT $expr FROM generate_series(1, $CALLS)")
-            CALL_SECONDS[$label]+="$seconds "
+        # Shards 1001..8191; a 7000th rep would wrap, long after the first went quiet.
+        shard=$((SF_CALL_SHARD_BASE + 1 + (rep - 1) % 7000))
+        for i in "${!labels[@]}"; do
+            expr=${exprs[$i]//@shard@/$shard}
+            seconds=$(time_query "${orders[$i]}" "SELECT count($expr) FROM generate_series(1, $CALLS)")
+            raw call "${labels[$i]}" "$rep" "$seconds"
         done
     done
-    medians CALL_SECONDS CALL_NS "1e9 / $CALLS" "${CALL_LABELS[@]}"
 }
 
 # ---------------------------------------------------------------------------
@@ -390,73 +387,58 @@ fill_pair_table() {
 
 # bench_text has CALLS rows, but at most this many, so it stays near 170 MB.
 TEXT_ROWS_CAP=2000000
-TEXT_ROWS=0   # set by run_part2
 # The prefix of bench_text's prefixed_id column p, which holds the same 128
 # bits as u: prefixed_id_from_uuid('acct', u).
 TEXT_PREFIX=acct
-# Labels, in the order they run each rep and appear in the report; the scan
-# alone is the reference the conversions are measured net of.
-TEXT_LABELS=(
-    "scan only"
-    "ulid_out"
-    "uuid_out"
-    "prefixed_id_out"
-)
-declare -A TEXT_EXPR=(
-    ["scan only"]="count(*)"
-    ["ulid_out"]="count(id::text)"
-    ["uuid_out"]="count(u::text)"
-    ["prefixed_id_out"]="count(p::text)"
-)
-# The column each conversion reads, and its type, for the sizes the report
-# gives next to the timings.
-TEXT_SIZE_LABELS=("ulid_out" "uuid_out" "prefixed_id_out")
-declare -A TEXT_COLUMN=(["ulid_out"]=id ["uuid_out"]=u ["prefixed_id_out"]=p)
-declare -A TEXT_TYPE=(["ulid_out"]=ulid ["uuid_out"]=uuid ["prefixed_id_out"]=prefixed_id)
-declare -A TEXT_STORED_BYTES=()   # label -> avg pg_column_size of the stored column
-declare -A TEXT_CHARS=()          # label -> avg length of its text
 # A parallel scan or JIT would change the cost of the loop, not of the
 # conversion, and could differ between queries; both are off for all of them.
 TEXT_SETTINGS="SET max_parallel_workers_per_gather = 0; SET jit = off;"
-declare -A TEXT_SECONDS=()   # label -> space-separated seconds, one per rep
-declare -A TEXT_NS=()        # label -> median ns/value
-declare -A TEXT_NET_NS=()    # label -> median ns/value minus the scan's median
 
 # Every rep runs the scan and the conversions once, in the same order, over
-# the same table, so drift hits them all alike.
+# the same table, so drift hits them all alike. On a server with core
+# uuidv7() the table also has a uuid column c filled by it (uuid_out over
+# core's values). Raw lines: text LABEL REP SECONDS, text_size LABEL COLUMN
+# TYPE STORED_BYTES CHARACTERS.
 run_part2() {
-    local rep label seconds scan ok column sizes
-    TEXT_ROWS=$((CALLS < TEXT_ROWS_CAP ? CALLS : TEXT_ROWS_CAP))
-    log "part 2: filling bench_text with $TEXT_ROWS rows"
-    fill_pair_table bench_text "$TEXT_ROWS" "ulid()" \
-        p prefixed_id "prefixed_id_from_uuid('$TEXT_PREFIX', u)"
+    local rep label seconds ok sizes text_rows i extra=()
+    # label | expression | column | type, in the order they run each rep;
+    # the scan alone is the reference the conversions are measured net of.
+    local labels=("scan only" "ulid_out" "uuid_out" "prefixed_id_out")
+    local exprs=("count(*)" "count(id::text)" "count(u::text)" "count(p::text)")
+    local columns=("" id u p) types=("" ulid uuid prefixed_id)
+    if [[ -n ${GEN_EXPR[core_uuidv7]:-} ]]; then
+        extra=(c uuid "${GEN_EXPR[core_uuidv7]}")
+        labels+=("uuid_out, ${GEN_EXPR[core_uuidv7]}")
+        exprs+=("count(c::text)")
+        columns+=(c)
+        types+=(uuid)
+    fi
+    text_rows=$((CALLS < TEXT_ROWS_CAP ? CALLS : TEXT_ROWS_CAP))
+    raw meta text_rows "$text_rows"
+    log "part 2: filling bench_text with $text_rows rows"
+    fill_pair_table bench_text "$text_rows" "ulid()" \
+        p prefixed_id "prefixed_id_from_uuid('$TEXT_PREFIX', u)" "${extra[@]}"
     ok=$(sql -c "SELECT count(*) FILTER (WHERE prefixed_id_uuid(p) IS DISTINCT FROM u
                                          OR prefixed_id_prefix(p) IS DISTINCT FROM '$TEXT_PREFIX') = 0
                  FROM bench_text")
     [[ $ok == t ]] || die "bench_text does not hold p = prefixed_id_from_uuid('$TEXT_PREFIX', u) in every row"
     # Sizes as stored in the table (a datum computed in a query would show a
     # 4-byte header where the column has 1), untimed.
-    # The query's output is captured before read splits it: a failure inside
-    # read's here-string would not stop the run.
-    for label in "${TEXT_SIZE_LABELS[@]}"; do
-        column=${TEXT_COLUMN[$label]}
-        sizes=$(sql -F ' ' -c "SELECT avg(pg_column_size($column)), avg(length($column::text)) FROM bench_text")
-        read -r "TEXT_STORED_BYTES[$label]" "TEXT_CHARS[$label]" <<<"$sizes"
+    for i in "${!labels[@]}"; do
+        [[ -n ${columns[$i]} ]] || continue
+        sizes=$(sql -F $'\t' -c "SELECT avg(pg_column_size(${columns[$i]})), avg(length(${columns[$i]}::text))
+                                FROM bench_text")
+        raw text_size "${labels[$i]}" "${columns[$i]}" "${types[$i]}" "$sizes"
     done
     # An untimed scan first, so the first timed query is not the only one
     # that reads the table from disk.
     sql -c "SELECT count(*) FROM bench_text" >/dev/null
     for ((rep = 1; rep <= REPS; rep++)); do
         log "part 2: rep $rep/$REPS"
-        for label in "${TEXT_LABELS[@]}"; do
-            seconds=$(time_with "$TEXT_SETTINGS" "SELECT ${TEXT_EXPR[$label]} FROM bench_text")
-            TEXT_SECONDS[$label]+="$seconds "
+        for i in "${!labels[@]}"; do
+            seconds=$(time_with "$TEXT_SETTINGS" "SELECT ${exprs[$i]} FROM bench_text")
+            raw text "${labels[$i]}" "$rep" "$seconds" "${exprs[$i]}"
         done
-    done
-    medians TEXT_SECONDS TEXT_NS "1e9 / $TEXT_ROWS" "${TEXT_LABELS[@]}"
-    scan=${TEXT_NS["scan only"]}
-    for label in "${TEXT_LABELS[@]}"; do
-        TEXT_NET_NS[$label]=$(calc "${TEXT_NS[$label]} - $scan")
     done
     sql -c "DROP TABLE bench_text"
 }
@@ -477,19 +459,16 @@ INDEX_ID_EXPR="ulid_at(timestamptz '2025-01-01 00:00:00+00' + (g / $INDEX_IDS_PE
 # scheduling of workers.
 INDEX_MEMORY=512MB
 INDEX_SETTINGS="SET maintenance_work_mem = '$INDEX_MEMORY'; SET max_parallel_maintenance_workers = 0;"
-declare -A INDEX_SECONDS=()   # column -> space-separated seconds, one per rep
-declare -A INDEX_MEDIAN=()    # column -> median seconds
-declare -A INDEX_MB=()        # column -> index size after the last build
-BUILD_SECONDS=""              # the last build_index's time
 
-# build_index COLUMN: times CREATE INDEX on COLUMN into BUILD_SECONDS, after
-# DROP INDEX and CHECKPOINT so that every build starts from the same state,
-# and keeps the index size.
+# build_index COLUMN REP: times CREATE INDEX on COLUMN after DROP INDEX and
+# CHECKPOINT, so that every build starts from the same state, and writes its
+# time (unless REP is 0, the warm-up) and the index size.
 build_index() {
-    local column=$1
+    local column=$1 rep=$2 seconds mb
     sql -c "DROP INDEX IF EXISTS bench_index_$column" -c "CHECKPOINT"
-    BUILD_SECONDS=$(time_with "$INDEX_SETTINGS" "CREATE INDEX bench_index_$column ON bench_index ($column)")
-    INDEX_MB[$column]=$(sql -c "SELECT pg_relation_size('bench_index_$column') / 1048576.0")
+    seconds=$(time_with "$INDEX_SETTINGS" "CREATE INDEX bench_index_$column ON bench_index ($column)")
+    mb=$(sql -c "SELECT pg_relation_size('bench_index_$column') / 1048576.0")
+    ((rep == 0)) || raw index "$column" "${INDEX_TYPE[$column]}" "$rep" "$seconds" "$mb"
     sql -c "DROP INDEX bench_index_$column"
 }
 
@@ -500,121 +479,86 @@ run_part3() {
     log "part 3: filling bench_index with $INDEX_ROWS rows"
     fill_pair_table bench_index "$INDEX_ROWS" "$INDEX_ID_EXPR"
     log "part 3: warm-up builds"
-    for column in "${INDEX_COLUMNS[@]}"; do build_index "$column"; done
+    for column in "${INDEX_COLUMNS[@]}"; do build_index "$column" 0; done
     for ((rep = 1; rep <= index_reps; rep++)); do
         log "part 3: rep $rep/$index_reps"
         order=("${INDEX_COLUMNS[@]}")
         ((rep % 2 == 0)) && order=("${INDEX_COLUMNS[1]}" "${INDEX_COLUMNS[0]}")
-        for column in "${order[@]}"; do
-            build_index "$column"
-            INDEX_SECONDS[$column]+="$BUILD_SECONDS "
-        done
+        for column in "${order[@]}"; do build_index "$column" "$rep"; done
     done
-    medians INDEX_SECONDS INDEX_MEDIAN 1 "${INDEX_COLUMNS[@]}"
     sql -c "DROP TABLE bench_index"
 }
 
 # ---------------------------------------------------------------------------
 # Part 4: bulk load into a primary key
 
-BULK_TABLES=(bench_uuid_v7 bench_ulid bench_prefixed bench_uuid_v4 bench_bigserial bench_snowflake)
-declare -A BULK_SECONDS=()   # table -> space-separated seconds, one per rep
-declare -A BULK_MEDIAN=()    # table -> median seconds
-declare -A PKEY_MB=()
-declare -A LEAF_DENSITY=()
-
 # Empties TABLE and checkpoints, so every load starts from the same state and
-# does not pay for the previous load's dirty buffers.
+# does not pay for the previous load's dirty buffers. RESTART IDENTITY
+# restarts what a table owns (nothing here: bench_seq belongs to no table).
 reset_table() {
-    local table=$1 restart=""
-    [[ $table == bench_bigserial ]] && restart=" RESTART IDENTITY"
-    sql -c "TRUNCATE $table$restart" -c "CHECKPOINT"
+    sql -c "TRUNCATE $1 RESTART IDENTITY" -c "CHECKPOINT"
 }
 
+# Each rep (at most 3) loads every table once, interleaved. Raw lines: bulk
+# NAME REP SECONDS, then pkey NAME MB LEAF_DENSITY after the last load.
 run_part4() {
-    local bulk_reps=$((REPS < 3 ? REPS : 3)) rep table seconds
+    local bulk_reps=$((REPS < 3 ? REPS : 3)) rep name seconds figures
     for ((rep = 1; rep <= bulk_reps; rep++)); do
         log "part 4: rep $rep/$bulk_reps"
-        for table in "${BULK_TABLES[@]}"; do
-            reset_table "$table"
+        for name in "${GEN_NAMES[@]}"; do
+            reset_table "bench_$name"
             seconds=$(time_query backend \
-                "INSERT INTO $table (n) SELECT g FROM generate_series(1, $ROWS) g")
-            BULK_SECONDS[$table]+="$seconds "
+                "INSERT INTO bench_$name (n) SELECT g FROM generate_series(1, $ROWS) g")
+            raw bulk "$name" "$rep" "$seconds"
         done
     done
-    medians BULK_SECONDS BULK_MEDIAN 1 "${BULK_TABLES[@]}"
-    for table in "${BULK_TABLES[@]}"; do
-        PKEY_MB[$table]=$(sql -c "SELECT pg_relation_size('${table}_pkey') / 1048576.0")
-        LEAF_DENSITY[$table]=$(sql -c "SELECT avg_leaf_density FROM pgstatindex('${table}_pkey')")
+    for name in "${GEN_NAMES[@]}"; do
+        figures=$(sql -F $'\t' -c "SELECT pg_relation_size('bench_${name}_pkey') / 1048576.0, avg_leaf_density
+                                  FROM pgstatindex('bench_${name}_pkey')")
+        raw pkey "$name" "$figures"
     done
 }
 
 # ---------------------------------------------------------------------------
 # Part 5: single-row inserts under pgbench
 
-# The same tables as part 4, in the order they run each rep, and the
-# synchronous_commit settings each of them runs under.
-PGBENCH_TABLES=(bench_bigserial bench_snowflake bench_uuid_v7 bench_ulid bench_prefixed bench_uuid_v4)
+# The synchronous_commit settings each table runs under.
 PGBENCH_COMMIT_MODES=(off on)
-declare -A PGBENCH_TPS=()      # "mode table" -> space-separated TPS, one per rep
-declare -A PGBENCH_MEDIAN=()   # "mode table" -> median TPS
-declare -A MIXED_LATENCY_US=() # table -> space-separated mean latency (µs) in the mixed run, one per rep
-declare -A MIXED_RATIO=()      # table -> space-separated bigserial latency / table latency, one per rep
-declare -A MIXED_MEDIAN=()     # table -> median of MIXED_RATIO
 
-# insert_pgbench SYNCHRONOUS_COMMIT SECONDS "TABLES" [OPTIONS...]: runs the
-# one-row insert script of each of TABLES (one -f each, equal weights) for
-# SECONDS with CLIENTS clients and prints pgbench's output. A failed client
-# (an error from a key's generator, say) fails the run with that output.
+# insert_pgbench SYNCHRONOUS_COMMIT SECONDS "NAMES" [OPTIONS...]: runs the
+# one-row insert script of each generator's table in NAMES (one -f each,
+# equal weights) for SECONDS with CLIENTS clients and prints pgbench's
+# output. A failed client (an error from a key's generator, say) fails the
+# run with that output.
 insert_pgbench() {
-    local commit_mode=$1 seconds=$2 tables=$3 table out scripts=()
+    local commit_mode=$1 seconds=$2 names=$3 name out scripts=()
     shift 3
-    for table in $tables; do
-        echo "INSERT INTO $table DEFAULT VALUES;" >"$WORK_DIR/$table.sql"
-        scripts+=(-f "$WORK_DIR/$table.sql")
+    for name in $names; do
+        echo "INSERT INTO bench_$name DEFAULT VALUES;" >"$WORK_DIR/$name.sql"
+        scripts+=(-f "$WORK_DIR/$name.sql")
     done
     if ! out=$(PGOPTIONS="${PGOPTIONS:-} -c synchronous_commit=$commit_mode -c client_min_messages=warning" \
         "$PGBENCH" -n -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$seconds" "$@" "${scripts[@]}" 2>&1); then
         printf '%s\n' "$out" >&2
-        die "pgbench failed on $tables"
+        die "pgbench failed on $names"
     fi
     printf '%s\n' "$out"
 }
 
-# pgbench_tps TABLE SYNCHRONOUS_COMMIT SECONDS: runs TABLE's insert script and
-# prints "TPS TRANSACTIONS". Callers capture the output before read splits it:
-# a failure inside read's here-string would not stop the run.
+# pgbench_tps NAME SYNCHRONOUS_COMMIT SECONDS: runs NAME's insert script and
+# prints "TPS<tab>TRANSACTIONS" as pgbench printed them. Callers capture the
+# output before read splits it: a failure inside read's here-string would not
+# stop the run.
 pgbench_tps() {
-    local table=$1 out tps transactions
-    out=$(insert_pgbench "$2" "$3" "$table") || exit 1
+    local name=$1 out tps transactions
+    out=$(insert_pgbench "$2" "$3" "$name") || exit 1
     tps=$(awk '$1 == "tps" && $2 == "=" { print $3; exit }' <<<"$out")
     transactions=$(awk -F': ' '/^number of transactions actually processed/ { print $2; exit }' <<<"$out")
     if [[ -z $tps || -z $transactions ]]; then
         printf '%s\n' "$out" >&2
-        die "pgbench printed no tps or transaction count for $table"
+        die "pgbench printed no tps or transaction count for $name"
     fi
-    echo "$tps ${transactions%%/*}"
-}
-
-# pgbench_mixed_latency SECONDS: one pgbench run, synchronous_commit off, in
-# which each client picks one table's insert script at random for every
-# transaction; prints each table's mean transaction latency in µs, in
-# PGBENCH_TABLES order, from pgbench's per-transaction log.
-pgbench_mixed_latency() {
-    local log_dir="$WORK_DIR/mixed"
-    rm -rf "$log_dir"
-    mkdir -p "$log_dir"
-    # -l writes pgbench_log.PID (and .PID.N per extra thread) under the prefix:
-    # "client transaction latency_us script_index epoch us".
-    insert_pgbench off "$1" "${PGBENCH_TABLES[*]}" -l --log-prefix="$log_dir/pgbench_log" >/dev/null || exit 1
-    cat "$log_dir"/pgbench_log.* | awk -v scripts="${#PGBENCH_TABLES[@]}" '
-        { count[$4]++; sum[$4] += $3 }
-        END {
-            for (i = 0; i < scripts; i++) {
-                if (!count[i]) { print "no transactions logged for script " i > "/dev/stderr"; exit 1 }
-                printf "%.6g\n", sum[i] / count[i]
-            }
-        }' || die "the mixed run's log is incomplete"
+    printf '%s\t%s\n' "$tps" "${transactions%%/*}"
 }
 
 # Every rep runs every table under each synchronous_commit setting once, after
@@ -622,59 +566,43 @@ pgbench_mixed_latency() {
 # hits all generators alike. Separate runs on a small VM move by 10% or more
 # from one to the next with the scheduler, which is as large as the
 # differences between keys; so each rep ends with a mixed run, where all
-# keys share every second of it, and the key's ratio to bigserial is the
-# ratio of their mean transaction latencies (its TPS relative to bigserial
-# under identical conditions).
+# keys share every second of it: one pgbench run, synchronous_commit off, in
+# which each client picks one table's insert script at random for every
+# transaction. Its per-transaction log stays in WORK_DIR for report.py, which
+# turns it into each key's mean latency. Raw lines: tps MODE NAME REP TPS
+# TRANSACTIONS, mixed REP LOG_DIR NAMES (the script order of the log).
 run_part5() {
-    local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep table mode result tps _ keys=() latencies i base
+    local pgbench_reps=$((REPS < 3 ? REPS : 3)) rep name mode result log_dir
     for ((rep = 1; rep <= pgbench_reps; rep++)); do
         for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
             log "part 5: rep $rep/$pgbench_reps, synchronous_commit = $mode" \
                 "(pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s per table)"
-            for table in "${PGBENCH_TABLES[@]}"; do
-                reset_table "$table"
-                result=$(pgbench_tps "$table" "$mode" "$PGBENCH_SECONDS")
-                read -r tps _ <<<"$result"
-                PGBENCH_TPS["$mode $table"]+="$tps "
+            for name in "${GEN_NAMES[@]}"; do
+                reset_table "bench_$name"
+                result=$(pgbench_tps "$name" "$mode" "$PGBENCH_SECONDS")
+                raw tps "$mode" "$name" "$rep" "$result"
             done
         done
         log "part 5: rep $rep/$pgbench_reps, all tables in one run (pgbench, $CLIENTS clients, ${PGBENCH_SECONDS}s)"
-        for table in "${PGBENCH_TABLES[@]}"; do reset_table "$table"; done
-        mapfile -t latencies < <(pgbench_mixed_latency "$PGBENCH_SECONDS")
-        ((${#latencies[@]} == ${#PGBENCH_TABLES[@]})) || die "the mixed run gave ${#latencies[@]} latencies"
-        for i in "${!PGBENCH_TABLES[@]}"; do
-            [[ ${PGBENCH_TABLES[$i]} == bench_bigserial ]] && base=${latencies[$i]}
-        done
-        for i in "${!PGBENCH_TABLES[@]}"; do
-            MIXED_LATENCY_US[${PGBENCH_TABLES[$i]}]+="${latencies[$i]} "
-            MIXED_RATIO[${PGBENCH_TABLES[$i]}]+="$(calc "$base / ${latencies[$i]}") "
-        done
+        for name in "${GEN_NAMES[@]}"; do reset_table "bench_$name"; done
+        log_dir="$WORK_DIR/mixed-$rep"
+        mkdir -p "$log_dir"
+        # -l writes pgbench_log.PID (and .PID.N per extra thread) under the prefix:
+        # "client transaction latency_us script_index epoch us".
+        insert_pgbench off "$PGBENCH_SECONDS" "${GEN_NAMES[*]}" -l --log-prefix="$log_dir/pgbench_log" >/dev/null ||
+            exit 1
+        raw mixed "$rep" "$log_dir" "${GEN_NAMES[*]}"
     done
-    for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
-        for table in "${PGBENCH_TABLES[@]}"; do keys+=("$mode $table"); done
-    done
-    medians PGBENCH_TPS PGBENCH_MEDIAN 1 "${keys[@]}"
-    medians MIXED_RATIO MIXED_MEDIAN 1 "${PGBENCH_TABLES[@]}"
 }
 
 # ---------------------------------------------------------------------------
 # Part 6: single-row inserts as the table grows past shared_buffers
 
-# Measurement points, as fractions of SCALE_ROWS: each table is grown to that
-# many rows, then measured.
-SCALE_FRACTIONS=(0 0.1 0.25 0.5 0.75 1)
-SCALE_TABLES=("${PGBENCH_TABLES[@]}")
-declare -A SCALE_POINTS=()    # table -> space-separated "rows,tps,total_mb,wal_bytes_per_insert", one per point
-declare -A SCALE_ROWS_NOW=()  # table -> rows it holds (bulk loads plus pgbench transactions)
+# Measurement points, as percentages of SCALE_ROWS: each table is grown to
+# that many rows, then measured.
+SCALE_PERCENTS=(0 10 25 50 75 100)
 SCALE_BUFFERS_SHOWN=""        # SHOW shared_buffers during part 6
-SCALE_SETTING=""              # how shared_buffers was set, for the report
-SCALE_MEMORY_SETTING=""       # the memory cap of part 6's server, or why there is none
-SCALE_MEMORY_MB=""            # that cap in MB, empty when there is none
-
-# scale_target FRACTION: the rows a point grows each table to.
-scale_target() {
-    awk -v r="$SCALE_ROWS" -v f="$1" 'BEGIN { printf "%d\n", r * f }'
-}
+SCALE_MEMORY_MB=""            # the memory cap in MB, empty when there is none
 
 # A table outgrows shared_buffers sooner on a small pool, so the throwaway
 # cluster restarts with SCALE_SHARED_BUFFERS for this part (the last one). It
@@ -683,17 +611,19 @@ scale_target() {
 # gigabytes free, a shared_buffers miss would be a copy from the page cache,
 # never the disk read it is once a production index outgrows RAM. Where no
 # cgroup can be made, the run goes on uncapped and the report says why. An
-# existing server is measured as it is.
+# existing server is measured as it is. Raw lines: meta scale_setting,
+# scale_memory_setting, scale_memory_mb, scale_buffers_shown, scale_buffers_mb.
 use_scale_server() {
+    local setting memory_setting buffers_mb
     SCALE_MEMORY_MB=""
     if [[ -z $CLUSTER_DIR ]]; then
-        SCALE_SETTING="the existing server's own shared_buffers"
-        SCALE_MEMORY_SETTING="not capped (an existing server is measured as it is)"
+        setting="the existing server's own shared_buffers"
+        memory_setting="not capped (an existing server is measured as it is)"
     else
         sql -c "ALTER SYSTEM SET shared_buffers = '$SCALE_SHARED_BUFFERS'"
-        SCALE_SETTING="restarted with shared_buffers = '$SCALE_SHARED_BUFFERS'"
+        setting="restarted with shared_buffers = '$SCALE_SHARED_BUFFERS'"
         if [[ $SCALE_MEMORY == off ]]; then
-            SCALE_MEMORY_SETTING="not capped (--scale-memory off)"
+            memory_setting="not capped (--scale-memory off)"
             cluster_restart "$CLUSTER_DIR"
         elif memory_cap_create "idgen-bench-$$" "$(size_bytes "$SCALE_MEMORY")"; then
             memory_cap_run cluster_restart "$CLUSTER_DIR"
@@ -701,17 +631,24 @@ use_scale_server() {
             postmaster=$(head -1 "$CLUSTER_DIR/data/postmaster.pid")
             memory_cap_holds "$postmaster" || die "part 6: the postmaster ($postmaster) is not in $MEMORY_CAP_DIR"
             SCALE_MEMORY_MB=$(($(size_bytes "$SCALE_MEMORY") / 1048576))
-            SCALE_MEMORY_SETTING="capped at $SCALE_MEMORY, page cache included (cgroup $MEMORY_CAP_KIND memory controller)"
+            memory_setting="capped at $SCALE_MEMORY, page cache included (cgroup $MEMORY_CAP_KIND memory controller)"
         else
             log "part 6: $MEMORY_CAP_REASON; the server runs without a memory cap"
-            SCALE_MEMORY_SETTING="not capped ($MEMORY_CAP_REASON)"
+            memory_setting="not capped ($MEMORY_CAP_REASON)"
             cluster_restart "$CLUSTER_DIR"
         fi
     fi
     SCALE_BUFFERS_SHOWN=$(sql -c "SHOW shared_buffers")
+    buffers_mb=$(sql -c "SELECT setting::bigint * current_setting('block_size')::bigint / 1048576.0
+                         FROM pg_settings WHERE name = 'shared_buffers'")
+    raw meta scale_setting "$setting"
+    raw meta scale_memory_setting "$memory_setting"
+    raw meta scale_memory_mb "$SCALE_MEMORY_MB"
+    raw meta scale_buffers_shown "$SCALE_BUFFERS_SHOWN"
+    raw meta scale_buffers_mb "$buffers_mb"
 }
 
-# scale_server_words: part 6's memory in a few words, for logs, tables and the plot.
+# scale_server_words: part 6's memory in a few words, for the log and the plot.
 scale_server_words() {
     if [[ -n $SCALE_MEMORY_MB ]]; then
         echo "shared_buffers $SCALE_BUFFERS_SHOWN, server memory capped at ${SCALE_MEMORY_MB}MB"
@@ -734,509 +671,151 @@ size_bytes() {
 # off. The checkpoint puts every table at the same place in the checkpoint
 # cycle: the first change to each page after it writes a full-page image, as
 # it does in production. All tables are measured at each point before the
-# next one, so drift hits them alike.
+# next one, so drift hits them alike. Raw lines: scale NAME POINT TARGET ROWS
+# TPS TRANSACTIONS TOTAL_MB WAL_BYTES (the rows the table held when its run
+# started, and the WAL the run wrote).
 run_part6() {
-    local fraction target table result tps transactions mb lsn wal point=0
+    local percent target name result tps transactions mb lsn wal point=0
+    local -A rows_now=()   # name -> rows its table holds (bulk loads plus pgbench transactions)
     use_scale_server
-    for table in "${SCALE_TABLES[@]}"; do
-        reset_table "$table"
-        SCALE_ROWS_NOW[$table]=0
+    for name in "${GEN_NAMES[@]}"; do
+        reset_table "bench_$name"
+        rows_now[$name]=0
     done
-    for fraction in "${SCALE_FRACTIONS[@]}"; do
+    for percent in "${SCALE_PERCENTS[@]}"; do
         point=$((point + 1))
-        target=$(scale_target "$fraction")
-        log "part 6: point $point/${#SCALE_FRACTIONS[@]}, tables grown to $target rows" \
+        target=$((SCALE_ROWS * percent / 100))
+        log "part 6: point $point/${#SCALE_PERCENTS[@]}, tables grown to $target rows" \
             "($(scale_server_words), pgbench ${SCALE_SECONDS}s per table)"
-        for table in "${SCALE_TABLES[@]}"; do
-            if ((SCALE_ROWS_NOW[$table] < target)); then
-                sql -c "INSERT INTO $table (n) SELECT g FROM generate_series(1, $((target - SCALE_ROWS_NOW[$table]))) g"
-                SCALE_ROWS_NOW[$table]=$target
+        for name in "${GEN_NAMES[@]}"; do
+            if ((rows_now[$name] < target)); then
+                sql -c "INSERT INTO bench_$name (n) SELECT g FROM generate_series(1, $((target - rows_now[$name]))) g"
+                rows_now[$name]=$target
             fi
             sql -c "CHECKPOINT"
             lsn=$(sql -c "SELECT pg_current_wal_lsn()")
-            result=$(pgbench_tps "$table" off "$SCALE_SECONDS")
+            result=$(pgbench_tps "$name" off "$SCALE_SECONDS")
             read -r tps transactions <<<"$result"
             # WAL per insert shows what a key costs beyond the buffer pool:
             # the full-page images of the pages it touches for the first time
             # since the checkpoint (nothing else writes WAL meanwhile).
-            wal=$(sql -c "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn') / $transactions")
-            mb=$(sql -c "SELECT pg_total_relation_size('$table') / 1048576.0")
-            SCALE_POINTS[$table]+="${SCALE_ROWS_NOW[$table]},$tps,$mb,$wal "
-            SCALE_ROWS_NOW[$table]=$((SCALE_ROWS_NOW[$table] + transactions))
+            wal=$(sql -c "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn')")
+            mb=$(sql -c "SELECT pg_total_relation_size('bench_$name') / 1048576.0")
+            raw scale "$name" "$point" "$target" "${rows_now[$name]}" "$tps" "$transactions" "$mb" "$wal"
+            rows_now[$name]=$((rows_now[$name] + transactions))
         done
     done
-    # The row counts kept in bash are what the report and plot show; a
-    # mismatch would mean a lost load or a pgbench count misread.
-    for table in "${SCALE_TABLES[@]}"; do
-        [[ $(sql -c "SELECT count(*) FROM $table") == "${SCALE_ROWS_NOW[$table]}" ]] ||
-            die "part 6: $table holds $(sql -c "SELECT count(*) FROM $table") rows, expected ${SCALE_ROWS_NOW[$table]}"
+    # The row counts kept here are what the report and plot show; a mismatch
+    # would mean a lost load or a pgbench count misread.
+    local count
+    for name in "${GEN_NAMES[@]}"; do
+        count=$(sql -c "SELECT count(*) FROM bench_$name")
+        [[ $count == "${rows_now[$name]}" ]] ||
+            die "part 6: bench_$name holds $count rows, expected ${rows_now[$name]}"
     done
-}
-
-# scale_point TABLE INDEX FIELD: field 1 (rows), 2 (tps), 3 (total MB) or 4
-# (WAL bytes per insert) of TABLE's INDEX-th point (0-based).
-scale_point() {
-    local points
-    read -r -a points <<<"${SCALE_POINTS[$1]}"
-    cut -d, -f"$3" <<<"${points[$2]}"
-}
-
-# write_scale_data FILE: one line per generator and point, tab-separated,
-# with a header; the plot reads it.
-write_scale_data() {
-    local table i
-    {
-        printf 'generator\trows\ttps\ttotal_mb\twal_bytes_per_insert\n'
-        for table in "${SCALE_TABLES[@]}"; do
-            for ((i = 0; i < ${#SCALE_FRACTIONS[@]}; i++)); do
-                printf '%s\t%s\t%s\t%s\t%s\n' "${PLOT_LABEL[$table]}" "$(scale_point "$table" "$i" 1)" \
-                    "$(scale_point "$table" "$i" 2)" "$(scale_point "$table" "$i" 3)" "$(scale_point "$table" "$i" 4)"
-            done
-        done
-    } >"$1"
 }
 
 # ---------------------------------------------------------------------------
-# Report
+# Report (test/bench/report.py), plot and publication
 
-# The generators of the summary, by the table they key in parts 4 to 6, with
-# their expression in part 1 and their names in the report and the plot.
-SUMMARY_TABLES=(bench_uuid_v7 bench_ulid bench_prefixed bench_snowflake bench_uuid_v4 bench_bigserial)
-IDGEN_TABLES=(bench_uuid_v7 bench_ulid bench_prefixed bench_snowflake)
-declare -A SUMMARY_CALL=(
-    [bench_uuid_v7]="uuid_v7()" [bench_ulid]="ulid()" [bench_prefixed]="prefixed_id_new('acct')"
-    [bench_snowflake]="snowflake(n)" [bench_uuid_v4]="gen_random_uuid()" [bench_bigserial]="nextval('bench_seq')"
-)
-declare -A SUMMARY_LABEL=(
-    [bench_uuid_v7]="\`uuid_v7()\`" [bench_ulid]="\`ulid()\`" [bench_prefixed]="\`prefixed_id_new('acct')\`"
-    [bench_snowflake]="\`snowflake(n)\`" [bench_uuid_v4]="\`gen_random_uuid()\`"
-    [bench_bigserial]="bigserial (\`nextval()\`)"
-)
-declare -A PLOT_LABEL=(
-    [bench_uuid_v7]="uuid_v7()" [bench_ulid]="ulid()" [bench_prefixed]="prefixed_id_new()"
-    [bench_snowflake]="snowflake(n)" [bench_uuid_v4]="gen_random_uuid()" [bench_bigserial]="bigserial"
-)
-
-report() {
-    local label table column version extversion v7 v4 ulid prefixed empty nextval clock sf
+# write_meta: the run's settings and the server's, as meta lines.
+write_meta() {
+    local version major extversion icu
     version=$(sql -c "SHOW server_version")
+    major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
     extversion=$(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'")
-    v4=${CALL_NS["gen_random_uuid()"]}
-    v7=${CALL_NS["uuid_v7()"]}
-    ulid=${CALL_NS["ulid()"]}
-    prefixed=${CALL_NS["prefixed_id_new('acct')"]}
-    nextval=${CALL_NS["nextval('bench_seq')"]}
-    clock=${CALL_NS["clock_timestamp()"]}
-    sf=${CALL_NS["snowflake(n)"]}
-    empty=${CALL_NS["empty loop"]}
-    local capped_reps=$((REPS < 3 ? REPS : 3))   # parts 3, 4 and 5
-
-    echo "# idgen benchmark"
-    echo
-    echo "$(date -u '+%Y-%m-%d %H:%M:%S UTC') · PostgreSQL $version · idgen $extversion ·" \
-        "nproc $(nproc) · calls $CALLS, text rows $TEXT_ROWS, index rows $INDEX_ROWS, rows $ROWS, reps $REPS," \
-        "pgbench $CLIENTS clients x ${PGBENCH_SECONDS}s, scale rows $SCALE_ROWS x ${SCALE_SECONDS}s" \
-        "$( ((QUICK)) && echo ' (--quick)')"
-    echo
-    report_summary
-    echo "## Per-call cost"
-    echo
-    echo "\`SELECT count(f) FROM generate_series(1, $CALLS)\`, timed inside the server;" \
-        "median of $REPS interleaved reps. Figures include the loop itself (see \`empty loop\`)." \
-        "\`snowflake(n)\` uses shard n = $((SF_CALL_SHARD_BASE + 1)), $((SF_CALL_SHARD_BASE + 2)), ..." \
-        "(a quiet shard each rep)."
-    echo
-    echo "| function | ns/call (median) | ratio to gen_random_uuid() | ratio to nextval() | ratio to clock_timestamp() |"
-    echo "|---|---:|---:|---:|---:|"
-    for label in "${CALL_LABELS[@]}"; do
-        echo "| \`$label\` | $(fmt 1 "${CALL_NS[$label]}")" \
-            "| $(x_of "${CALL_NS[$label]}" "$v4")" \
-            "| $(x_of "${CALL_NS[$label]}" "$nextval")" \
-            "| $(x_of "${CALL_NS[$label]}" "$clock") |"
-    done
-    echo
-    echo "Net of the empty loop: uuid_v7() $(fmt 1 "$(calc "$v7 - $empty")") ns," \
-        "ulid() $(fmt 1 "$(calc "$ulid - $empty")") ns," \
-        "prefixed_id_new('acct') $(fmt 1 "$(calc "$prefixed - $empty")") ns," \
-        "gen_random_uuid() $(fmt 1 "$(calc "$v4 - $empty")") ns," \
-        "snowflake(n) $(fmt 1 "$(calc "$sf - $empty")") ns," \
-        "nextval() $(fmt 1 "$(calc "$nextval - $empty")") ns," \
-        "clock_timestamp() $(fmt 1 "$(calc "$clock - $empty")") ns."
-    echo
-    echo "## Text output"
-    echo
-    echo "\`SELECT count(x::text) FROM bench_text\` over $TEXT_ROWS rows \`(id ulid, u uuid, p prefixed_id)\`" \
-        "with ids from \`ulid()\`, \`u = id::uuid\` (the same 16 bytes) and" \
-        "\`p = prefixed_id_from_uuid('$TEXT_PREFIX', u)\` (the same 128 bits), timed inside the server" \
-        "with \`max_parallel_workers_per_gather = 0\` and \`jit = off\`; median of $REPS interleaved reps." \
-        "\`count(*)\` over the same table is the scan alone; \"net\" subtracts its median."
-    echo
-    echo "| query | ns/value (median) | net of the scan, ns/value |"
-    echo "|---|---:|---:|"
-    for label in "${TEXT_LABELS[@]}"; do
-        echo "| \`${TEXT_EXPR[$label]}\` ($label) | $(fmt 1 "${TEXT_NS[$label]}")" \
-            "| $(fmt 1 "${TEXT_NET_NS[$label]}") |"
-    done
-    local text_net_ratio text_gross_ratio prefixed_net_ratio prefixed_gross_ratio
-    text_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["ulid_out"]}" "${TEXT_NET_NS["uuid_out"]}")
-    text_gross_ratio=$(x_of "${TEXT_NS["ulid_out"]}" "${TEXT_NS["uuid_out"]}")
-    prefixed_net_ratio=$(ratio_if_positive "${TEXT_NET_NS["prefixed_id_out"]}" "${TEXT_NET_NS["uuid_out"]}")
-    prefixed_gross_ratio=$(x_of "${TEXT_NS["prefixed_id_out"]}" "${TEXT_NS["uuid_out"]}")
-    echo
-    echo "ulid_out / uuid_out = $text_net_ratio on the net figures (the scan both share left out);" \
-        "$text_gross_ratio on the figures with the scan."
-    echo "prefixed_id_out / uuid_out = $prefixed_net_ratio on the net figures;" \
-        "$prefixed_gross_ratio on the figures with the scan."
-    echo
-    echo "Size of a value, averaged over the table: stored (\`pg_column_size\` of the column) and as text" \
-        "(\`length\` of \`column::text\`, ASCII, so characters and bytes alike)."
-    echo
-    echo "| column | stored bytes | text characters |"
-    echo "|---|---:|---:|"
-    for label in "${TEXT_SIZE_LABELS[@]}"; do
-        echo "| ${TEXT_COLUMN[$label]} ${TEXT_TYPE[$label]} | $(fmt 1 "${TEXT_STORED_BYTES[$label]}")" \
-            "| $(fmt 1 "${TEXT_CHARS[$label]}") |"
-    done
-    echo
-    echo "## CREATE INDEX"
-    echo
-    echo "\`CREATE INDEX ON bench_index (column)\` over $INDEX_ROWS rows \`(id ulid, u uuid)\`" \
-        "with \`u = id::uuid\` (the same 16 bytes);" \
-        "\`id = ulid_at('2025-01-01 00:00:00+00' + (g / $INDEX_IDS_PER_MS) ms)\` for g = 1..$INDEX_ROWS" \
-        "($INDEX_IDS_PER_MS IDs per millisecond), stored in random order so that the build sorts for real." \
-        "\`maintenance_work_mem = '$INDEX_MEMORY'\`, \`max_parallel_maintenance_workers = 0\`;" \
-        "each build after DROP INDEX and CHECKPOINT, timed inside the server;" \
-        "one untimed build of each first, then the median of $((REPS < 4 ? REPS : 4)) reps alternating" \
-        "which type builds first. Sizes are from the last build."
-    echo
-    echo "| column | build seconds (median) | ratio to uuid | index MB |"
-    echo "|---|---:|---:|---:|"
-    for column in "${INDEX_COLUMNS[@]}"; do
-        echo "| $column ${INDEX_TYPE[$column]} | $(fmt 3 "${INDEX_MEDIAN[$column]}")" \
-            "| $(x_of "${INDEX_MEDIAN[$column]}" "${INDEX_MEDIAN[u]}")" \
-            "| $(fmt 1 "${INDEX_MB[$column]}") |"
-    done
-    echo
-    echo "## Bulk load"
-    echo
-    echo "\`INSERT INTO t (n) SELECT g FROM generate_series(1, $ROWS) g\` after TRUNCATE and CHECKPOINT," \
-        "timed inside the server; median of $capped_reps interleaved reps." \
-        "Index figures are from the last load. The snowflake key is \`bigint DEFAULT snowflake($SF_KEY_SHARD)\`," \
-        "the ulid key \`ulid DEFAULT ulid()\`, the prefixed key \`prefixed_id DEFAULT prefixed_id_new('acct')\`."
-    echo
-    echo "| key | insert seconds (median) | ratio to bigserial | pkey MB | leaf density % |"
-    echo "|---|---:|---:|---:|---:|"
-    local base=${BULK_MEDIAN[bench_bigserial]}
-    for table in "${BULK_TABLES[@]}"; do
-        echo "| ${table#bench_} | $(fmt 3 "${BULK_MEDIAN[$table]}")" \
-            "| $(x_of "${BULK_MEDIAN[$table]}" "$base")" \
-            "| $(fmt 1 "${PKEY_MB[$table]}") | $(fmt 1 "${LEAF_DENSITY[$table]}") |"
-    done
-    echo
-    report_pgbench
-    report_scale
-    report_targets
+    # initdb imports ICU's locales as "*-x-icu" collations only on a server
+    # built with ICU (the report says when it has none).
+    icu=$(sql -c "SELECT count(*) > 0 FROM pg_collation WHERE collprovider = 'i' AND collname LIKE '%-x-icu'")
+    raw meta date "$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+    raw meta server_version "$version"
+    raw meta server_major "$major"
+    raw meta extversion "$extversion"
+    raw meta icu "$icu"
+    raw meta nproc "$(nproc)"
+    raw meta calls "$CALLS"
+    raw meta index_rows "$INDEX_ROWS"
+    raw meta rows "$ROWS"
+    raw meta reps "$REPS"
+    raw meta clients "$CLIENTS"
+    raw meta pgbench_seconds "$PGBENCH_SECONDS"
+    raw meta scale_rows "$SCALE_ROWS"
+    raw meta scale_seconds "$SCALE_SECONDS"
+    raw meta scale_percents "${SCALE_PERCENTS[*]}"
+    raw meta quick "$QUICK"
+    raw meta sf_call_shard_base "$SF_CALL_SHARD_BASE"
+    raw meta sf_key_shard "$SF_KEY_SHARD"
+    raw meta text_prefix "$TEXT_PREFIX"
+    raw meta index_ids_per_ms "$INDEX_IDS_PER_MS"
+    raw meta index_memory "$INDEX_MEMORY"
 }
 
-# The summary: one row per generator with the headline figure of each part.
-report_summary() {
-    local table call last=$((${#SCALE_FRACTIONS[@]} - 1))
-    local v4=${CALL_NS["gen_random_uuid()"]} bulk_base=${BULK_MEDIAN[bench_bigserial]}
-    local off_base=${PGBENCH_MEDIAN["off bench_bigserial"]} on_base=${PGBENCH_MEDIAN["on bench_bigserial"]}
-    local scale_v4 scale_rows
-    scale_v4=$(scale_point bench_uuid_v4 "$last" 2)
-    scale_rows=$(scale_point bench_uuid_v4 "$last" 1)
-    echo "## Summary"
-    echo
-    echo "ns/call: part 1 (median, loop included). Bulk: part 4, $ROWS rows into a primary key." \
-        "TPS: part 5, single-row inserts, $CLIENTS clients, \`synchronous_commit\` off and on, separate runs;" \
-        "same run: TPS with \`synchronous_commit\` off as a multiple of bigserial's when all keys share one run." \
-        "At scale: part 6, TPS once the table holds about $scale_rows rows" \
-        "($(scale_server_words))."
-    echo
-    echo "| generator | ns/call | x gen_random_uuid() | bulk s | x bigserial | pkey MB | leaf density % |" \
-        "TPS sync off | x bigserial | x bigserial, same run | TPS sync on | x bigserial | TPS at scale | x gen_random_uuid() |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-    for table in "${SUMMARY_TABLES[@]}"; do
-        call=${CALL_NS[${SUMMARY_CALL[$table]}]}
-        echo "| ${SUMMARY_LABEL[$table]} | $(fmt 1 "$call") | $(x_of "$call" "$v4")" \
-            "| $(fmt 3 "${BULK_MEDIAN[$table]}") | $(x_of "${BULK_MEDIAN[$table]}" "$bulk_base")" \
-            "| $(fmt 1 "${PKEY_MB[$table]}") | $(fmt 1 "${LEAF_DENSITY[$table]}")" \
-            "| $(fmt 0 "${PGBENCH_MEDIAN["off $table"]}") | $(x_of "${PGBENCH_MEDIAN["off $table"]}" "$off_base")" \
-            "| $(fmt 2 "${MIXED_MEDIAN[$table]}")" \
-            "| $(fmt 0 "${PGBENCH_MEDIAN["on $table"]}") | $(x_of "${PGBENCH_MEDIAN["on $table"]}" "$on_base")" \
-            "| $(fmt 0 "$(scale_point "$table" "$last" 2)") | $(x_of "$(scale_point "$table" "$last" 2)" "$scale_v4") |"
-    done
-    echo
-    echo "![single-row insert throughput against table size, one line per generator](latest.png)"
-    echo
+# results_suffix: "" for Debian's PostgreSQL 15, whose runs are the
+# published reference (results/latest.*), "-pgN" for any other major, so
+# each major keeps its own latest files and a run on one never replaces
+# another's.
+results_suffix() {
+    local major
+    major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
+    ((major == 15)) || echo "-pg$major"
 }
 
-report_pgbench() {
-    local table mode capped_reps=$((REPS < 3 ? REPS : 3))
-    echo "## Single-row inserts (pgbench)"
-    echo
-    echo "\`INSERT INTO t DEFAULT VALUES\` into the bulk-load tables, \`pgbench -n -M prepared" \
-        "-c $CLIENTS -j $CLIENTS -T $PGBENCH_SECONDS\`, with \`synchronous_commit\` off and on;" \
-        "each run after TRUNCATE and CHECKPOINT; median of $capped_reps interleaved reps."
-    echo
-    echo "| key | TPS, sync off (median) | ratio to bigserial | TPS, sync on (median) | ratio to bigserial |"
-    echo "|---|---:|---:|---:|---:|"
-    for table in "${PGBENCH_TABLES[@]}"; do
-        echo -n "| ${table#bench_}"
-        for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
-            echo -n " | $(fmt 0 "${PGBENCH_MEDIAN["$mode $table"]}")" \
-                "| $(x_of "${PGBENCH_MEDIAN["$mode $table"]}" "${PGBENCH_MEDIAN["$mode bench_bigserial"]}")"
-        done
-        echo " |"
-    done
-    echo
-    echo "Same-run comparison: after each rep's separate runs, one \`pgbench -n -M prepared -c $CLIENTS" \
-        "-j $CLIENTS -T $PGBENCH_SECONDS -l\` run with \`synchronous_commit = off\` takes all six insert" \
-        "scripts (\`-f\` each, equal weights), so every client picks a table at random for each" \
-        "transaction and all keys share the same seconds of the machine. From pgbench's per-transaction" \
-        "log: each key's mean latency, and bigserial's mean latency divided by the key's, which is the" \
-        "key's TPS as a multiple of bigserial's under identical conditions; median of $capped_reps reps." \
-        "Separate runs of the same script move by 10 % or more from one run to the next on a small VM;" \
-        "this ratio moves by about 1 %."
-    echo
-    echo "| key | mean latency µs, per rep | TPS ratio to bigserial, same run (median) |"
-    echo "|---|---:|---:|"
-    for table in "${PGBENCH_TABLES[@]}"; do
-        echo "| ${table#bench_} | $(fmt_list 1 "${MIXED_LATENCY_US[$table]}") | $(fmt 3 "${MIXED_MEDIAN[$table]}") |"
-    done
-    echo
-    local before after
-    read -r -a before <<<"$SF_STATE_BEFORE"
-    read -r -a after <<<"$(snowflake_state)"
-    echo "Snowflake shards used by this run (idgen_snowflake_shards): $((after[0] - before[0])) waits" \
-        "for the clock, $((after[1] - before[1])) ms borrowed ahead of the clock," \
-        "$((after[2] - before[2])) clock regressions."
-    echo
-}
-
-# x_of_cap MB: MB as a multiple of part 6's memory cap, or - without one.
-x_of_cap() {
-    if [[ -n $SCALE_MEMORY_MB ]]; then x_of "$1" "$SCALE_MEMORY_MB"; else echo -; fi
-}
-
-report_scale() {
-    local table i fraction header="| grown to rows |" rule="|---:|"
-    echo "## Single-row inserts as the table grows"
-    echo
-    echo "Each table (the part 4 tables, emptied) is grown by bulk loads to $SCALE_ROWS x" \
-        "(${SCALE_FRACTIONS[*]}) rows; at each point, after a CHECKPOINT, \`pgbench -n -M prepared" \
-        "-c $CLIENTS -j $CLIENTS -T $SCALE_SECONDS\` inserts single rows with \`synchronous_commit = off\`" \
-        "(which also grows the table). All tables are measured at one point before the next." \
-        "Server: $SCALE_SETTING (shows $SCALE_BUFFERS_SHOWN); memory $SCALE_MEMORY_SETTING." \
-        "TPS by point (the rows the bulk loads grew each table to; earlier runs may have added more," \
-        "which the plot counts):"
-    echo
-    for table in "${SCALE_TABLES[@]}"; do
-        header+=" ${PLOT_LABEL[$table]} |"
-        rule+="---:|"
-    done
-    echo "$header"
-    echo "$rule"
-    i=0
-    for fraction in "${SCALE_FRACTIONS[@]}"; do
-        echo -n "| $(scale_target "$fraction")"
-        for table in "${SCALE_TABLES[@]}"; do echo -n " | $(fmt 0 "$(scale_point "$table" "$i" 2)")"; done
-        echo " |"
-        i=$((i + 1))
-    done
-    echo
-    echo "Size of each table (heap and primary key, \`pg_total_relation_size\`) when its last run started," \
-        "and the WAL its inserts wrote, per insert, in the first and the last run (from \`pg_current_wal_lsn()\`" \
-        "around the run; after the checkpoint, the first change to a page writes its full image):"
-    echo
-    echo "| generator | rows | MB | x shared_buffers | x memory cap | WAL bytes per insert, first run | last run |"
-    echo "|---|---:|---:|---:|---:|---:|---:|"
-    local last=$((${#SCALE_FRACTIONS[@]} - 1)) buffers_mb
-    buffers_mb=$(sql -c "SELECT setting::bigint * current_setting('block_size')::bigint / 1048576.0
-                         FROM pg_settings WHERE name = 'shared_buffers'")
-    for table in "${SCALE_TABLES[@]}"; do
-        echo "| ${PLOT_LABEL[$table]} | $(scale_point "$table" "$last" 1) | $(fmt 1 "$(scale_point "$table" "$last" 3)")" \
-            "| $(x_of "$(scale_point "$table" "$last" 3)" "$buffers_mb")" \
-            "| $(x_of_cap "$(scale_point "$table" "$last" 3)")" \
-            "| $(fmt 0 "$(scale_point "$table" 0 4)")" \
-            "| $(fmt 0 "$(scale_point "$table" "$last" 4)") |"
-    done
-    echo
-    echo "The rows and TPS of every point are in \`latest-scale.tsv\`, plotted in \`latest.png\`."
-    echo
-}
-
-# target_row NAME VALUE OP GOAL: one row of the targets table.
-target_row() {
-    echo "| $1 | $2 | $3 $4 | $(verdict "$2" "$3" "$4") |"
-}
-
-report_targets() {
-    local table goal last=$((${#SCALE_FRACTIONS[@]} - 1))
-    local v4=${CALL_NS["gen_random_uuid()"]} nextval=${CALL_NS["nextval('bench_seq')"]}
-    local clock=${CALL_NS["clock_timestamp()"]} sf=${CALL_NS["snowflake(n)"]}
-    local bulk_base=${BULK_MEDIAN[bench_bigserial]}
-    echo "## idgen targets"
-    echo
-    echo "| target | measured | goal | verdict |"
-    echo "|---|---:|---:|---|"
-    for table in bench_uuid_v7 bench_ulid bench_prefixed; do
-        target_row "${SUMMARY_LABEL[$table]} ns/call / gen_random_uuid()" \
-            "$(x_of "${CALL_NS[${SUMMARY_CALL[$table]}]}" "$v4")" '<=' "$TARGET_CALL_RATIO"
-    done
-    target_row "snowflake(n) ns/call / nextval()" "$(x_of "$sf" "$nextval")" '<=' "$TARGET_SF_NEXTVAL"
-    target_row "snowflake(n) ns/call / clock_timestamp()" "$(x_of "$sf" "$clock")" '<=' "$TARGET_SF_CLOCK"
-    target_row "ulid_out / uuid_out, net of the scan" \
-        "$(ratio_if_positive "${TEXT_NET_NS["ulid_out"]}" "${TEXT_NET_NS["uuid_out"]}")" '<=' "$TARGET_TEXT_RATIO"
-    target_row "prefixed_id_out / uuid_out, net of the scan" \
-        "$(ratio_if_positive "${TEXT_NET_NS["prefixed_id_out"]}" "${TEXT_NET_NS["uuid_out"]}")" '<=' "$TARGET_TEXT_RATIO"
-    target_row "CREATE INDEX ulid / uuid" "$(x_of "${INDEX_MEDIAN[id]}" "${INDEX_MEDIAN[u]}")" '<=' "$TARGET_ULID_INDEX"
-    for table in bench_uuid_v7 bench_ulid bench_prefixed; do
-        target_row "${table#bench_} bulk / bigserial" "$(x_of "${BULK_MEDIAN[$table]}" "$bulk_base")" '<=' "$TARGET_BULK_RATIO"
-    done
-    target_row "snowflake bulk / bigserial" "$(x_of "${BULK_MEDIAN[bench_snowflake]}" "$bulk_base")" '<=' "$TARGET_SF_BULK"
-    for table in "${IDGEN_TABLES[@]}"; do
-        target_row "${table#bench_} leaf density %" "$(fmt 1 "${LEAF_DENSITY[$table]}")" '>=' "$TARGET_LEAF_DENSITY"
-    done
-    for table in "${IDGEN_TABLES[@]}"; do
-        goal=$TARGET_TPS_RATIO
-        [[ $table == bench_snowflake ]] && goal=$TARGET_SF_TPS
-        target_row "${table#bench_} TPS / bigserial, sync off, same run" "$(fmt 2 "${MIXED_MEDIAN[$table]}")" '>=' "$goal"
-    done
-    target_row "uuid_v7 TPS / gen_random_uuid() at the largest size" \
-        "$(x_of "$(scale_point bench_uuid_v7 "$last" 2)" "$(scale_point bench_uuid_v4 "$last" 2)")" '>=' "$TARGET_SCALE_RATIO"
-}
-
-# Writes the report to stdout and results/latest.md, the data of part 6 to
-# results/latest-scale.tsv and its plot to results/latest.png; published runs
-# also keep timestamped copies (the report's copy pointing at its own plot)
-# so results can be compared over time. Scratch runs (CI, the test suite, the
-# demo) go to the git-ignored results/tmp/ so they never replace the
-# published figures.
+# publish: report.py writes the report (also to stdout) and the data of part
+# 6 under results/ (results/tmp/ for scratch runs: CI, the test suite, the
+# demo), gnuplot draws the plot; published runs also keep timestamped copies
+# so results can be compared over time. Sets PUBLISHED_PNG.
+PUBLISHED_PNG=""
 publish() {
-    local text=$1 dir=$RESULTS_DIR stamp
+    local dir=$RESULTS_DIR suffix names version title name
     ((SCRATCH)) && dir="$RESULTS_DIR/tmp"
     mkdir -p "$dir"
-    write_scale_data "$dir/latest-scale.tsv"
-    plot_scale "$dir/latest-scale.tsv" "$dir/latest.png"
-    printf '%s\n' "$text" | tee "$dir/latest.md"
-    if ((!SCRATCH)); then
-        stamp=idgen-$(date '+%Y%m%d-%H%M%S')
-        cp "$dir/latest-scale.tsv" "$dir/$stamp-scale.tsv"
-        cp "$dir/latest.png" "$dir/$stamp.png"
-        text=${text//latest-scale.tsv/$stamp-scale.tsv}
-        printf '%s\n' "${text//latest.png/$stamp.png}" >"$dir/$stamp.md"
-    fi
-}
-
-# plot_scale DATA PNG: insert throughput against rows, a line per generator.
-plot_scale() {
+    suffix=$(results_suffix)
+    names="latest$suffix"
+    ((SCRATCH)) || names+=",idgen-$(date '+%Y%m%d-%H%M%S')$suffix"
+    python3 "$BENCH_DIR/report.py" --raw "$RAW" --dir "$dir" --names "$names" ||
+        die "report.py failed on $RAW"
     command -v gnuplot >/dev/null || die "gnuplot not found (Debian package gnuplot-nox; test/setup.sh installs it)"
-    local version
     version=$(sql -c "SHOW server_version")
-    gnuplot -c "$BENCH_DIR/plot.gp" "$1" "$2" \
-        "Single-row inserts as the table grows"$'\n'"PostgreSQL ${version%% *}, $(scale_server_words), $CLIENTS clients, synchronous_commit off" ||
-        die "gnuplot failed to plot $1"
-}
-
-# --quick exists for CI to prove the benchmark runs end to end, so there it
-# checks that every measured figure is a positive number (net figures, which
-# are differences, only that they are numbers). Timings are never judged.
-is_positive_number() {
-    [[ $1 =~ ^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]] && awk -v v="$1" 'BEGIN { exit !(v > 0) }'
-}
-
-is_number() {
-    [[ $1 =~ ^-?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]]
-}
-
-sanity_check() {
-    local bad=() name value mode i
-    # check NAME VALUE: remembers NAME if VALUE is not a positive number.
-    check() {
-        is_positive_number "$2" || bad+=("$1='$2'")
-    }
-    for name in "${CALL_LABELS[@]}"; do
-        for value in ${CALL_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
-        check "ns/call[$name]" "${CALL_NS[$name]:-}"
-    done
-    for name in "${TEXT_LABELS[@]}"; do
-        for value in ${TEXT_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
-        check "ns/value[$name]" "${TEXT_NS[$name]:-}"
-        is_number "${TEXT_NET_NS[$name]:-}" || bad+=("net ns/value[$name]='${TEXT_NET_NS[$name]:-}'")
-    done
-    for name in "${TEXT_SIZE_LABELS[@]}"; do
-        check "stored bytes[$name]" "${TEXT_STORED_BYTES[$name]:-}"
-        check "text characters[$name]" "${TEXT_CHARS[$name]:-}"
-    done
-    for name in "${INDEX_COLUMNS[@]}"; do
-        for value in ${INDEX_SECONDS[$name]}; do check "seconds[index on $name]" "$value"; done
-        check "median[index on $name]" "${INDEX_MEDIAN[$name]:-}"
-        check "index MB[$name]" "${INDEX_MB[$name]:-}"
-    done
-    for name in "${BULK_TABLES[@]}"; do
-        for value in ${BULK_SECONDS[$name]}; do check "seconds[$name]" "$value"; done
-        check "median[$name]" "${BULK_MEDIAN[$name]:-}"
-        check "pkey MB[$name]" "${PKEY_MB[$name]:-}"
-        check "leaf density[$name]" "${LEAF_DENSITY[$name]:-}"
-    done
-    for name in "${PGBENCH_TABLES[@]}"; do
-        for mode in "${PGBENCH_COMMIT_MODES[@]}"; do
-            for value in ${PGBENCH_TPS["$mode $name"]}; do check "tps[$mode $name]" "$value"; done
-            check "median tps[$mode $name]" "${PGBENCH_MEDIAN["$mode $name"]:-}"
-        done
-    done
-    for name in "${PGBENCH_TABLES[@]}"; do
-        for value in ${MIXED_LATENCY_US[$name]}; do check "mixed latency[$name]" "$value"; done
-        for value in ${MIXED_RATIO[$name]}; do check "mixed ratio[$name]" "$value"; done
-        check "median mixed ratio[$name]" "${MIXED_MEDIAN[$name]:-}"
-    done
-    for name in "${SCALE_TABLES[@]}"; do
-        for ((i = 0; i < ${#SCALE_FRACTIONS[@]}; i++)); do
-            is_number "$(scale_point "$name" "$i" 1)" || bad+=("rows[$name point $i]")
-            check "tps[$name point $i]" "$(scale_point "$name" "$i" 2)"
-            check "MB[$name point $i]" "$(scale_point "$name" "$i" 3)"
-            check "WAL per insert[$name point $i]" "$(scale_point "$name" "$i" 4)"
-        done
-    done
-    local png="$RESULTS_DIR/tmp/latest.png"
-    [[ $(head -c 8 "$png" 2>/dev/null | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] ||
-        bad+=("plot $png is not a PNG file")
-    ((${#CALL_SECONDS[@]} == ${#CALL_LABELS[@]})) || bad+=("part 1 measured ${#CALL_SECONDS[@]} of ${#CALL_LABELS[@]} functions")
-    ((${#TEXT_SECONDS[@]} == ${#TEXT_LABELS[@]})) || bad+=("part 2 measured ${#TEXT_SECONDS[@]} of ${#TEXT_LABELS[@]} queries")
-    ((${#INDEX_SECONDS[@]} == ${#INDEX_COLUMNS[@]})) || bad+=("part 3 measured ${#INDEX_SECONDS[@]} of ${#INDEX_COLUMNS[@]} indexes")
-    ((${#BULK_SECONDS[@]} == ${#BULK_TABLES[@]})) || bad+=("part 4 measured ${#BULK_SECONDS[@]} of ${#BULK_TABLES[@]} tables")
-    ((${#PGBENCH_TPS[@]} == ${#PGBENCH_TABLES[@]} * ${#PGBENCH_COMMIT_MODES[@]})) ||
-        bad+=("part 5 measured ${#PGBENCH_TPS[@]} of $((${#PGBENCH_TABLES[@]} * ${#PGBENCH_COMMIT_MODES[@]})) runs")
-    ((${#SCALE_POINTS[@]} == ${#SCALE_TABLES[@]})) || bad+=("part 6 measured ${#SCALE_POINTS[@]} of ${#SCALE_TABLES[@]} tables")
-    if ((${#bad[@]})); then
-        printf 'bench: the benchmark itself is broken, bad figure: %s\n' "${bad[@]}" >&2
-        exit 1
-    fi
-    log "quick run OK: every measured figure is a positive number"
+    title="Single-row inserts as the table grows"$'\n'"PostgreSQL ${version%% *}, $(scale_server_words), $CLIENTS clients, synchronous_commit off"
+    PUBLISHED_PNG="$dir/latest$suffix.png"
+    gnuplot -c "$BENCH_DIR/plot.gp" "$dir/latest$suffix-scale.tsv" "$PUBLISHED_PNG" "$title" ||
+        die "gnuplot failed to plot $dir/latest$suffix-scale.tsv"
+    IFS=, read -r -a names <<<"$names"
+    for name in "${names[@]:1}"; do cp "$PUBLISHED_PNG" "$dir/$name.png"; done
 }
 
 main() {
     parse_args "$@"
+    choose_server
     trap cleanup EXIT
     trap 'exit 130' INT
     trap 'exit 143' TERM
 
     start_server
     WORK_DIR=$(mktemp -d)
+    RAW="$WORK_DIR/raw.tsv"
+    : >"$RAW"
     setup_database
+    write_meta
     run_part1
     run_part2
     run_part3
     run_part4
     run_part5
     run_part6
-    local text
-    text=$(report)
+    local after
+    after=$(snowflake_state)
+    raw snowflake_after "$after"
     drop_bench_objects
-    publish "$text"
-    ((QUICK)) && sanity_check
+    publish
+    # --quick exists for CI to prove the benchmark runs end to end: every
+    # figure must be a positive number and every part complete. Timings are
+    # never judged.
+    if ((QUICK)); then
+        python3 "$BENCH_DIR/report.py" --raw "$RAW" --check "$PUBLISHED_PNG" ||
+            die "the benchmark itself is broken (see above)"
+        log "quick run OK: every measured figure is a positive number"
+    fi
     return 0
 }
 
