@@ -40,9 +40,11 @@ if [[ $pg == all ]]; then
         esac
         # Each major's own summary line is relabelled so that only the total
         # below reads as the suite's closing line.
-        result=$(bash test/run-tests.sh --pg "$major" |
-            sed -u -E "s/^([0-9]+ passed, [0-9]+ failed)$/PostgreSQL $major: \1/" |
-            tee /dev/stderr | sed -n -E 's/^PostgreSQL [0-9]+: ([0-9]+ passed, [0-9]+ failed)$/\1/p' | tail -n 1)
+        major_log=$(mktemp /tmp/idgen-tests-pg"$major".XXXXXX)
+        bash test/run-tests.sh --pg "$major" 2>&1 |
+            sed -u -E "s/^([0-9]+ passed, [0-9]+ failed)$/PostgreSQL $major: \1/" | tee "$major_log"
+        result=$(sed -n -E 's/^PostgreSQL [0-9]+: ([0-9]+ passed, [0-9]+ failed)$/\1/p' "$major_log" | tail -n 1)
+        rm -f "$major_log"
         if [[ -z $result ]]; then
             summary+=("PostgreSQL $major: the suite ended without a summary")
             total_failed=$((total_failed + 1))
