@@ -4,6 +4,7 @@
 #
 #   bash test/pg-build.sh 18          # -> /var/cache/idgen/pg/18/bin/pg_config
 #   bash test/pg-build.sh --known     # majors we know where to find, one a line
+#   bash test/pg-build.sh --archive   # the Debian archive read from this machine's apt sources
 #
 # Exits 3 when the archive lists a major's source package but cannot serve it.
 #
@@ -17,6 +18,7 @@
 set -euo pipefail
 
 cache=${IDGEN_PG_CACHE:-/var/cache/idgen}
+apt_etc=${IDGEN_APT_ETC:-/etc/apt}  # read only; another directory for tests
 apt_dir="$cache/apt"
 # Majors we know of, and the suite whose source package has each one.
 declare -A suite_of=([17]=trixie [18]=sid [19]=experimental)
@@ -41,7 +43,7 @@ archive_uri() {
     uri=$(
         {
             # deb822 .sources files: the URIs of stanzas whose suites are not -security.
-            for f in /etc/apt/sources.list.d/*.sources; do
+            for f in "$apt_etc"/sources.list.d/*.sources; do
                 [[ -f $f ]] || continue
                 awk 'BEGIN { RS = ""; FS = "\n" }
                      { uris = ""; suites = ""; types = ""
@@ -53,7 +55,7 @@ archive_uri() {
                          { split(uris, u, /[ \t]+/); print u[1] } }' "$f"
             done
             # one-line sources.list entries.
-            for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+            for f in "$apt_etc"/sources.list "$apt_etc"/sources.list.d/*.list; do
                 [[ -f $f ]] || continue
                 awk '$1 ~ /^deb(-src)?$/ && $0 !~ /-security/ && $0 ~ /debian/ {
                        for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; break } }' "$f"
@@ -80,7 +82,7 @@ private_apt() {
 refresh_sources() {
     local uri suite
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-    uri=$(archive_uri) || { say "no Debian archive found in /etc/apt's sources"; exit 1; }
+    uri=$(archive_uri) || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; }
     {
         for suite in trixie sid experimental; do
             echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri $suite main"
@@ -171,6 +173,7 @@ known() {
 
 case "${1:-}" in
     --known) known ;;
+    --archive) archive_uri || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; } ;;
     [0-9][0-9]) pg_config_of "$1" ;;
-    *) echo "usage: $0 MAJOR | --known" >&2; exit 2 ;;
+    *) echo "usage: $0 MAJOR | --known | --archive" >&2; exit 2 ;;
 esac
