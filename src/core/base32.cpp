@@ -25,13 +25,30 @@ constexpr std::array<std::uint8_t, 256> kDigitValues = make_digit_values();
 // The first digit holds bits 127..125: values above 7 need a 129th bit.
 constexpr std::uint8_t kMaxFirstDigit = 7;
 
+// Twelve digits hold 60 bits, which fit a 64-bit word.
+constexpr int kDigitsPerWord = 12;
+constexpr int kBitsPerWord = kDigitsPerWord * kBitsPerDigit;
+constexpr std::uint64_t kWordMask = (std::uint64_t{1} << kBitsPerWord) - 1;
+
+// Writes the twelve digits of a 60-bit word, most significant first.
+void write_word(std::uint64_t word, char *out) {
+    for (int i = kDigitsPerWord; i-- > 0;) {
+        out[i] = kBase32Alphabet[word & 31];
+        word >>= kBitsPerDigit;
+    }
+}
+
 }  // namespace
 
 void base32_encode128(Uint128 value, char out[kBase32Digits128]) noexcept {
-    for (std::size_t i = kBase32Digits128; i-- > 0;) {
-        out[i] = kBase32Alphabet[static_cast<unsigned>(value) & 31];
-        value >>= kBitsPerDigit;
-    }
+    // 26 digits = 2 + 12 + 12: bits 127..120, then two 60-bit words. 64-bit
+    // shifts on two independent words take less than half the time of 26
+    // dependent 128-bit shifts, and ulid_out is mostly this.
+    auto top = static_cast<unsigned>(value >> (2 * kBitsPerWord));
+    out[0] = kBase32Alphabet[top >> kBitsPerDigit];
+    out[1] = kBase32Alphabet[top & 31];
+    write_word(static_cast<std::uint64_t>(value >> kBitsPerWord) & kWordMask, out + 2);
+    write_word(static_cast<std::uint64_t>(value) & kWordMask, out + 2 + kDigitsPerWord);
 }
 
 Base32Decoded base32_decode128(std::string_view text) noexcept {
