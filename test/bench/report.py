@@ -629,23 +629,23 @@ def check(run, png):
             bad.append(f"{what}: {len(values)} figures, expected {expected}")
 
     reps, capped, index_reps = run.reps, run.capped_reps, run.index_reps
+
+    # A timed part: every expected label has a time per rep, all positive.
+    def timed(part, labels, seconds_by_label, per_value, unit):
+        for label in labels:
+            count(f"{part} [{label}]", seconds_by_label.get(label, []), reps)
+        for label, values in seconds_by_label.items():
+            for v in values:
+                positive(f"seconds[{label}]", v)
+            positive(f"{unit}[{label}]", per_value[label])
+
     if not run.generators:
         bad.append("no generators")
     expected_calls = [run.call_label(name) for name in run.generators] + [SERVER_ORDER, CLOCK, EMPTY]
-    for label in expected_calls:
-        count(f"part 1 [{label}]", run.call.get(label, []), reps)
-    for label, values in run.call.items():
-        for v in values:
-            positive(f"seconds[{label}]", v)
-        positive(f"ns/call[{label}]", run.call_ns[label])
+    timed("part 1", expected_calls, run.call, run.call_ns, "ns/call")
     expected_text = [TEXT_SCAN, ULID_OUT, UUID_OUT, PREFIXED_OUT] + (
         [f"uuid_out, {run.call_label(CORE)}"] if run.has(CORE) else [])
-    for label in expected_text:
-        count(f"part 2 [{label}]", run.text.get(label, []), reps)
-    for label, values in run.text.items():
-        for v in values:
-            positive(f"seconds[{label}]", v)
-        positive(f"ns/value[{label}]", run.text_ns[label])
+    timed("part 2", expected_text, run.text, run.text_ns, "ns/value")
     count("part 2 sizes", run.text_size, len(expected_text) - 1)
     for label, (_, _, stored, chars) in run.text_size.items():
         positive(f"stored bytes[{label}]", stored)
