@@ -100,14 +100,8 @@ refresh_sources() {
 
 # install_build_deps: the Debian 12 packages a server build needs.
 install_build_deps() {
-    local missing=() pkg
-    for pkg in gcc make perl bison flex pkg-config libssl-dev zlib1g-dev libreadline-dev dpkg-dev xz-utils bzip2; do
-        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-    done
-    ((${#missing[@]} == 0)) && return 0
-    say "installing ${missing[*]}"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }
+    bash "$(dirname "${BASH_SOURCE[0]}")/setup.sh" gcc make perl bison flex pkg-config libssl-dev \
+        zlib1g-dev libreadline-dev dpkg-dev xz-utils bzip2 >&2
 }
 
 # build MAJOR: fetches, configures, builds and installs one major into $cache/pg/MAJOR.

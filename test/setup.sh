@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building, testing and benchmarking idgen need on Debian 12.
-# Idempotent: runs apt-get only when a package is missing.
+# Installs what building, testing and benchmarking idgen need on Debian 12,
+# and any further packages named as arguments (test/pg-build.sh names what a
+# server build needs). Idempotent: runs apt-get only when a package is missing.
 set -euo pipefail
 
 PG_MAJOR="${PG_MAJOR:-15}"
@@ -8,6 +9,7 @@ packages=(
     make g++ binutils python3
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox
+    "$@"
 )
 missing=()
 for pkg in "${packages[@]}"; do
