@@ -1,4 +1,4 @@
--- idgen 0.4.1: the whole SQL surface of the current release, one ID family per section.
+-- idgen 0.5.0: the whole SQL surface of the current release, one ID family per section.
 -- CREATE EXTENSION idgen runs this file alone. Databases created on an older release reach the
 -- same objects through idgen--0.1.0.sql and the idgen--OLD--NEW.sql upgrade scripts, which are
 -- never edited; test/t/install_matches_upgrade.sh checks that both paths define the same objects.
