@@ -10,6 +10,7 @@
 //   +--+----------------------------------------+---------------+------------+
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -92,6 +93,40 @@ SnowflakeNext snowflake_next(SnowflakeStamp last, std::int64_t now_ms,
 inline constexpr SnowflakeStamp snowflake_stamp_below(std::int64_t lease_ms) noexcept {
     return lease_ms <= 0 ? 0 : (static_cast<SnowflakeStamp>(lease_ms) << kSnowflakeSeqBits) - 1;
 }
+
+// A set of shards, one bit per shard (1 KiB): what idgen.allowed_shards holds.
+inline constexpr int kSnowflakeShardCount = kSnowflakeMaxShard + 1;  // 8192
+struct SnowflakeShardSet {
+    std::uint64_t words[kSnowflakeShardCount / 64];
+};
+
+inline constexpr bool snowflake_shard_set_contains(const SnowflakeShardSet &set,
+                                                   std::int64_t shard) noexcept {
+    return snowflake_shard_valid(shard) &&
+           ((set.words[shard / 64] >> (shard % 64)) & 1) != 0;
+}
+
+enum class ShardListError {
+    none,
+    empty_item,    // nothing between two commas, or a trailing comma
+    syntax,        // an item that is neither N nor N-M
+    out_of_range,  // a number above kSnowflakeMaxShard
+    descending,    // a range N-M with M < N
+};
+
+// The outcome of parsing a shard list; on an error, the offending item is
+// text.substr(item_begin, item_length) (empty for empty_item).
+struct ShardListParse {
+    ShardListError error;
+    std::size_t item_begin;
+    std::size_t item_length;
+};
+
+// Parses a comma-separated list of shards and inclusive ranges, such as
+// '0-15, 100', into out (every bit written; only the listed shards set).
+// Spaces and tabs may surround numbers, commas and dashes; an empty or blank
+// text is the empty set. On an error out holds no meaningful set.
+ShardListParse snowflake_parse_shard_list(std::string_view text, SnowflakeShardSet &out) noexcept;
 
 // Parses an epoch setting, 'YYYY-MM-DD' optionally followed by ' HH:MM[:SS[.fff]]'
 // (or 'T' as separator) and 'Z' or '+00[:00]', always UTC, into Unix

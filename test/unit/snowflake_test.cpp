@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/snowflake.hpp"
 
@@ -180,4 +183,114 @@ TEST(SnowflakeEpoch, DaysFromCivilAcrossLeapRules) {
     EXPECT_EQ(days_from_civil(2000, 3, 1), 11017);
     EXPECT_EQ(days_from_civil(2100, 3, 1) - days_from_civil(2100, 2, 28), 1);
     EXPECT_EQ(days_from_civil(2000, 3, 1) - days_from_civil(2000, 2, 28), 2);
+}
+
+namespace {
+
+// The shards of a set, as "a-b,c" text, for readable comparisons.
+std::string shards_of(const SnowflakeShardSet &set) {
+    std::string text;
+    for (int shard = 0; shard < kSnowflakeShardCount; ++shard) {
+        if (!snowflake_shard_set_contains(set, shard)) continue;
+        int last = shard;
+        while (last + 1 < kSnowflakeShardCount && snowflake_shard_set_contains(set, last + 1)) ++last;
+        if (!text.empty()) text += ',';
+        text += std::to_string(shard);
+        if (last > shard) text += '-' + std::to_string(last);
+        shard = last;
+    }
+    return text;
+}
+
+// Parses text into a set that starts full, so that every bit must be written.
+ShardListParse parse(std::string_view text, SnowflakeShardSet &set) {
+    for (std::uint64_t &word : set.words) word = ~std::uint64_t{0};
+    return snowflake_parse_shard_list(text, set);
+}
+
+}  // namespace
+
+TEST(SnowflakeShardList, ShardsAndRanges) {
+    SnowflakeShardSet set;
+    ASSERT_EQ(parse("0-15,100", set).error, ShardListError::none);
+    EXPECT_EQ(shards_of(set), "0-15,100");
+    ASSERT_EQ(parse(" 7 , 3 - 5,\t8191 ", set).error, ShardListError::none);
+    EXPECT_EQ(shards_of(set), "3-5,7,8191");
+    ASSERT_EQ(parse("12", set).error, ShardListError::none);
+    EXPECT_EQ(shards_of(set), "12");
+    EXPECT_TRUE(snowflake_shard_set_contains(set, 12));
+    EXPECT_FALSE(snowflake_shard_set_contains(set, 11));
+    EXPECT_FALSE(snowflake_shard_set_contains(set, 13));
+}
+
+TEST(SnowflakeShardList, EveryShardAndOverlaps) {
+    SnowflakeShardSet set;
+    ASSERT_EQ(parse("0-8191", set).error, ShardListError::none);
+    EXPECT_EQ(shards_of(set), "0-8191");
+    for (std::uint64_t word : set.words) EXPECT_EQ(word, ~std::uint64_t{0});
+    ASSERT_EQ(parse("10-20,15-30,30,0007", set).error, ShardListError::none);
+    EXPECT_EQ(shards_of(set), "7,10-30");
+}
+
+// Ranges that start, end or stay inside one 64-bit word, and cross several.
+TEST(SnowflakeShardList, RangesAcrossWordEdges) {
+    SnowflakeShardSet set;
+    for (auto [first, last] : {std::pair{0, 0}, {63, 63}, {63, 64}, {64, 127}, {1, 62},
+                               {60, 200}, {8128, 8191}, {8190, 8191}, {5, 8190}}) {
+        std::string text = std::to_string(first) + "-" + std::to_string(last);
+        ASSERT_EQ(parse(text, set).error, ShardListError::none) << text;
+        std::string expected =
+            first == last ? std::to_string(first) : text;
+        EXPECT_EQ(shards_of(set), expected);
+    }
+}
+
+TEST(SnowflakeShardList, BlankIsTheEmptySet) {
+    SnowflakeShardSet set;
+    for (const char *blank : {"", " ", "\t  "}) {
+        ASSERT_EQ(parse(blank, set).error, ShardListError::none) << '"' << blank << '"';
+        EXPECT_EQ(shards_of(set), "");
+        EXPECT_FALSE(snowflake_shard_set_contains(set, 0));
+    }
+}
+
+TEST(SnowflakeShardList, ContainsRejectsShardsOutsideTheRange) {
+    SnowflakeShardSet set;
+    ASSERT_EQ(parse("0-8191", set).error, ShardListError::none);
+    EXPECT_FALSE(snowflake_shard_set_contains(set, -1));
+    EXPECT_FALSE(snowflake_shard_set_contains(set, 8192));
+    EXPECT_FALSE(snowflake_shard_set_contains(set, std::numeric_limits<std::int64_t>::min()));
+}
+
+TEST(SnowflakeShardList, ErrorsNameTheItem) {
+    struct Case {
+        const char *text;
+        ShardListError error;
+        const char *item;
+    };
+    for (const Case &c : {
+             Case{"1,,2", ShardListError::empty_item, ""},
+             Case{"1, ", ShardListError::empty_item, ""},
+             Case{",5", ShardListError::empty_item, ""},
+             Case{"1,x", ShardListError::syntax, "x"},
+             Case{"1, -5", ShardListError::syntax, "-5"},
+             Case{"5-", ShardListError::syntax, "5-"},
+             Case{"3 4", ShardListError::syntax, "3 4"},
+             Case{"1-2-3", ShardListError::syntax, "1-2-3"},
+             Case{"0x10", ShardListError::syntax, "0x10"},
+             Case{"+5", ShardListError::syntax, "+5"},
+             Case{"1;2", ShardListError::syntax, "1;2"},
+             Case{"all", ShardListError::syntax, "all"},
+             Case{"0-8191, 8192", ShardListError::out_of_range, "8192"},
+             Case{"100-9000", ShardListError::out_of_range, "100-9000"},
+             Case{"99999999999999999999999", ShardListError::out_of_range, "99999999999999999999999"},
+             Case{" 20 - 10 ", ShardListError::descending, "20 - 10"},
+         }) {
+        SnowflakeShardSet set;
+        std::string_view text = c.text;
+        ShardListParse parsed = parse(text, set);
+        EXPECT_EQ(parsed.error, c.error) << c.text;
+        ASSERT_LE(parsed.item_begin + parsed.item_length, text.size()) << c.text;
+        EXPECT_EQ(text.substr(parsed.item_begin, parsed.item_length), c.item) << c.text;
+    }
 }
