@@ -22,12 +22,15 @@ std::optional<Uuidv7Tick> uuidv7_next_tick(Uuidv7Tick last, Uuidv7Tick now) noex
     return last + 1;
 }
 
-std::optional<Uuidv7Issue> uuidv7_issue(Uuidv7Sequence &seq, Uuidv7Tick now,
-                                        Uuidv7Tick floor) noexcept {
+Uuidv7Issue uuidv7_issue(Uuidv7Sequence &seq, Uuidv7Tick now, Uuidv7Tick floor,
+                         Uuidv7Tick max_lead) noexcept {
     Uuidv7Tick last = seq.last_issued > floor ? seq.last_issued : floor;
     std::optional<Uuidv7Tick> next = uuidv7_next_tick(last, now);
-    if (!next) return std::nullopt;
-    Uuidv7Issue issue{*next, now < seq.last_clock, *next > now};
+    if (!next) return {Uuidv7Step::exhausted, 0, 0, false, false};
+    Uuidv7Tick lead = *next - now;  // next >= now
+    if (lead > max_lead && lead - max_lead <= kUuidv7WaitWindow)
+        return {Uuidv7Step::wait, 0, lead - max_lead, false, false};
+    Uuidv7Issue issue{Uuidv7Step::issue, *next, 0, now < seq.last_clock, lead > 0};
     seq.last_issued = *next;
     seq.last_clock = now;
     return issue;

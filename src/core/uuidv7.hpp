@@ -51,17 +51,34 @@ struct Uuidv7Sequence {
     Uuidv7Tick last_clock;   // clock reading at the previous call
 };
 
+// How far beyond its bound a lead may be and still be a wait: a lead between
+// max_lead and max_lead + kUuidv7WaitWindow is a burst that waits (at most
+// 1 ms); a larger one means the clock went back past the bound.
+inline constexpr Uuidv7Tick kUuidv7WaitWindow = Uuidv7Tick{1} << kUuidv7SubmsBits;
+
+enum class Uuidv7Step {
+    issue,      // tick is the next one, recorded in the sequence
+    wait,       // the tick would run more than max_lead ahead: wait wait_ticks, try again
+    exhausted,  // no larger tick exists
+};
+
 struct Uuidv7Issue {
-    Uuidv7Tick tick;
-    bool clock_regressed;  // the clock read earlier than at the previous call
-    bool ran_ahead;        // tick is ahead of the clock, to stay above last_issued
+    Uuidv7Step step;
+    Uuidv7Tick tick;        // with issue
+    Uuidv7Tick wait_ticks;  // with wait: how far the clock must advance
+    bool clock_regressed;   // the clock read earlier than at the previous call
+    bool ran_ahead;         // tick is ahead of the clock, to stay above last_issued
 };
 
 // Issues the next tick for a clock reading, above both seq.last_issued and
 // floor (another generator's last tick, for server-wide order), and records it
-// in seq; nullopt (and seq untouched) when no larger tick exists.
-std::optional<Uuidv7Issue> uuidv7_issue(Uuidv7Sequence &seq, Uuidv7Tick now,
-                                        Uuidv7Tick floor = 0) noexcept;
+// in seq. The tick may run at most max_lead ticks ahead of now: a call that
+// would go further waits for the clock instead (seq untouched), so calls that
+// come faster than the clock cannot push the sequence further ahead. A clock
+// set back by more than max_lead + kUuidv7WaitWindow is not waited for: the
+// sequence keeps counting up from its last tick. Exhausted leaves seq untouched.
+Uuidv7Issue uuidv7_issue(Uuidv7Sequence &seq, Uuidv7Tick now, Uuidv7Tick floor,
+                         Uuidv7Tick max_lead) noexcept;
 
 // Writes the UUID for tick with the low 62 bits of random as rand_b.
 void uuidv7_encode(Uuidv7Tick tick, std::uint64_t random, std::uint8_t out[kUuidBytes]) noexcept;

@@ -25,47 +25,69 @@ std::int64_t tick_unix_ns(Uuidv7Tick tick) {
            core::uuidv7_tick_ns_within_ms(tick);
 }
 
-// Next tick of this backend, strictly above its previous one (and, under
-// 'server' order, above every tick issued under 'server' by any backend).
-Uuidv7Tick issue_tick() {
+// The clock as a tick.
+Uuidv7Tick clock_tick() {
     std::int64_t now_ns = clock_unix_ns();
     std::optional<Uuidv7Tick> now =
-        core::uuidv7_tick(now_ns / kNsPerMs,
-                          static_cast<std::uint32_t>(now_ns % kNsPerMs));
+        core::uuidv7_tick(now_ns / kNsPerMs, static_cast<std::uint32_t>(now_ns % kNsPerMs));
     if (unlikely(!now))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("system clock is outside the range of uuid_v7")));
+    return *now;
+}
+
+// Sleeps until the clock has advanced by ticks (at most kUuidv7WaitWindow, 1 ms).
+void wait_ticks(Uuidv7Tick ticks) {
+    CHECK_FOR_INTERRUPTS();
+    std::uint64_t ns = (ticks * core::kNsPerMs + (Uuidv7Tick{1} << core::kUuidv7SubmsBits) - 1) >>
+                       core::kUuidv7SubmsBits;
+    pg_usleep(static_cast<long>(ns / kNsPerUs + 1));
+}
+
+// Next tick of this backend, strictly above its previous one (and, under
+// 'server' order, above every tick issued under 'server' by any backend), at
+// most idgen.max_clock_regression ahead of the clock: a faster burst waits.
+Uuidv7Tick issue_tick() {
     BackendSlot *slot = my_slot();
-    std::optional<core::Uuidv7Issue> issue;
-    if (uuid_v7_order == static_cast<int>(Uuidv7Order::backend)) {
-        issue = core::uuidv7_issue(slot->uuid_v7, *now);
-    } else {
-        SharedState *state = shared_state();
+    SharedState *state = nullptr;
+    bool server = uuid_v7_order == static_cast<int>(Uuidv7Order::server);
+    if (server) {
+        state = shared_state();
         if (state == nullptr)
             ereport(ERROR,
                     (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                      errmsg("idgen.uuid_v7_order = 'server' needs idgen's shared memory"),
                      errhint("Add idgen to shared_preload_libraries and restart the server.")));
-        std::uint64_t server_last = pg_atomic_read_u64(&state->uuid_v7_server_last);
-        for (;;) {
-            core::Uuidv7Sequence candidate = slot->uuid_v7;
-            issue = core::uuidv7_issue(candidate, *now, server_last);
-            if (!issue) break;
-            // On failure server_last is refreshed with the winner's tick; retry above it.
-            if (pg_atomic_compare_exchange_u64(&state->uuid_v7_server_last, &server_last,
-                                               issue->tick)) {
-                slot->uuid_v7 = candidate;
-                break;
-            }
-        }
     }
-    if (unlikely(!issue))
-        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                        errmsg("uuid_v7 timestamps are exhausted"),
-                        errdetail("The last issued value already holds the largest timestamp.")));
-    count_issue(slot, Family::uuid_v7, tick_unix_ns(issue->tick) / kNsPerUs, issue->clock_regressed,
-                issue->ran_ahead);
-    return issue->tick;
+    Uuidv7Tick max_lead = static_cast<Uuidv7Tick>(max_clock_regression_ms)
+                          << core::kUuidv7SubmsBits;
+    // The server counter is read before the clock, so that a tick another
+    // backend issued within the bound of an earlier clock reading never looks
+    // like a clock set back past the bound.
+    std::uint64_t floor = server ? pg_atomic_read_u64(&state->uuid_v7_server_last) : 0;
+    for (;;) {
+        core::Uuidv7Sequence candidate = slot->uuid_v7;
+        core::Uuidv7Issue issue = core::uuidv7_issue(candidate, clock_tick(), floor, max_lead);
+        if (likely(issue.step == core::Uuidv7Step::issue)) {
+            // On failure floor is refreshed with the winner's tick; retry above it.
+            if (server && !pg_atomic_compare_exchange_u64(&state->uuid_v7_server_last, &floor,
+                                                          issue.tick))
+                continue;
+            slot->uuid_v7 = candidate;
+            count_issue(slot, Family::uuid_v7, tick_unix_ns(issue.tick) / kNsPerUs,
+                        issue.clock_regressed, issue.ran_ahead);
+            return issue.tick;
+        }
+        if (issue.step == core::Uuidv7Step::exhausted)
+            ereport(ERROR,
+                    (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                     errmsg("uuid_v7 timestamps are exhausted"),
+                     errdetail("The last issued value already holds the largest timestamp.")));
+        FamilyCounters &counters = slot->counters[static_cast<int>(Family::uuid_v7)];
+        pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
+        wait_ticks(issue.wait_ticks);
+        if (server) floor = pg_atomic_read_u64(&state->uuid_v7_server_last);
+    }
 }
 
 }  // namespace

@@ -91,33 +91,45 @@ TEST(Uuidv7Tick, NanosecondOffsetRoundTripsForEveryFraction) {
     }
 }
 
+namespace {
+
+// No bound on the lead, for the tests of order alone; 10 s as in the default.
+constexpr Uuidv7Tick kUnbounded = kUuidv7MaxTick;
+constexpr Uuidv7Tick kTicksPerMs = Uuidv7Tick{1} << 12;
+constexpr Uuidv7Tick kTenSeconds = 10'000 * kTicksPerMs;
+
+// Issues with no floor and no bound; the step must be issue.
+Uuidv7Issue issue_at(Uuidv7Sequence &seq, Uuidv7Tick now, Uuidv7Tick floor = 0) {
+    Uuidv7Issue issue = uuidv7_issue(seq, now, floor, kUnbounded);
+    EXPECT_EQ(issue.step, Uuidv7Step::issue);
+    return issue;
+}
+
+}  // namespace
+
 TEST(Uuidv7Sequence, FollowsTheClockWhenItAdvances) {
     Uuidv7Sequence seq{};
-    auto first = uuidv7_issue(seq, 1000);
-    auto second = uuidv7_issue(seq, 5000);
-    ASSERT_TRUE(first && second);
-    EXPECT_EQ(first->tick, 1000u);
-    EXPECT_EQ(second->tick, 5000u);
-    EXPECT_FALSE(second->clock_regressed || second->ran_ahead);
+    auto first = issue_at(seq, 1000);
+    auto second = issue_at(seq, 5000);
+    EXPECT_EQ(first.tick, 1000u);
+    EXPECT_EQ(second.tick, 5000u);
+    EXPECT_FALSE(second.clock_regressed || second.ran_ahead);
 }
 
 TEST(Uuidv7Sequence, RunsAheadWhenTheClockGoesBackwards) {
     Uuidv7Sequence seq{};
-    ASSERT_TRUE(uuidv7_issue(seq, 100 << 12));
-    auto back = uuidv7_issue(seq, 90 << 12);  // clock set back by 10 ms
-    ASSERT_TRUE(back);
-    EXPECT_EQ(back->tick, (100u << 12) + 1);
-    EXPECT_TRUE(back->clock_regressed);
-    EXPECT_TRUE(back->ran_ahead);
-    auto creeping = uuidv7_issue(seq, (90 << 12) + 5);  // clock moves on, still behind
-    ASSERT_TRUE(creeping);
-    EXPECT_EQ(creeping->tick, (100u << 12) + 2);
-    EXPECT_FALSE(creeping->clock_regressed);
-    EXPECT_TRUE(creeping->ran_ahead);
-    auto caught_up = uuidv7_issue(seq, 101 << 12);
-    ASSERT_TRUE(caught_up);
-    EXPECT_EQ(caught_up->tick, 101u << 12);
-    EXPECT_FALSE(caught_up->ran_ahead);
+    issue_at(seq, 100 << 12);
+    auto back = issue_at(seq, 90 << 12);  // clock set back by 10 ms
+    EXPECT_EQ(back.tick, (100u << 12) + 1);
+    EXPECT_TRUE(back.clock_regressed);
+    EXPECT_TRUE(back.ran_ahead);
+    auto creeping = issue_at(seq, (90 << 12) + 5);  // clock moves on, still behind
+    EXPECT_EQ(creeping.tick, (100u << 12) + 2);
+    EXPECT_FALSE(creeping.clock_regressed);
+    EXPECT_TRUE(creeping.ran_ahead);
+    auto caught_up = issue_at(seq, 101 << 12);
+    EXPECT_EQ(caught_up.tick, 101u << 12);
+    EXPECT_FALSE(caught_up.ran_ahead);
 }
 
 TEST(Uuidv7Sequence, MoreThan4096InOneMillisecondRunAheadAndNeverRepeat) {
@@ -125,10 +137,10 @@ TEST(Uuidv7Sequence, MoreThan4096InOneMillisecondRunAheadAndNeverRepeat) {
     const Uuidv7Tick now = Uuidv7Tick{1700000000000} << 12;
     Uuidv7Tick previous = 0;
     for (int i = 0; i < 10000; ++i) {
-        auto issue = uuidv7_issue(seq, now);
-        ASSERT_TRUE(issue);
-        ASSERT_GT(issue->tick, previous);
-        previous = issue->tick;
+        auto issue = uuidv7_issue(seq, now, 0, kTenSeconds);
+        ASSERT_EQ(issue.step, Uuidv7Step::issue);
+        ASSERT_GT(issue.tick, previous);
+        previous = issue.tick;
     }
     EXPECT_EQ(previous, now + 9999);
     EXPECT_EQ(uuidv7_tick_unix_ms(previous), 1700000000000 + 2);  // 10000 ticks span 3 ms
@@ -136,21 +148,110 @@ TEST(Uuidv7Sequence, MoreThan4096InOneMillisecondRunAheadAndNeverRepeat) {
 
 TEST(Uuidv7Sequence, StaysAboveAFloorFromOtherBackends) {
     Uuidv7Sequence seq{};
-    auto issue = uuidv7_issue(seq, 100, 500);
-    ASSERT_TRUE(issue);
-    EXPECT_EQ(issue->tick, 501u);
-    EXPECT_TRUE(issue->ran_ahead);
-    auto own = uuidv7_issue(seq, 100, 200);  // own last (501) is above the floor
-    ASSERT_TRUE(own);
-    EXPECT_EQ(own->tick, 502u);
+    auto issue = issue_at(seq, 100, 500);
+    EXPECT_EQ(issue.tick, 501u);
+    EXPECT_TRUE(issue.ran_ahead);
+    auto own = issue_at(seq, 100, 200);  // own last (501) is above the floor
+    EXPECT_EQ(own.tick, 502u);
 }
 
 TEST(Uuidv7Sequence, ExhaustionIsReportedAndLeavesStateUntouched) {
     Uuidv7Sequence seq{kUuidv7MaxTick, kUuidv7MaxTick};
-    EXPECT_FALSE(uuidv7_issue(seq, kUuidv7MaxTick));
+    EXPECT_EQ(uuidv7_issue(seq, kUuidv7MaxTick, 0, kUnbounded).step, Uuidv7Step::exhausted);
+    EXPECT_EQ(uuidv7_issue(seq, 5, kUuidv7MaxTick, kUnbounded).step, Uuidv7Step::exhausted);
     EXPECT_EQ(seq.last_issued, kUuidv7MaxTick);
+    EXPECT_EQ(seq.last_clock, kUuidv7MaxTick);
     EXPECT_FALSE(uuidv7_next_tick(kUuidv7MaxTick, 0));
     EXPECT_EQ(uuidv7_next_tick(kUuidv7MaxTick - 1, 0), std::optional<Uuidv7Tick>{kUuidv7MaxTick});
+}
+
+// A burst faster than the clock runs ahead up to max_lead, then waits for the
+// clock: the sequence never gets further ahead, however many calls come.
+TEST(Uuidv7Bound, BurstRunsAheadUpToTheBoundThenWaits) {
+    constexpr Uuidv7Tick kMaxLead = 3 * kTicksPerMs;
+    const Uuidv7Tick now = Uuidv7Tick{1700000000000} << 12;
+    Uuidv7Sequence seq{};
+    Uuidv7Tick issued = 0;
+    for (;;) {
+        auto issue = uuidv7_issue(seq, now, 0, kMaxLead);
+        if (issue.step != Uuidv7Step::issue) {
+            EXPECT_EQ(issue.step, Uuidv7Step::wait);
+            EXPECT_EQ(issue.wait_ticks, 1u);  // one more tick of the clock makes room
+            break;
+        }
+        ++issued;
+        ASSERT_LE(issue.tick, now + kMaxLead);
+    }
+    EXPECT_EQ(issued, kMaxLead + 1);  // now .. now + kMaxLead
+    EXPECT_EQ(seq.last_issued, now + kMaxLead);
+    EXPECT_EQ(seq.last_clock, now);  // the wait left the sequence as it was
+    // The clock advances by 10 ticks: exactly 10 more fit.
+    for (int i = 0; i < 10; ++i)
+        ASSERT_EQ(uuidv7_issue(seq, now + 10, 0, kMaxLead).step, Uuidv7Step::issue);
+    EXPECT_EQ(uuidv7_issue(seq, now + 10, 0, kMaxLead).step, Uuidv7Step::wait);
+    EXPECT_EQ(seq.last_issued, now + 10 + kMaxLead);
+}
+
+// The same bound holds above a floor published by other backends.
+TEST(Uuidv7Bound, AFloorAtTheBoundWaits) {
+    constexpr Uuidv7Tick kMaxLead = 2 * kTicksPerMs;
+    const Uuidv7Tick now = Uuidv7Tick{1700000000000} << 12;
+    Uuidv7Sequence seq{};
+    auto issue = uuidv7_issue(seq, now, now + kMaxLead - 1, kMaxLead);
+    ASSERT_EQ(issue.step, Uuidv7Step::issue);
+    EXPECT_EQ(issue.tick, now + kMaxLead);
+    issue = uuidv7_issue(seq, now, now + kMaxLead, kMaxLead);
+    EXPECT_EQ(issue.step, Uuidv7Step::wait);
+    EXPECT_EQ(issue.wait_ticks, 1u);
+    // A floor that ran further ahead while this backend read the clock: up to
+    // the window it is still a wait, for as long as it takes.
+    issue = uuidv7_issue(seq, now, now + kMaxLead + 99, kMaxLead);
+    EXPECT_EQ(issue.step, Uuidv7Step::wait);
+    EXPECT_EQ(issue.wait_ticks, 100u);
+}
+
+TEST(Uuidv7Bound, ZeroBoundNeverRunsAhead) {
+    Uuidv7Sequence seq{};
+    const Uuidv7Tick now = Uuidv7Tick{1700000000000} << 12;
+    ASSERT_EQ(uuidv7_issue(seq, now, 0, 0).step, Uuidv7Step::issue);
+    auto again = uuidv7_issue(seq, now, 0, 0);
+    EXPECT_EQ(again.step, Uuidv7Step::wait);
+    EXPECT_EQ(again.wait_ticks, 1u);
+    auto later = uuidv7_issue(seq, now + 1, 0, 0);
+    ASSERT_EQ(later.step, Uuidv7Step::issue);
+    EXPECT_EQ(later.tick, now + 1);
+    EXPECT_FALSE(later.ran_ahead);
+}
+
+// A clock set back by more than the bound (and the 1 ms window) is not waited
+// for: the sequence keeps counting, one tick per call, as without a bound.
+TEST(Uuidv7Bound, ClockSetBackBeyondTheBoundKeepsCounting) {
+    const Uuidv7Tick before = Uuidv7Tick{1700000000000} << 12;
+    Uuidv7Sequence seq{};
+    ASSERT_EQ(uuidv7_issue(seq, before, 0, kTenSeconds).step, Uuidv7Step::issue);
+    const Uuidv7Tick back = before - 30'000 * kTicksPerMs;  // 30 s back
+    for (Uuidv7Tick i = 1; i <= 3; ++i) {
+        auto issue = uuidv7_issue(seq, back, 0, kTenSeconds);
+        ASSERT_EQ(issue.step, Uuidv7Step::issue);
+        EXPECT_EQ(issue.tick, before + i);
+        EXPECT_TRUE(issue.ran_ahead);
+    }
+    // Just past the window: counting; just inside it: a wait of the excess.
+    Uuidv7Sequence edge{before, before};
+    auto beyond = uuidv7_issue(edge, before + 1 - kTenSeconds - kUuidv7WaitWindow - 1, 0, kTenSeconds);
+    EXPECT_EQ(beyond.step, Uuidv7Step::issue);
+    Uuidv7Sequence inside{before, before};
+    auto wait = uuidv7_issue(inside, before + 1 - kTenSeconds - kUuidv7WaitWindow, 0, kTenSeconds);
+    EXPECT_EQ(wait.step, Uuidv7Step::wait);
+    EXPECT_EQ(wait.wait_ticks, kUuidv7WaitWindow);
+}
+
+// A bound as large as the tick range neither overflows nor waits.
+TEST(Uuidv7Bound, LargestBoundNeverWaits) {
+    Uuidv7Sequence seq{kUuidv7MaxTick - 1, 0};
+    auto issue = uuidv7_issue(seq, 0, 0, kUuidv7MaxTick);
+    ASSERT_EQ(issue.step, Uuidv7Step::issue);
+    EXPECT_EQ(issue.tick, kUuidv7MaxTick);
 }
 
 TEST(Uuidv7Boundary, SmallestValueOfItsMillisecond) {
