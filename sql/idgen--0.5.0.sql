@@ -101,7 +101,8 @@ COMMENT ON FUNCTION idgen_snowflake_shard_state() IS
 CREATE VIEW idgen_snowflake_shards AS
     SELECT * FROM idgen_snowflake_shard_state();
 COMMENT ON VIEW idgen_snowflake_shards IS
-    'snowflake shards active since the server started, with their last ID and clock events';
+    'snowflake shards active since the server started, with their last ID and clock events (the shards this session may mint on; every shard for pg_read_all_stats)';
+GRANT SELECT ON idgen_snowflake_shards TO PUBLIC;
 
 -- ============================================================================
 -- ulid: the ulid type, its operators and index support, generators, casts
@@ -717,4 +718,5 @@ COMMENT ON FUNCTION idgen_backend_state() IS
 CREATE VIEW idgen_stats AS
     SELECT * FROM idgen_backend_state();
 COMMENT ON VIEW idgen_stats IS
-    'generator state of each live backend and ID family (shared_memory is false when idgen is not preloaded)';
+    'generator state of each live backend and ID family (this session, backends of roles whose privileges the reader has, every backend for pg_read_all_stats; shared_memory is false when idgen is not preloaded)';
+GRANT SELECT ON idgen_stats TO PUBLIC;

@@ -18,6 +18,8 @@ int uuid_v7_order = static_cast<int>(Uuidv7Order::backend);
 int snowflake_shard_id = -1;
 int max_clock_regression_ms = 10'000;
 std::int64_t snowflake_epoch_unix_ms = 0;
+char *snowflake_allowed_shards_text = nullptr;
+const core::SnowflakeShardSet *snowflake_allowed_shards = nullptr;
 
 namespace {
 
@@ -146,6 +148,54 @@ void assign_snowflake_epoch(const char *newval, void *) {
     snowflake_epoch_unix_ms = core::snowflake_parse_epoch(newval).value_or(0);
 }
 
+// idgen.allowed_shards: parsed once here into a set that the assign hook
+// installs, so that snowflake(shard) tests one bit.
+bool check_allowed_shards(char **newval, void **extra, GucSource) {
+    std::string_view text = *newval != nullptr ? std::string_view(*newval) : std::string_view();
+    core::SnowflakeShardSet set;
+    core::ShardListParse parsed = core::snowflake_parse_shard_list(text, set);
+    int item_length = static_cast<int>(parsed.item_length);
+    const char *item = text.data() + parsed.item_begin;
+    switch (parsed.error) {
+        case core::ShardListError::none:
+            break;
+        case core::ShardListError::empty_item:
+            GUC_check_errdetail("The list has an empty item: separate shards and ranges with "
+                                "single commas, as in '0-15,100'.");
+            return false;
+        case core::ShardListError::syntax:
+            GUC_check_errdetail("\"%.*s\" is neither a shard nor a range of shards such as "
+                                "0-15.",
+                                item_length, item);
+            return false;
+        case core::ShardListError::out_of_range:
+            GUC_check_errdetail("\"%.*s\" is outside the shards 0 to %d.", item_length, item,
+                                core::kSnowflakeMaxShard);
+            return false;
+        case core::ShardListError::descending:
+            GUC_check_errdetail("The range \"%.*s\" ends below its start.", item_length, item);
+            return false;
+    }
+    // GUC frees extra data with free() before 16 and with guc_free() from 16 on.
+#if PG_VERSION_NUM >= 160000
+    void *copy = guc_malloc(LOG, sizeof set);
+#else
+    void *copy = malloc(sizeof set);
+#endif
+    if (copy == nullptr) {
+        GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
+        GUC_check_errmsg("out of memory");
+        return false;
+    }
+    memcpy(copy, &set, sizeof set);
+    *extra = copy;
+    return true;
+}
+
+void assign_allowed_shards(const char *, void *extra) {
+    snowflake_allowed_shards = static_cast<const core::SnowflakeShardSet *>(extra);
+}
+
 }  // namespace
 
 SharedState *shared_state() {
@@ -215,11 +265,19 @@ void _PG_init(void) {
         assign_snowflake_epoch, nullptr);
     DefineCustomIntVariable(
         "idgen.max_clock_regression",
-        "How far snowflake IDs may run ahead of the clock.",
-        "Covers the clock being set back and bursts over 1024 IDs per millisecond and shard. "
-        "Beyond it, a burst waits for the clock and a clock set back further fails.",
+        "How far snowflake IDs and uuid_v7 values may run ahead of the clock.",
+        "Covers the clock being set back and bursts over 1024 snowflakes per millisecond and "
+        "shard or 4096 uuid_v7 values per millisecond. Beyond it, a burst waits for the clock; "
+        "a clock set back further fails snowflake(), and uuid_v7() keeps counting.",
         &max_clock_regression_ms, 10'000, 0, 3'600'000, PGC_SUSET, GUC_UNIT_MS, nullptr, nullptr,
         nullptr);
+    DefineCustomStringVariable(
+        "idgen.allowed_shards", "Shards on which snowflake(shard) may mint in this session.",
+        "A comma-separated list of shards and ranges, such as '0-15,100'; '' allows none. "
+        "The shard in idgen.shard_id is always allowed. Set per role or database with ALTER "
+        "ROLE/DATABASE ... SET.",
+        &snowflake_allowed_shards_text, "0-8191", PGC_SUSET, 0, check_allowed_shards,
+        assign_allowed_shards, nullptr);
     MarkGUCPrefixReserved("idgen");
 
     if (!process_shared_preload_libraries_in_progress) return;

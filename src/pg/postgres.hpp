@@ -14,6 +14,7 @@
 extern "C" {
 #include "postgres.h"
 
+#include "catalog/pg_authid.h"
 #include "common/hashfn.h"
 #include "fmgr.h"
 #include "funcapi.h"
@@ -28,6 +29,7 @@ extern "C" {
 #include "storage/proc.h"
 #include "storage/procarray.h"
 #include "storage/shmem.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"

@@ -41,6 +41,27 @@ void check_id(std::int64_t id) {
                         errdetail("Snowflake IDs are between 0 and 9223372036854775807.")));
 }
 
+// Whether this session may mint on a shard: its idgen.shard_id, or one in
+// idgen.allowed_shards (both settable only by a superuser).
+bool may_mint_on(std::int32_t shard) {
+    return shard == snowflake_shard_id ||
+           (snowflake_allowed_shards != nullptr &&
+            core::snowflake_shard_set_contains(*snowflake_allowed_shards, shard));
+}
+
+void check_may_mint_on(std::int32_t shard) {
+    if (likely(may_mint_on(shard))) return;
+    ereport(ERROR,
+            (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+             errmsg("permission denied to mint snowflake ids on shard %d", shard),
+             errdetail("This session may mint on the shards in idgen.allowed_shards (\"%s\") "
+                       "and on its idgen.shard_id.",
+                       snowflake_allowed_shards_text != nullptr ? snowflake_allowed_shards_text
+                                                                : ""),
+             errhint("A superuser can allow the shard with ALTER ROLE ... SET "
+                     "idgen.allowed_shards or ALTER DATABASE ... SET idgen.allowed_shards.")));
+}
+
 // The region, once it is certain that snowflake() may mint from it.
 SharedState *state_for_minting() {
     SharedState *state = shared_state();
@@ -173,6 +194,7 @@ Datum idgen_snowflake(PG_FUNCTION_ARGS) {
                         errmsg("snowflake shard must not be null")));
     std::int32_t shard = PG_GETARG_INT32(0);
     check_shard(shard);
+    check_may_mint_on(shard);
     PG_RETURN_INT64(mint(shard));
 }
 
@@ -233,7 +255,11 @@ Datum idgen_snowflake_shard_state(PG_FUNCTION_ARGS) {
         return static_cast<Datum>(0);
     }
     core::SnowflakeStamp start = core::snowflake_stamp_below(state->snowflake_start_lease_ms);
+    // Like pg_sequences' last_value: a shard's state is shown to the sessions
+    // that may mint on it, and to members of pg_read_all_stats.
+    bool all_shards = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
     for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
+        if (!all_shards && !may_mint_on(shard)) continue;
         SnowflakeShard *s = snowflake_shard(shard);
         core::SnowflakeStamp last = pg_atomic_read_u64(&s->last_stamp);
         std::uint64_t borrowed = pg_atomic_read_u64(&s->borrowed_ms);

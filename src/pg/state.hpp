@@ -63,6 +63,10 @@ extern int uuid_v7_order;
 extern int snowflake_shard_id;             // -1: unset
 extern int max_clock_regression_ms;
 extern std::int64_t snowflake_epoch_unix_ms;
+// idgen.allowed_shards: the text as set, and its parsed set (never nullptr
+// once _PG_init has defined the setting).
+extern char *snowflake_allowed_shards_text;
+extern const core::SnowflakeShardSet *snowflake_allowed_shards;
 
 // The region, or nullptr when idgen was not in shared_preload_libraries.
 SharedState *shared_state();

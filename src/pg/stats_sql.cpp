@@ -39,7 +39,8 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(idgen_backend_state);
 
-// Lists the slots of live backends; without shared memory, only this backend.
+// Lists the slots of the live backends this role may see; without shared
+// memory, only this backend.
 Datum idgen_backend_state(PG_FUNCTION_ARGS) {
     InitMaterializedSRF(fcinfo, 0);
     auto *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
@@ -52,10 +53,19 @@ Datum idgen_backend_state(PG_FUNCTION_ARGS) {
         put_slot_rows(rsinfo, -1, my_slot(), false);
         return static_cast<Datum>(0);
     }
+    // As pg_stat_activity: a backend's activity is shown to roles with the
+    // privileges of its session user and to members of pg_read_all_stats;
+    // other backends are left out altogether. A session always sees its own.
+    bool all_backends = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
     for (int i = 0; i < state->slot_count; ++i) {
         BackendSlot *slot = shared_slot(i);
         std::uint32_t pid = pg_atomic_read_u32(&slot->pid);
-        if (pid == 0 || BackendPidGetProc(static_cast<int>(pid)) == nullptr) continue;
+        if (pid == 0) continue;
+        PGPROC *proc = BackendPidGetProc(static_cast<int>(pid));
+        if (proc == nullptr) continue;
+        if (!all_backends && pid != static_cast<std::uint32_t>(MyProcPid) &&
+            !has_privs_of_role(GetUserId(), proc->roleId))
+            continue;
         put_slot_rows(rsinfo, i, slot, true);
     }
     return static_cast<Datum>(0);
