@@ -36,9 +36,19 @@ Uuidv7Tick clock_tick() {
     return *now;
 }
 
-// Sleeps until the clock has advanced by ticks (at most kUuidv7WaitWindow, 1 ms).
-void wait_ticks(Uuidv7Tick ticks) {
+// Waits shorter than this spin on the clock: a sleep lasts tens of
+// microseconds at least, and a burst at the bound waits about one tick.
+constexpr Uuidv7Tick kUuidv7SpinTicks = 82;  // 20 us
+
+// Waits until the clock has advanced by ticks (at most kUuidv7WaitWindow, 1 ms).
+void wait_ticks(Uuidv7Tick now, Uuidv7Tick ticks) {
     CHECK_FOR_INTERRUPTS();
+    if (ticks <= kUuidv7SpinTicks) {
+        // A clock that steps back ends the wait too: the caller looks again.
+        for (Uuidv7Tick t = clock_tick(); t >= now && t < now + ticks; t = clock_tick())
+            CHECK_FOR_INTERRUPTS();
+        return;
+    }
     std::uint64_t ns = (ticks * core::kNsPerMs + (Uuidv7Tick{1} << core::kUuidv7SubmsBits) - 1) >>
                        core::kUuidv7SubmsBits;
     pg_usleep(static_cast<long>(ns / kNsPerUs + 1));
@@ -65,9 +75,11 @@ Uuidv7Tick issue_tick() {
     // backend issued within the bound of an earlier clock reading never looks
     // like a clock set back past the bound.
     std::uint64_t floor = server ? pg_atomic_read_u64(&state->uuid_v7_server_last) : 0;
+    bool waited = false;
     for (;;) {
         core::Uuidv7Sequence candidate = slot->uuid_v7;
-        core::Uuidv7Issue issue = core::uuidv7_issue(candidate, clock_tick(), floor, max_lead);
+        Uuidv7Tick now = clock_tick();
+        core::Uuidv7Issue issue = core::uuidv7_issue(candidate, now, floor, max_lead);
         if (likely(issue.step == core::Uuidv7Step::issue)) {
             // On failure floor is refreshed with the winner's tick; retry above it.
             if (server && !pg_atomic_compare_exchange_u64(&state->uuid_v7_server_last, &floor,
@@ -83,9 +95,13 @@ Uuidv7Tick issue_tick() {
                     (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                      errmsg("uuid_v7 timestamps are exhausted"),
                      errdetail("The last issued value already holds the largest timestamp.")));
-        FamilyCounters &counters = slot->counters[static_cast<int>(Family::uuid_v7)];
-        pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
-        wait_ticks(issue.wait_ticks);
+        // One wait per call, however many rounds it takes.
+        if (!waited) {
+            FamilyCounters &counters = slot->counters[static_cast<int>(Family::uuid_v7)];
+            pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
+            waited = true;
+        }
+        wait_ticks(now, issue.wait_ticks);
         if (server) floor = pg_atomic_read_u64(&state->uuid_v7_server_last);
     }
 }
