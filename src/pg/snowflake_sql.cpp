@@ -125,12 +125,15 @@ std::int64_t mint(int shard) {
     BackendSlot *slot = my_slot();
     FamilyCounters &counters = slot->counters[static_cast<int>(Family::snowflake)];
     for (;;) {
+        // The shard is read before the clock (and the clock again after a lost
+        // race), so that a stamp other sessions issued within the bound never
+        // looks like a clock set back beyond it, which would fail this call.
+        std::uint64_t last = pg_atomic_read_u64(&state->last_stamp);
         std::int64_t now_ns = clock_unix_ns();
         std::int64_t now_ms = now_ns / kNsPerMs - snowflake_epoch_unix_ms;
         bool regressed = now_ms < slot->snowflake_last_clock_ms;
         slot->snowflake_last_clock_ms = now_ms;
         if (unlikely(regressed)) pg_atomic_fetch_add_u64(&state->clock_regressions, 1);
-        std::uint64_t last = pg_atomic_read_u64(&state->last_stamp);
         SnowflakeNext next;
         for (;;) {
             next = core::snowflake_next(last, now_ms, max_clock_regression_ms);
@@ -138,6 +141,8 @@ std::int64_t mint(int shard) {
             snowflake_lease_cover(shared, core::snowflake_stamp_ms(next.stamp));
             // On failure last is refreshed with the winner's stamp; retry above it.
             if (pg_atomic_compare_exchange_u64(&state->last_stamp, &last, next.stamp)) break;
+            now_ns = clock_unix_ns();
+            now_ms = now_ns / kNsPerMs - snowflake_epoch_unix_ms;
         }
         if (likely(next.step == SnowflakeStep::issue)) {
             bool borrowed = next.lead_ms > 0;

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# uuid_v7 runs at most idgen.max_clock_regression ahead of the clock: sessions
-# hammering 'server' order cannot push the shared counter further ahead (their
-# calls wait for the clock instead, and idgen_stats counts the waits), and
-# neither can one session in 'backend' order. Needs a preloaded server (PG* env).
+# Shared counters stay within idgen.max_clock_regression of the clock, whatever
+# other sessions do. uuid_v7: sessions hammering 'server' order cannot push the
+# shared counter further ahead (their calls wait for the clock instead, and
+# idgen_stats counts the waits), and neither can one session in 'backend'
+# order. snowflake: sessions hammering one shard at its bound wait, and never
+# make each other fail with "system clock is N ms behind". Needs a preloaded
+# server (PG* env).
 #
 # The bound is 0 ms by default, so that a call waits as soon as it would take
-# a tick (1/4096 ms) ahead of the clock: without the bound, sessions calling
-# faster than 4096 per millisecond run ahead within microseconds.
+# a tick (1/4096 ms, or for snowflake a millisecond) ahead of the clock:
+# without the bound, sessions calling faster than the clock run ahead within
+# microseconds.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source test/t/lib.sh
@@ -72,6 +76,60 @@ check "backend order: one session x $PER_HAMMER calls succeeds" grep -q '^waits=
 backend_lead=$(field lead "$out/backend")
 check "backend order: no value ran more than ${BOUND_MS} ms ahead of the clock (largest lead ${backend_lead:-none} us)" \
     awk -v lead="${backend_lead:-inf}" -v bound=$((BOUND_MS * 1000 + TOLERANCE_US)) 'BEGIN { exit !(lead <= bound) }'
+
+# snowflake: HAMMERS sessions minting on one shard as fast as they can, at a
+# bound of BOUND_MS. A session whose clock reading is older than the shard's
+# last stamp must not take it for a clock set back: to make such readings
+# likely rather than left to the scheduler, the backends are paused in turn
+# for 2 ms (SIGSTOP, SIGCONT), wherever they happen to be.
+SHARD=${SHARD:-8101}
+PER_SNOWFLAKE_HAMMER=${PER_SNOWFLAKE_HAMMER:-1000000}
+shard_waits="SELECT coalesce((SELECT waits FROM idgen_snowflake_shards WHERE shard = $SHARD), 0)"
+waits_before=$(q "$shard_waits")
+pids=()
+for s in $(seq 1 "$HAMMERS"); do
+    psql -XAtq -v ON_ERROR_STOP=1 -c "SELECT count(snowflake($SHARD))
+        FROM (SELECT generate_series(1, $PER_SNOWFLAKE_HAMMER)) g" >"$out/snowflake$s" 2>&1 &
+    pids+=($!)
+done
+sleep 0.3
+backends=($(q "SELECT pid FROM pg_stat_activity WHERE query LIKE '%snowflake($SHARD)%' AND pid <> pg_backend_pid()"))
+# Pauses each running backend in turn for 2 ms, until they have all exited.
+pauses=$(/usr/bin/python3 - "${backends[@]}" <<'PY'
+import os, signal, sys, time
+live, pauses = [int(p) for p in sys.argv[1:]], 0
+while live:
+    for pid in list(live):
+        try:
+            # Only a backend that is running, not one sleeping in a wait.
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] != "R":
+                    continue
+            os.kill(pid, signal.SIGSTOP)
+        except (ProcessLookupError, FileNotFoundError):
+            live.remove(pid)
+            continue
+        try:
+            time.sleep(0.002)
+        finally:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:  # it had exited: a zombie takes signals
+                pass
+        pauses += 1
+        time.sleep(0.001)
+print(pauses)
+PY
+)
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+errors=$(cat "$out"/snowflake* | grep -c '^ERROR')
+check "snowflake: $HAMMERS sessions x $PER_SNOWFLAKE_HAMMER calls on shard $SHARD all succeed at a ${BOUND_MS} ms bound, ${pauses:-no} pauses of 2 ms ($errors errors)" \
+    test $status -eq 0 -a "${#backends[@]}" -eq "$HAMMERS"
+grep -h '^ERROR' "$out"/snowflake* | sort | uniq -c | sed 's/^/# /'
+waits_after=$(q "$shard_waits")
+check "snowflake: the sessions waited for the clock ($((waits_after - waits_before)) waits on shard $SHARD)" \
+    test "$waits_after" -gt "$waits_before"
 
 export PGDATABASE=postgres
 dropdb idgen_lead
