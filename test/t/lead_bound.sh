@@ -83,7 +83,7 @@ check "backend order: no value ran more than ${BOUND_MS} ms ahead of the clock (
 # likely rather than left to the scheduler, the backends are paused in turn
 # for 2 ms (SIGSTOP, SIGCONT), wherever they happen to be.
 SHARD=${SHARD:-8101}
-PER_SNOWFLAKE_HAMMER=${PER_SNOWFLAKE_HAMMER:-1000000}
+PER_SNOWFLAKE_HAMMER=${PER_SNOWFLAKE_HAMMER:-2000000}
 shard_waits="SELECT coalesce((SELECT waits FROM idgen_snowflake_shards WHERE shard = $SHARD), 0)"
 waits_before=$(q "$shard_waits")
 pids=()
