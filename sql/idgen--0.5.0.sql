@@ -10,13 +10,13 @@
 
 CREATE FUNCTION uuid_v7() RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7() IS
     'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time; strictly increasing per backend, or server-wide with idgen.uuid_v7_order = server';
 
 CREATE FUNCTION uuid_v7(shift interval) RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7_shift'
-    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7(interval) IS
     'new UUIDv7 whose embedded time is moved by shift, to hide the creation time';
 
@@ -302,7 +302,7 @@ COMMENT ON AGGREGATE max(ulid) IS 'the latest ULID';
 
 CREATE FUNCTION ulid() RETURNS ulid
     AS 'MODULE_PATHNAME', 'idgen_ulid'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION ulid() IS
     'new ULID from the clock and the CSPRNG; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode)';
 
@@ -526,7 +526,7 @@ COMMENT ON AGGREGATE max(prefixed_id) IS 'the largest prefixed ID (the latest, w
 
 CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_new'
-    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION prefixed_id_new(text) IS
     'new ordered prefixed ID: the 128 bits are a uuid_v7() value, so IDs of a prefix sort by creation time';
 
