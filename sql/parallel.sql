@@ -41,6 +41,13 @@ FROM (SELECT u, v, w, p, lag(u) OVER o AS prev_u, lag(v) OVER o AS prev_v,
              lag(w) OVER o AS prev_w, lag(p) OVER o AS prev_p
       FROM parallel_ids WINDOW o AS (ORDER BY t, u)) s;
 
+-- snowflake() is PARALLEL SAFE: its order lives in shared memory, so workers
+-- mint on one shard without repeating an ID, renewing the lease as they go.
+SELECT bool_or(line ~ 'Gather') AS gathers
+FROM pg_temp.plan('SELECT snowflake(3) FROM parallel_source') AS line;
+SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids
+FROM (SELECT snowflake(3) AS id FROM parallel_source) s;
+
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
