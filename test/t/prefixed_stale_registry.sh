@@ -52,6 +52,26 @@ gone() {
     return 1
 }
 
+# 0. Types defined before 0.5.0 (by 0.4.0's prefixed_id_define, in a database
+#    then updated) are live: their CHECKs read as the lookups expect.
+check "database upgraded: CREATE EXTENSION idgen VERSION '0.4.0', define account_id and session_token, UPDATE" \
+    bash -c "dropdb --if-exists upgraded 2>/dev/null; createdb upgraded &&
+             psql -XAtq -v ON_ERROR_STOP=1 -d upgraded -c \"CREATE EXTENSION idgen VERSION '0.4.0'\" \
+                  -c \"SELECT prefixed_id_define('account_id', 'acct')\" \
+                  -c \"SELECT prefixed_id_define('session_token', 'sess', true)\" \
+                  -c 'ALTER EXTENSION idgen UPDATE' >/dev/null"
+is "upgraded: prefixed_id_type resolves the types defined before the update" \
+    "$(PGDATABASE=upgraded q "SELECT prefixed_id_type('acct_0000000000000000000000001') || ' '
+                              || prefixed_id_type('sess_0000000000000000000000001')")" "account_id session_token"
+check "upgraded: their prefixes are still taken (42710)" \
+    bash -c "PGDATABASE=upgraded psql -XAtq -v VERBOSITY=verbose -c \"SELECT prefixed_id_define('other_id', 'acct')\" 2>&1 |
+             grep -qxF 'ERROR:  42710: prefix \"acct\" is already used by type public.account_id'"
+is "upgraded: DROP DOMAIN account_id frees acct, which can be defined again" \
+    "$(PGDATABASE=upgraded psql -XAtq -v ON_ERROR_STOP=1 -c 'DROP DOMAIN account_id' \
+           -c "SELECT prefixed_id_define('account_id', 'acct')" -c "SELECT string_agg(prefix, ' ' ORDER BY prefix) FROM prefixed_id_registry")" \
+    $'account_id\nacct sess'
+dropdb upgraded
+
 # 1. A temporary type while its session lives: its prefix is taken.
 fifo=$dir/session_a
 mkfifo "$fifo"
@@ -74,7 +94,7 @@ check "another session cannot define the live temporary type's prefix tmp (42710
     fails_with "SELECT prefixed_id_define('tmp_other_id', 'tmp')" \
     "ERROR:  42710: prefix \"tmp\" is already used by type $(q "SELECT '$tmp_oid'::regtype")"
 
-check "a persistent type is defined next to it: account_id, acct" q "SELECT prefixed_id_define('account_id', 'acct')"
+is "a persistent type is defined next to it: account_id, acct" "$(q "SELECT prefixed_id_define('account_id', 'acct')")" account_id
 check "pg_dump -Fp while session A lives" pg_dump -Fp -d stale -f "$dir/live.sql"
 check "the dump leaves the temporary type's registry row out and keeps acct's" \
     bash -c "sed -n '/^COPY public.prefixed_id_registry/,/^\\\\\\./p' '$dir/live.sql' | cut -f1 | tr '\n' ' ' |
