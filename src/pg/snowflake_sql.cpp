@@ -71,7 +71,14 @@ SharedState *state_for_minting() {
                         errdetail("Each shard's counter lives in shared memory so that no two "
                                   "sessions hand out the same ID."),
                         errhint("Add idgen to shared_preload_libraries and restart the server.")));
-    if (unlikely(state->snowflake_lease_unreadable))
+    if (unlikely(RecoveryInProgress()))
+        ereport(ERROR,
+                (errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+                 errmsg("cannot mint snowflake ids during recovery"),
+                 errdetail("A standby's shards are its primary's: IDs minted here could repeat "
+                           "the primary's."),
+                 errhint("Call snowflake() on the primary; a standby mints once it is promoted.")));
+    if (unlikely(state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable))
         ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
                         errmsg("the snowflake lease file \"idgen_snowflake.lease\" is unreadable"),
                         errdetail("Without the high-water mark of issued IDs, snowflake() could "
@@ -138,7 +145,7 @@ std::int64_t mint(int shard) {
         for (;;) {
             next = core::snowflake_next(last, now_ms, max_clock_regression_ms);
             if (next.step != SnowflakeStep::issue) break;
-            snowflake_lease_cover(shared, core::snowflake_stamp_ms(next.stamp));
+            lease_cover(shared, LeaseKind::snowflake, core::snowflake_stamp_ms(next.stamp));
             // On failure last is refreshed with the winner's stamp; retry above it.
             if (pg_atomic_compare_exchange_u64(&state->last_stamp, &last, next.stamp)) break;
             now_ns = clock_unix_ns();
@@ -259,7 +266,9 @@ Datum idgen_snowflake_shard_state(PG_FUNCTION_ARGS) {
                          errhint("Add idgen to shared_preload_libraries and restart the server.")));
         return static_cast<Datum>(0);
     }
-    core::SnowflakeStamp start = core::snowflake_stamp_below(state->snowflake_start_lease_ms);
+    Lease &lease = state->leases[static_cast<int>(LeaseKind::snowflake)];
+    core::SnowflakeStamp start = core::snowflake_stamp_below(
+        static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
     // Like pg_sequences' last_value: a shard's state is shown to the sessions
     // that may mint on it, and to members of pg_read_all_stats.
     bool all_shards = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);

@@ -55,37 +55,43 @@ void wait_ticks(Uuidv7Tick now, Uuidv7Tick ticks) {
 }
 
 // Next tick of this backend, strictly above its previous one (and, under
-// 'server' order, above every tick issued under 'server' by any backend), at
-// most idgen.max_clock_regression ahead of the clock: a faster burst waits.
+// 'server' order, above every tick issued under 'server' by any backend), with
+// shared memory above every tick issued before the server started, and at most
+// idgen.max_clock_regression ahead of the clock: a faster burst waits.
 Uuidv7Tick issue_tick() {
+    SharedState *state = shared_state();
     BackendSlot *slot = my_slot();
-    SharedState *state = nullptr;
     bool server = uuid_v7_order == static_cast<int>(Uuidv7Order::server);
-    if (server) {
-        state = shared_state();
-        if (state == nullptr)
-            ereport(ERROR,
-                    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                     errmsg("idgen.uuid_v7_order = 'server' needs idgen's shared memory"),
-                     errhint("Add idgen to shared_preload_libraries and restart the server.")));
-    }
+    if (server && state == nullptr)
+        ereport(ERROR,
+                (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                 errmsg("idgen.uuid_v7_order = 'server' needs idgen's shared memory"),
+                 errhint("Add idgen to shared_preload_libraries and restart the server.")));
     Uuidv7Tick max_lead = static_cast<Uuidv7Tick>(max_clock_regression_ms)
                           << core::kUuidv7SubmsBits;
+    // A clock set back across a restart must not issue below the clock lease's
+    // floor: ticks stay above the floor as above another backend's tick, while
+    // the lead is still measured from the clock itself.
+    auto lease_floor = static_cast<Uuidv7Tick>(clock_floor_ms(state)) << core::kUuidv7SubmsBits;
+    Uuidv7Tick below_lease = lease_floor > 0 ? lease_floor - 1 : 0;
     // The server counter is read before the clock, so that a tick another
     // backend issued within the bound of an earlier clock reading never looks
     // like a clock set back past the bound.
-    std::uint64_t floor = server ? pg_atomic_read_u64(&state->uuid_v7_server_last) : 0;
+    std::uint64_t server_last = server ? pg_atomic_read_u64(&state->uuid_v7_server_last) : 0;
     bool waited = false;
     for (;;) {
         core::Uuidv7Sequence candidate = slot->uuid_v7;
         Uuidv7Tick now = clock_tick();
+        Uuidv7Tick floor = server_last > below_lease ? server_last : below_lease;
         core::Uuidv7Issue issue = core::uuidv7_issue(candidate, now, floor, max_lead);
         if (likely(issue.step == core::Uuidv7Step::issue)) {
-            // On failure floor is refreshed with the winner's tick; retry above it.
-            if (server && !pg_atomic_compare_exchange_u64(&state->uuid_v7_server_last, &floor,
-                                                          issue.tick))
+            // On failure server_last is refreshed with the winner's tick; retry above it.
+            if (server && !pg_atomic_compare_exchange_u64(&state->uuid_v7_server_last,
+                                                          &server_last, issue.tick))
                 continue;
             slot->uuid_v7 = candidate;
+            if (state != nullptr)
+                lease_cover(state, LeaseKind::clock, core::uuidv7_tick_unix_ms(issue.tick));
             count_issue(slot, Family::uuid_v7, tick_unix_ns(issue.tick) / kNsPerUs,
                         issue.clock_regressed, issue.ran_ahead);
             return issue.tick;
@@ -102,7 +108,7 @@ Uuidv7Tick issue_tick() {
             waited = true;
         }
         wait_ticks(now, issue.wait_ticks);
-        if (server) floor = pg_atomic_read_u64(&state->uuid_v7_server_last);
+        if (server) server_last = pg_atomic_read_u64(&state->uuid_v7_server_last);
     }
 }
 
