@@ -52,10 +52,21 @@ def read_status(pid):
     return int(fields.get("RssAnon", fields["VmRSS"])), int(fields["VmRSS"])
 
 
-def wait_for_file(path, timeout):
-    """The stripped contents of PATH once it is non-empty, or None after TIMEOUT s."""
+def process_ended(pid):
+    """True once process PID has exited (gone, or a zombie not yet waited for)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+
+
+def wait_for_file(path, timeout, session_pid=None):
+    """The stripped contents of PATH once it is non-empty, or None after TIMEOUT s
+    or once the session's psql (SESSION_PID) has exited without writing it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        ended = session_pid is not None and process_ended(session_pid)
         try:
             with open(path) as f:
                 text = f.read().strip()
@@ -63,6 +74,8 @@ def wait_for_file(path, timeout):
                 return text
         except FileNotFoundError:
             pass
+        if ended:
+            return None
         time.sleep(0.01)
     return None
 
@@ -104,6 +117,7 @@ def main():
     ap.add_argument("--dir", required=True, help="directory shared with the psql session")
     ap.add_argument("--family", required=True, help="idgen_stats family the calls count under")
     ap.add_argument("--calls", type=int, required=True, help="calls the long statement makes")
+    ap.add_argument("--session-pid", type=int, help="the psql client running the statement")
     ap.add_argument("--label", default="", help="what is measured, for the summary line")
     ap.add_argument("--max-growth-kb", type=int, default=1024)
     ap.add_argument("--max-context-growth-kb", type=int, default=64)
@@ -116,7 +130,7 @@ def main():
         print(f"{label}: measurement unusable: {why}")
         sys.exit(2)
 
-    pid_text = wait_for_file(os.path.join(args.dir, "pid"), 120)
+    pid_text = wait_for_file(os.path.join(args.dir, "pid"), 120, args.session_pid)
     if pid_text is None or not pid_text.isdigit():
         unusable(f"no backend pid in {args.dir}/pid")
     pid = int(pid_text)
@@ -150,8 +164,8 @@ def main():
     if calls != args.calls:
         unusable(f"the backend minted {calls} IDs in the statement, not {args.calls}")
 
-    before = wait_for_file(os.path.join(args.dir, "contexts_before"), 10)
-    after = wait_for_file(os.path.join(args.dir, "contexts_after"), args.timeout)
+    before = wait_for_file(os.path.join(args.dir, "contexts_before"), 10, args.session_pid)
+    after = wait_for_file(os.path.join(args.dir, "contexts_after"), args.timeout, args.session_pid)
     open(os.path.join(args.dir, "done"), "w").close()
     if before is None or after is None or not (before.isdigit() and after.isdigit()):
         unusable("no memory-context totals from the session")
