@@ -30,10 +30,9 @@ Standard library only; run with Debian's /usr/bin/python3.
       or the script exits with status 1.
 """
 import random
-import struct
 import sys
 
-SIGNATURE = b"PGCOPY\n\xff\r\n\x00"
+import copy_binary  # beside this script
 
 
 def field_bytes(spec):
@@ -51,21 +50,6 @@ def field_bytes(spec):
             out += bytes(i % 256 for i in range(1, int(value) + 1))
         else:
             raise SystemExit(f"unknown part {part!r} in field {spec!r}")
-    return bytes(out)
-
-
-def stream(rows):
-    """A binary COPY stream of rows, each a tuple of bytes (or None)."""
-    out = bytearray(SIGNATURE)
-    out += struct.pack("!ii", 0, 0)  # flags, header extension length
-    for row in rows:
-        out += struct.pack("!h", len(row))
-        for value in row:
-            if value is None:
-                out += struct.pack("!i", -1)
-            else:
-                out += struct.pack("!i", len(value)) + value
-    out += struct.pack("!h", -1)
     return bytes(out)
 
 
@@ -88,44 +72,13 @@ def valid_rows():
 
 def read_stream(path):
     """Prints the fields of a binary COPY file as COPY text of bytea columns."""
-    with open(path, "rb") as f:
-        data = f.read()
-    def fail(why):
-        raise SystemExit(f"{path}: not a well-formed binary COPY stream: {why}")
-    if not data.startswith(SIGNATURE):
-        fail("no signature")
-    pos = len(SIGNATURE)
-    if len(data) < pos + 8:
-        fail("no header")
-    flags, extension = struct.unpack_from("!ii", data, pos)
-    if flags != 0:
-        fail(f"flags {flags:#x}")
-    pos += 8 + extension
-    lines = []
-    while True:
-        if len(data) < pos + 2:
-            fail("no trailer")
-        (count,) = struct.unpack_from("!h", data, pos)
-        pos += 2
-        if count == -1:
-            break
-        fields = []
-        for _ in range(count):
-            if len(data) < pos + 4:
-                fail("a field length is cut off")
-            (length,) = struct.unpack_from("!i", data, pos)
-            pos += 4
-            if length == -1:
-                fields.append("\\N")
-                continue
-            if length < 0 or len(data) < pos + length:
-                fail("a field is cut off")
-            fields.append("\\\\x" + data[pos:pos + length].hex())
-            pos += length
-        lines.append("\t".join(fields))
-    if pos != len(data):
-        fail(f"{len(data) - pos} bytes after the trailer")
-    sys.stdout.write("".join(line + "\n" for line in lines))
+    try:
+        rows = copy_binary.read_file(path)
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
+    for row in rows:
+        fields = ["\\N" if value is None else "\\\\x" + value.hex() for value in row]
+        sys.stdout.write("\t".join(fields) + "\n")
 
 
 def main(argv):
@@ -138,13 +91,13 @@ def main(argv):
         for spec in specs:
             value = field_bytes(spec)
             rows.append((value, value) if with_bytes else (value,))
-        data = stream(rows)
+        data = copy_binary.encode(rows)
         if argv[0] == "write":
             sys.stdout.buffer.write(data)
         else:
             print("printf '" + "".join(f"\\{byte:03o}" for byte in data) + "'")
     elif argv == ["valid"]:
-        sys.stdout.buffer.write(stream(valid_rows()))
+        sys.stdout.buffer.write(copy_binary.encode(valid_rows()))
     elif len(argv) == 2 and argv[0] == "read":
         read_stream(argv[1])
     else:

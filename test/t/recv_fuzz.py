@@ -32,7 +32,7 @@ import struct
 import subprocess
 import sys
 
-SIGNATURE = b"PGCOPY\n\xff\r\n\x00"
+import copy_binary  # beside this script
 
 # The clean rejections: bad binary (22P03) or text (22P02) representation,
 # bad argument (22023), a message shorter than a recv function reads
@@ -81,43 +81,6 @@ MAX_LENGTH = 64
 PLAUSIBLE = bytes(range(ord("a"), ord("z") + 1)) + b"_`{" + bytes(range(0, 20)) + b"\x3f\x40\x41\xff"
 
 
-def copy_file(field):
-    """A COPY binary file holding one row of one field (bytes, or None for NULL)."""
-    body = SIGNATURE + struct.pack("!ii", 0, 0) + struct.pack("!h", 1)
-    body += struct.pack("!i", -1) if field is None else struct.pack("!i", len(field)) + field
-    return body + struct.pack("!h", -1)
-
-
-def read_copy_file(path):
-    """The rows of a COPY binary file, each a list of fields (bytes or None)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if not data.startswith(SIGNATURE):
-        raise ValueError(f"{path}: no COPY signature")
-    pos = len(SIGNATURE)
-    _flags, extension = struct.unpack_from("!ii", data, pos)
-    pos += 8 + extension
-    rows = []
-    while True:
-        (count,) = struct.unpack_from("!h", data, pos)
-        pos += 2
-        if count == -1:
-            break
-        row = []
-        for _ in range(count):
-            (length,) = struct.unpack_from("!i", data, pos)
-            pos += 4
-            if length == -1:
-                row.append(None)
-            else:
-                row.append(data[pos:pos + length])
-                pos += length
-        rows.append(row)
-    if pos != len(data):
-        raise ValueError(f"{path}: {len(data) - pos} bytes after the trailer")
-    return rows
-
-
 def run_psql(script_path, stdout_path, stderr_path):
     with open(stdout_path, "w") as out, open(stderr_path, "w") as err:
         return subprocess.run(["psql", "-X", "-q", "-At", "-f", script_path],
@@ -149,7 +112,7 @@ def valid_encodings(work):
     for target, paths in names.items():
         encodings[target] = []
         for path in paths:
-            rows = read_copy_file(path)
+            rows = copy_binary.read_file(path)
             if len(rows) != 1 or len(rows[0]) != 1 or rows[0][0] is None:
                 raise RuntimeError(f"{path}: expected one non-NULL value")
             encodings[target].append(rows[0][0])
@@ -250,7 +213,7 @@ def run_cases(work, cases):
         table, sql_type = table_and_type(target)
         in_path = os.path.join(work, "in", f"{i}.bin")
         with open(in_path, "wb") as f:
-            f.write(copy_file(data))
+            f.write(copy_binary.encode([(data,)]))
         out_path = os.path.join(work, "out", f"{i}.bin")
         reparsed_path = os.path.join(work, "reparsed", f"{i}.bin")
         lines += [
@@ -360,8 +323,8 @@ def main():
             continue
         path = os.path.join(args.dir, "out", f"{i}.bin")
         try:
-            rows = read_copy_file(path)
-        except (OSError, ValueError, struct.error) as e:
+            rows = copy_binary.read_file(path)
+        except (OSError, ValueError) as e:
             bad_round_trip.append(f"{case_name(i)}: COPY TO output unreadable: {e}")
             continue
         expected = [[cases[i][2]]] if i in accepted else []
@@ -378,8 +341,8 @@ def main():
             bad_text.append(f"{case_name(i)}: text form {text} does not parse to an equal value")
             continue
         try:
-            rows = read_copy_file(os.path.join(args.dir, "reparsed", f"{i}.bin"))
-        except (OSError, ValueError, struct.error) as e:
+            rows = copy_binary.read_file(os.path.join(args.dir, "reparsed", f"{i}.bin"))
+        except (OSError, ValueError) as e:
             bad_text.append(f"{case_name(i)}: text form {text[0]} did not parse back: {e}")
             continue
         if rows != [[cases[i][2]]]:
