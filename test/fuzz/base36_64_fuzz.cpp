@@ -27,7 +27,8 @@ namespace {
 
 constexpr std::string_view kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
 constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
-constexpr std::uint64_t kI64Max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+constexpr std::uint64_t kI64Max =
+    static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
 
 int digit_of(char c) {
     std::size_t at = kDigits.find(ascii_lower(c));
@@ -38,7 +39,8 @@ void check_decode(std::string_view text, std::uint64_t max) {
     Base36Decoded<std::uint64_t> got = base36_decode64(text, max);
 
     std::string upper(text.size(), '\0');
-    Base36Decoded<std::uint64_t> got_upper = base36_decode64(with_case(text, upper.data(), true), max);
+    Base36Decoded<std::uint64_t> got_upper =
+        base36_decode64(with_case(text, upper.data(), true), max);
     FUZZ_CHECK(got_upper.status == got.status && got_upper.position == got.position);
 
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -97,7 +99,7 @@ void check_encode(std::uint64_t value, std::uint64_t other) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
     std::string_view text = text_of(data, size);
-    Input input(data, size);
+    Input input{data, size};
     std::uint64_t value = input.u64();
     std::uint64_t other = input.u64();
     // A maximum of any size: the first 8 bytes, shifted right by the last byte.

@@ -14,23 +14,24 @@
 
 // FUZZ_CHECK(cond): a property of the code under test; a violation prints the
 // condition and traps, which libFuzzer reports with the input that caused it.
-#define FUZZ_CHECK(cond)                                                                       \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
+#define FUZZ_CHECK(cond)                                                                         \
+    do {                                                                                         \
+        if (!(cond)) {                                                                           \
             std::fprintf(stderr, "property violated at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            __builtin_trap();                                                                  \
-        }                                                                                      \
+            __builtin_trap();                                                                    \
+        }                                                                                        \
     } while (0)
 
 namespace idgen::fuzz {
 
 // The fuzzer's input, read front to back; reads past the end give zeros.
-class Input {
-public:
-    Input(const std::uint8_t *data, std::size_t size) : data_(data), size_(size) {}
+struct Input {
+    const std::uint8_t *data;
+    std::size_t size;
+    std::size_t pos = 0;
 
     std::uint8_t byte() {
-        return pos_ < size_ ? data_[pos_++] : 0;
+        return pos < size ? data[pos++] : 0;
     }
 
     std::uint64_t u64() {
@@ -45,13 +46,8 @@ public:
     }
 
     std::size_t remaining() const {
-        return size_ - pos_;
+        return size - pos;
     }
-
-private:
-    const std::uint8_t *data_;
-    std::size_t size_;
-    std::size_t pos_ = 0;
 };
 
 inline std::string_view text_of(const std::uint8_t *data, std::size_t size) {

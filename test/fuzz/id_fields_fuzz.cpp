@@ -66,7 +66,8 @@ void check_snowflake(std::int64_t id) {
     FUZZ_CHECK(ms >= 0 && ms <= kSnowflakeMaxMs);
     FUZZ_CHECK(snowflake_shard_valid(shard));
     FUZZ_CHECK(seq >= 0 && seq <= kSnowflakeMaxSeq);
-    SnowflakeStamp stamp = static_cast<SnowflakeStamp>(ms) << kSnowflakeSeqBits | static_cast<SnowflakeStamp>(seq);
+    SnowflakeStamp stamp =
+        static_cast<SnowflakeStamp>(ms) << kSnowflakeSeqBits | static_cast<SnowflakeStamp>(seq);
     FUZZ_CHECK(snowflake_stamp_ms(stamp) == ms && snowflake_stamp_seq(stamp) == seq);
     FUZZ_CHECK(snowflake_id(stamp, shard) == id);
     std::int64_t boundary = snowflake_boundary(ms, shard);
@@ -87,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size > 0) std::memcpy(uuid, data, size < kUuidBytes ? size : kUuidBytes);
     check_uuid(uuid);
 
-    Input input(data, size);
+    Input input{data, size};
     std::uint64_t first = input.u64();
     std::uint64_t second = input.u64();
     std::uint64_t third = input.u64();

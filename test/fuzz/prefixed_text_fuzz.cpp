@@ -40,9 +40,14 @@ void check_prefix(std::string_view prefix) {
     PrefixCheck got = prefix_check(prefix);
     FUZZ_CHECK((got.status == PrefixStatus::ok) == valid_prefix(prefix));
     switch (got.status) {
-        case PrefixStatus::ok: break;
-        case PrefixStatus::empty: FUZZ_CHECK(prefix.empty()); break;
-        case PrefixStatus::too_long: FUZZ_CHECK(prefix.size() > kPrefixMaxLength); break;
+        case PrefixStatus::ok:
+            break;
+        case PrefixStatus::empty:
+            FUZZ_CHECK(prefix.empty());
+            break;
+        case PrefixStatus::too_long:
+            FUZZ_CHECK(prefix.size() > kPrefixMaxLength);
+            break;
         case PrefixStatus::bad_character:
             // The first character that is neither a lowercase letter nor '_'.
             FUZZ_CHECK(got.position < prefix.size() && !prefix_char(prefix[got.position]));
@@ -51,7 +56,8 @@ void check_prefix(std::string_view prefix) {
         case PrefixStatus::starts_or_ends_with_underscore:
             FUZZ_CHECK(!prefix.empty() && (prefix.front() == '_' || prefix.back() == '_'));
             break;
-        default: FUZZ_CHECK(!"unknown PrefixStatus");
+        default:
+            FUZZ_CHECK(!"unknown PrefixStatus");
     }
 }
 
@@ -79,7 +85,8 @@ Parsed parse(std::string_view text) {
                parts.body.size() == text.size() - last - 1);
 
     check_prefix(parts.prefix);
-    if (prefix_check(parts.prefix).status != PrefixStatus::ok) return {false, true, parts.prefix, 0};
+    if (prefix_check(parts.prefix).status != PrefixStatus::ok)
+        return {false, true, parts.prefix, 0};
     Base36Decoded<Uint128> body = base36_decode128(parts.body);
     if (body.status != Base36Status::ok) return {false, true, parts.prefix, 0};
     return {true, true, parts.prefix, body.value};
@@ -104,7 +111,7 @@ void check_text(std::string_view text) {
     std::string other_case(text);
     for (std::size_t i = cut; i < other_case.size(); ++i)
         other_case[i] = ascii_lower(other_case[i]) == other_case[i] ? ascii_upper(other_case[i])
-                                                                   : ascii_lower(other_case[i]);
+                                                                    : ascii_lower(other_case[i]);
     Parsed got_other_case = parse(other_case);
     FUZZ_CHECK(got_other_case.ok == got.ok);
     if (!got.ok) return;
@@ -144,7 +151,7 @@ void check_round_trip(Input &input) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
     check_text(text_of(data, size));
-    Input input(data, size);
+    Input input{data, size};
     check_round_trip(input);
     return 0;
 }

@@ -147,7 +147,8 @@ void check_text(std::string_view text) {
 }
 
 void check_round_trip(Input &input) {
-    std::int64_t ms = static_cast<std::int64_t>(input.u64() % static_cast<std::uint64_t>(kMaxMs + 1));
+    std::int64_t ms =
+        static_cast<std::int64_t>(input.u64() % static_cast<std::uint64_t>(kMaxMs + 1));
     std::uint8_t style = input.byte();
     std::string text = write_utc(ms);  // 'YYYY-MM-DD HH:MM:SS.fff'
     if (style & 1) text[10] = 'T';
@@ -167,7 +168,7 @@ void check_round_trip(Input &input) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
     check_text(text_of(data, size));
-    Input input(data, size);
+    Input input{data, size};
     check_round_trip(input);
     return 0;
 }

@@ -87,7 +87,7 @@ void check_encode(Uint128 value, Uint128 other) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
     check_decode(text_of(data, size));
-    Input input(data, size);
+    Input input{data, size};
     Uint128 value = input.u128();
     check_encode(value, input.u128());
     return 0;
