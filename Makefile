@@ -16,6 +16,9 @@ PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),
 # Rebuild objects when a header they include changes.
 PG_CXXFLAGS += -MMD -MP
 
+# Set before PGXS is included: pgxs.mk tests it with ifdef while it is read.
+EXTRA_CLEAN = test/unit/build test/fuzz/build results regression.diffs regression.out $(OBJS:.o=.d)
+
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -66,8 +69,6 @@ fuzz-build: $(FUZZ_TARGETS:%=test/fuzz/build/bin/%)
 
 fuzz: fuzz-build
 	bash test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS:%=-runs=%) $(FUZZ_TARGETS)
-
-EXTRA_CLEAN = test/unit/build test/fuzz/build results regression.diffs regression.out $(OBJS:.o=.d)
 
 .PHONY: unit fuzz fuzz-build print-version
 print-version:
