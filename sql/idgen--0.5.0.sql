@@ -10,13 +10,13 @@
 
 CREATE FUNCTION uuid_v7() RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7() IS
     'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time; strictly increasing per backend, or server-wide with idgen.uuid_v7_order = server';
 
 CREATE FUNCTION uuid_v7(shift interval) RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7_shift'
-    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7(interval) IS
     'new UUIDv7 whose embedded time is moved by shift, to hide the creation time';
 
@@ -302,7 +302,7 @@ COMMENT ON AGGREGATE max(ulid) IS 'the latest ULID';
 
 CREATE FUNCTION ulid() RETURNS ulid
     AS 'MODULE_PATHNAME', 'idgen_ulid'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION ulid() IS
     'new ULID from the clock and the CSPRNG; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode)';
 
@@ -362,13 +362,13 @@ CREATE FUNCTION prefixed_id_recv(internal) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_recv'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION prefixed_id_recv(internal) IS
-    'prefixed_id binary input: the prefix characters, then the 16 payload bytes';
+    'prefixed_id binary input: the prefix''s length in one byte (1 to 63), the prefix characters, then the 16 payload bytes, exactly';
 
 CREATE FUNCTION prefixed_id_send(prefixed_id) RETURNS bytea
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_send'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION prefixed_id_send(prefixed_id) IS
-    'prefixed_id binary output: the prefix characters, then the 16 payload bytes';
+    'prefixed_id binary output: the prefix''s length in one byte, the prefix characters, then the 16 payload bytes';
 
 -- A varlena of the prefix and the 16 payload bytes: a 4-letter prefix takes
 -- 21 bytes with the 1-byte header, which needs a storage other than plain
@@ -526,7 +526,7 @@ COMMENT ON AGGREGATE max(prefixed_id) IS 'the largest prefixed ID (the latest, w
 
 CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_new'
-    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION prefixed_id_new(text) IS
     'new ordered prefixed ID: the 128 bits are a uuid_v7() value, so IDs of a prefix sort by creation time';
 
@@ -534,7 +534,7 @@ CREATE FUNCTION prefixed_id_token(prefix text) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_token'
     LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION prefixed_id_token(text) IS
-    'new prefixed token: 128 CSPRNG bits, for share links, session and reset tokens that must not be guessable';
+    'new prefixed token: 122 CSPRNG bits in the UUIDv4 layout, for share links, session and reset tokens that must not be guessable';
 
 CREATE FUNCTION prefixed_id_prefix(id prefixed_id) RETURNS text
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_prefix'
@@ -550,7 +550,7 @@ CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
-    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL when the bits lack UUIDv7''s version and variant (as 63 in 64 random tokens do: do not read times from tokens)';
+    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL when the bits lack UUIDv7''s version and variant, as for every token from idgen 0.5.0 on (version 4)';
 
 CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_from_uuid'
@@ -566,8 +566,11 @@ COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
 
 -- per-entity types -----------------------------------------------------------
 
--- One row per type made by prefixed_id_define(). Its rows are dumped with the
--- database (pg_extension_config_dump), and the primary key keeps prefixes unique.
+-- One row per type made by prefixed_id_define(); the primary key keeps
+-- prefixes unique. Its rows are dumped with the database
+-- (pg_extension_config_dump), except those whose type is temporary or gone:
+-- a type in pg_temp vanishes with its session without firing the sql_drop
+-- trigger, and its name or OID means nothing in another database.
 CREATE TABLE prefixed_id_registry (
     prefix text PRIMARY KEY,
     type regtype NOT NULL UNIQUE,
@@ -575,65 +578,135 @@ CREATE TABLE prefixed_id_registry (
 );
 COMMENT ON TABLE prefixed_id_registry IS
     'prefixes taken by prefixed_id_define(), with the type each one belongs to';
-SELECT pg_catalog.pg_extension_config_dump('prefixed_id_registry', '');
+SELECT pg_catalog.pg_extension_config_dump('prefixed_id_registry',
+    'WHERE EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace '
+    'WHERE t.oid OPERATOR(pg_catalog.=) prefixed_id_registry.type::pg_catalog.oid '
+    'AND n.nspname OPERATOR(pg_catalog.!~) ''^pg_(toast_)?temp_'')');
 GRANT SELECT ON prefixed_id_registry TO PUBLIC;
 
 -- The role that created the extension defines the types (others need INSERT
--- on the registry granted to them).
+-- on the registry granted to them, and DELETE to free a stale prefix).
 GRANT INSERT, DELETE ON prefixed_id_registry TO @extowner@;
 
--- The domain goes into the caller's current schema, owned by the caller, and
--- its registry row is written in the same transaction. Both arguments reach
--- SQL only through format('%I') and format('%L'), so neither can inject SQL.
-CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false)
+-- The plpgsql functions below run with search_path = pg_catalog, pg_temp
+-- (pg_temp last, so that no temporary object stands in for a catalog one) and
+-- name every function and operator with its schema. They find the
+-- extension's own objects by the extension's schema as it is named when they
+-- run (read from pg_extension): a body is text, parsed at run time, and
+-- @extschema@ in it would break once the schema is renamed. @extschema@ stays
+-- right in this script's own statements, which are resolved as they run.
+
+-- The domain goes into type_schema, by default the caller's current schema
+-- (a default is evaluated in the caller's context, before SET search_path
+-- applies), owned by the caller; its registry row is written in the same
+-- transaction. Its DEFAULT and CHECK name the extension's functions and
+-- pg_catalog's =, and are stored as references, so the domain works whatever
+-- the search_path and after a rename. A registry row whose type is gone or no
+-- longer checks the prefix (see prefixed_id_type) is freed. The arguments
+-- reach SQL only through format('%I') and format('%L'), so they cannot inject SQL.
+CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false,
+                                   type_schema name DEFAULT pg_catalog.current_schema())
     RETURNS regtype
-    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-    target_schema name := pg_catalog.current_schema();
-    taken_by regtype;
-    created regtype;
+    ext text;
+    taken_by pg_catalog.regtype;
+    live boolean;
+    created pg_catalog.regtype;
 BEGIN
+    IF type_name IS NULL OR prefix IS NULL OR token IS NULL THEN
+        RETURN NULL;
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
     -- checks the prefix (22023) as the generators do
-    PERFORM @extschema@.prefixed_id_from_uuid(prefix, '00000000-0000-0000-0000-000000000000');
-    SELECT r.type INTO taken_by FROM @extschema@.prefixed_id_registry r WHERE r.prefix = $2;
-    IF FOUND THEN
+    EXECUTE pg_catalog.format('SELECT %s.prefixed_id_from_uuid($1, %L)', ext, '00000000-0000-0000-0000-000000000000')
+        USING prefix;
+    -- the registered type, and whether it is live: a domain over prefixed_id with
+    -- a CHECK that reads as prefixed_id_prefix(VALUE) = <its prefix> (the
+    -- function's name shown as pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND t.typbasetype OPERATOR(pg_catalog.=) $2 '
+        'AND c.contype OPERATOR(pg_catalog.=) ''c'' AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by, live
+        USING prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text;
+    IF live THEN
         RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
             USING ERRCODE = 'duplicate_object',
                   HINT = 'Each prefix names one entity; choose another prefix.';
+    ELSIF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+            USING prefix;
     END IF;
-    IF target_schema IS NULL THEN
+    IF type_schema IS NULL THEN
         RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
             USING ERRCODE = 'invalid_schema_name',
-                  HINT = 'Set search_path to the schema the type belongs in.';
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
     END IF;
     EXECUTE pg_catalog.format(
-        'CREATE DOMAIN %I.%I AS @extschema@.prefixed_id '
-        'DEFAULT @extschema@.%I(%L) '
-        'CONSTRAINT %I CHECK (@extschema@.prefixed_id_prefix(VALUE) = %L)',
-        target_schema, type_name,
+        'CREATE DOMAIN %I.%I AS %s.prefixed_id '
+        'DEFAULT %s.%I(%L) '
+        'CONSTRAINT %I CHECK (%s.prefixed_id_prefix(VALUE) OPERATOR(pg_catalog.=) %L)',
+        type_schema, type_name, ext, ext,
         CASE WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
-        type_name || '_prefix', prefix);
-    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', target_schema, type_name));
-    INSERT INTO @extschema@.prefixed_id_registry (prefix, type, token)
-    VALUES (prefix, created, token);
+        type_name OPERATOR(pg_catalog.||) '_prefix', ext, prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    -- a row holding the new type's OID named a vanished type whose OID was reused
+    EXECUTE pg_catalog.format('SELECT r.type FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by USING created;
+    IF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+            USING created;
+    END IF;
+    EXECUTE pg_catalog.format('INSERT INTO %s.prefixed_id_registry (prefix, type, token) VALUES ($1, $2, $3)', ext)
+        USING prefix, created, token;
     RETURN created;
 END
 $$;
-COMMENT ON FUNCTION prefixed_id_define(text, text, boolean) IS
-    'creates a domain over prefixed_id that accepts only the given prefix and defaults to a new ID (or token) of it, and records the prefix in prefixed_id_registry';
+COMMENT ON FUNCTION prefixed_id_define(text, text, boolean, name) IS
+    'creates a domain over prefixed_id (in type_schema, by default the current schema) that accepts only the given prefix and defaults to a new ID (or token) of it, and records the prefix in prefixed_id_registry';
 
 -- A dropped domain frees its prefix: a regtype column does not depend on the
--- type it names, so without this the row would outlive the type (and a dump
--- would carry its stale OID into another database).
+-- type it names, so without this the row would outlive the type. It never
+-- makes the DROP fail: it finds the registry by the extension's current schema
+-- (nothing to do when the extension itself is being dropped), touches it only
+-- when types are dropped, and turns any error into a warning (the row then
+-- stays, and the lookups below see that its type is gone).
 CREATE FUNCTION prefixed_id_forget_dropped_types() RETURNS event_trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+    registry pg_catalog.regclass;
 BEGIN
-    DELETE FROM @extschema@.prefixed_id_registry r
-    USING pg_catalog.pg_event_trigger_dropped_objects() d
-    WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND d.objid = r.type::pg_catalog.oid;
+    IF NOT EXISTS (SELECT FROM pg_catalog.pg_event_trigger_dropped_objects() d
+                   WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass) THEN
+        RETURN;
+    END IF;
+    SELECT c.oid INTO registry
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_class c ON c.relnamespace OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen' AND c.relname OPERATOR(pg_catalog.=) 'prefixed_id_registry';
+    IF registry IS NULL THEN
+        RETURN;
+    END IF;
+    BEGIN
+        EXECUTE pg_catalog.format(
+            'DELETE FROM %s r USING pg_catalog.pg_event_trigger_dropped_objects() d '
+            'WHERE d.classid OPERATOR(pg_catalog.=) ''pg_catalog.pg_type''::pg_catalog.regclass '
+            'AND d.objid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid', registry);
+    EXCEPTION WHEN OTHERS THEN
+        RAISE WARNING 'could not update prefixed_id_registry for the dropped objects: %', SQLERRM
+            USING DETAIL = 'The prefixes of the dropped types stay registered.',
+                  HINT = 'prefixed_id_type() ignores a prefix whose type is gone, and prefixed_id_define() frees it.';
+    END;
 END
 $$;
 COMMENT ON FUNCTION prefixed_id_forget_dropped_types() IS
@@ -645,26 +718,53 @@ CREATE EVENT TRIGGER prefixed_id_forget_dropped_types ON sql_drop
 COMMENT ON EVENT TRIGGER prefixed_id_forget_dropped_types IS
     'frees the prefix of a dropped prefixed ID type in prefixed_id_registry';
 
+-- A registry row counts only while its type is still a domain over
+-- prefixed_id whose CHECK is prefixed_id_prefix(VALUE) = <the prefix>: that
+-- excludes a type gone with its session and a later type that reuses its OID.
 CREATE FUNCTION prefixed_id_type(id text) RETURNS regtype
     LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-    id_prefix text := substring(id FROM '^(.*)_[^_]*$');
-    found_type regtype;
+    id_prefix text := pg_catalog.substring(id, '^(.*)_[^_]*$');
+    ext text;
+    found_type pg_catalog.regtype;
+    live boolean;
 BEGIN
-    SELECT r.type INTO found_type FROM @extschema@.prefixed_id_registry r WHERE r.prefix = id_prefix;
-    IF NOT FOUND THEN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the registered type, and whether it is live: a domain over prefixed_id with
+    -- a CHECK that reads as prefixed_id_prefix(VALUE) = <its prefix> (the
+    -- function's name shown as pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND t.typbasetype OPERATOR(pg_catalog.=) $2 '
+        'AND c.contype OPERATOR(pg_catalog.=) ''c'' AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO found_type, live
+        USING id_prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text;
+    IF found_type IS NULL THEN
         RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', coalesce(id_prefix, '')
             USING ERRCODE = 'undefined_object',
-                  DETAIL = format('The ID was %L.', id),
+                  DETAIL = pg_catalog.format('The ID was %L.', id),
                   HINT = 'Types and their prefixes are listed in prefixed_id_registry.';
+    ELSIF NOT live THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', id_prefix
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = pg_catalog.format('The ID was %L. The type registered for "%s" (OID %s) no longer exists '
+                                             'or no longer checks this prefix, as happens to a type in pg_temp when '
+                                             'its session ends.', id, id_prefix, found_type::pg_catalog.oid),
+                  HINT = 'prefixed_id_define() frees the prefix for a new type.';
     END IF;
     RETURN found_type;
 END
 $$;
 COMMENT ON FUNCTION prefixed_id_type(text) IS
-    'the type registered for the prefix of an ID string, such as account_id for acct_...';
+    'the type registered for the prefix of an ID string, such as account_id for acct_..., while that type exists and checks the prefix';
 
 -- ============================================================================
 -- base36 helpers

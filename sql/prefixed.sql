@@ -20,7 +20,8 @@ SELECT length(prefixed_id_prefix(id)) AS prefix_length, length(id::text) AS text
        prefixed_id_uuid(id) AS payload
 FROM (SELECT (repeat('q', 63) || '_7KSYYIZZKUTUDZBV8AQZTECJK')::prefixed_id AS id) s;
 
--- text <-> prefixed_id casts both ways; binary send is the prefix's characters, then the 16 bytes
+-- text <-> prefixed_id casts both ways; binary send is the prefix's length in one byte, its
+-- characters, then the 16 bytes
 SELECT 'acct_0000000000000000000000001'::text::prefixed_id::text AS text_round_trip,
        CAST(CAST('acct_039SRKJ01E44UYNSZF2F2NJH3' AS prefixed_id) AS text) AS via_cast,
        prefixed_id_send('acct_039srkj01e44uynszf2f2njh3') AS sent,
@@ -143,16 +144,30 @@ SELECT count(*) AS ids,
        count(*) FILTER (WHERE u <= (SELECT prefixed_id_uuid(id) FROM generated WHERE n = 100000)) AS not_after_earlier_statement
 FROM (SELECT u, lag(u) OVER (ORDER BY n) AS prev FROM interleaved) t;
 
--- prefixed_id_token(): 128 random bits, every one of them varies, no order, and no sequence
+-- prefixed_id_token(): the UUIDv4 layout (RFC 9562 section 5.4), 122 random bits, no order and
+-- no sequence
 CREATE TEMP TABLE tokens AS SELECT n, prefixed_id_token('sess') AS id FROM generate_series(1, 10000) n;
 SELECT count(*) AS tokens, count(DISTINCT id) AS distinct_tokens,
        count(*) FILTER (WHERE id::text ~ '^sess_[0-9a-z]{25}$') AS canonical,
        count(*) FILTER (WHERE id > prev) BETWEEN 4500 AND 5500 AS about_half_increasing
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM tokens) t;
+-- every token's 128 bits are a version 4, RFC variant uuid, so no time decoder reads a time
+-- from it (before 0.5.0, 1 token in 64 had UUIDv7's version and variant by chance)
+SELECT count(*) AS tokens,
+       count(*) FILTER (WHERE get_byte(uuid_send(prefixed_id_uuid(id)), 6) >> 4 = 4) AS version_4,
+       count(*) FILTER (WHERE get_byte(uuid_send(prefixed_id_uuid(id)), 8) >> 6 = 2) AS variant_rfc,
+       count(*) FILTER (WHERE prefixed_id_time(id) IS NULL) AS time_null,
+       count(*) FILTER (WHERE uuid_v7_time(prefixed_id_uuid(id)) IS NULL) AS uuid_v7_time_null
+FROM tokens;
+-- 122 bits take both values; the 6 others are the version (bits 52-55 of uuid_send, counted
+-- from the low bit of each byte: 0100) and the variant (bits 70-71: 10)
 SELECT count(*) AS bits_taking_both_values
 FROM (SELECT b FROM tokens, generate_series(0, 127) b
       GROUP BY b HAVING bool_or(get_bit(uuid_send(prefixed_id_uuid(id)), b) = 1)
                     AND bool_or(get_bit(uuid_send(prefixed_id_uuid(id)), b) = 0)) s;
+SELECT string_agg(b || '=' || v, ' ' ORDER BY b) AS fixed_bits
+FROM (SELECT b, min(get_bit(uuid_send(prefixed_id_uuid(id)), b)) AS v FROM tokens, generate_series(0, 127) b
+      GROUP BY b HAVING min(get_bit(uuid_send(prefixed_id_uuid(id)), b)) = max(get_bit(uuid_send(prefixed_id_uuid(id)), b))) s;
 
 -- prefixed_id_uuid and prefixed_id_from_uuid: the same 128 bits both ways (golden and random),
 -- so an existing uuid key gets a prefix without changing its order or its time
@@ -240,6 +255,31 @@ FROM (VALUES ('acct_039srkj01e44uynszf2f2njh3'), ('sess_000000000000000000000000
              ('user_session_0000000000000000000000001'), ('acct_bodyisnotchecked')) v(id);
 SELECT prefixed_id_type((SELECT id FROM accounts ORDER BY id LIMIT 1)::text) AS account_row,
        prefixed_id_type((SELECT token FROM sessions LIMIT 1)::text) AS session_row;
+
+-- type_schema puts the type in another schema than the current one (pg_temp too); the caller's
+-- search_path need not hold the extension's schema, and the domain's DEFAULT and CHECK name the
+-- extension's functions and pg_catalog's = whatever it holds
+CREATE SCHEMA billing;
+SELECT prefixed_id_define('invoice_id', 'inv', type_schema => 'billing') AS invoice_type;
+SELECT prefixed_id_define('scratch_id', 'scratch', type_schema => 'pg_temp')::oid AS scratch_oid \gset
+SELECT :scratch_oid = 'pg_temp.scratch_id'::regtype::oid AS in_pg_temp;
+SET search_path = billing;
+SELECT public.prefixed_id_define('payment_id', 'pay') AS payment_type;
+CREATE TABLE billing.payments (id payment_id PRIMARY KEY, invoice billing.invoice_id);
+INSERT INTO billing.payments (invoice) VALUES (public.prefixed_id_new('inv'))
+RETURNING left(id::text, 4) AS payment, left(invoice::text, 4) AS invoice;
+INSERT INTO billing.payments VALUES ('inv_039srkj01e44uynszf2f2njh3');
+\echo :LAST_ERROR_SQLSTATE
+RESET search_path;
+SELECT prefix, type FROM prefixed_id_registry WHERE prefix IN ('inv', 'pay', 'scratch') ORDER BY prefix;
+SELECT t.typnamespace::regnamespace AS schema, t.typname AS domain, pg_get_expr(t.typdefaultbin, 0) AS default_expression,
+       pg_get_constraintdef(c.oid) AS definition
+FROM pg_type t JOIN pg_constraint c ON c.contypid = t.oid
+WHERE t.oid IN ('billing.invoice_id'::regtype, 'billing.payment_id'::regtype)
+ORDER BY t.typname;
+DROP SCHEMA billing CASCADE;
+DROP DOMAIN pg_temp.scratch_id;
+SELECT count(*) AS billing_prefixes_left FROM prefixed_id_registry WHERE prefix IN ('inv', 'pay', 'scratch');
 
 -- a hostile type name is only ever an identifier: the type has exactly that name, the table the
 -- name mentions is untouched, and the type works as a column's

@@ -88,27 +88,7 @@ acct_039srkj01e44uynszf2f2njh
 \.
 \echo :LAST_ERROR_SQLSTATE
 
--- COPY BINARY fields are the prefix's characters then 16 bytes; a field whose prefix part is
--- not a valid prefix (bad character, empty because the field has 16 bytes or fewer, "_" at an
--- end, too long) is 22P03 with the same details
--- printf writes a COPY BINARY stream: signature, flags 0, no header extension,
--- one tuple of one field (length, bytes), and the trailer -1.
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\024acct\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
-SELECT id, prefixed_id_uuid(id) AS payload FROM prefixed_column;
-TRUNCATE prefixed_column;
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\024ACCT\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\022a1\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\020\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\012\1\2\3\4\5\6\7\10\11\12\377\377'$$ (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\023_ab\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
-COPY prefixed_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\120qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
-SELECT count(*) AS rows_after_bad_copies FROM prefixed_column;
+-- COPY (FORMAT binary) and its errors: sql/prefixed_binary.sql
 
 -- a prefix argument of the generators and accessors is checked as in text: 22023 with the
 -- same details and a hint, whatever the other argument
@@ -219,6 +199,12 @@ SET search_path = '';
 SELECT public.prefixed_id_define('nowhere_id', 'nowhere');
 \echo :LAST_ERROR_SQLSTATE
 RESET search_path;
+-- an explicit NULL type_schema is the same; a type_schema that does not exist is 3F000 from
+-- CREATE DOMAIN; either way nothing is registered
+SELECT prefixed_id_define('nowhere_id', 'nowhere', type_schema => NULL);
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_define('nowhere_id', 'nowhere', type_schema => 'no_such_schema');
+\echo :LAST_ERROR_SQLSTATE
 SELECT count(*) AS registered FROM prefixed_id_registry;
 
 -- a value of another prefix does not enter the domain: 23514 naming the type and its
@@ -241,7 +227,7 @@ sess_039srkj01e44uynszf2f2njh3	wrong
 \.
 \echo :LAST_ERROR_SQLSTATE
 CREATE TEMP TABLE account_column (id account_id);
-COPY account_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\024sess\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
+COPY account_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\025\4sess\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\377\377'$$ (FORMAT binary);
 \echo :LAST_ERROR_SQLSTATE
 SELECT count(*) AS accounts, count(*) FILTER (WHERE prefixed_id_prefix(id) = 'acct') AS acct_prefix FROM accounts;
 SELECT count(*) AS rows_after_bad_copy FROM account_column;
@@ -258,6 +244,41 @@ SELECT prefixed_id_type('acct');
 SELECT prefixed_id_type('');
 \echo :LAST_ERROR_SQLSTATE
 SELECT prefixed_id_type('acct_039srkj01e44uynszf2f2njh3') AS registered_prefix;
+
+-- a registry row counts only while its type is a domain over prefixed_id whose CHECK is
+-- prefixed_id_prefix(VALUE) = <its prefix> (a type in pg_temp vanishes with its session, and
+-- its OID may then name another type): otherwise prefixed_id_type refuses the prefix with 42704
+-- and a detail naming the OID, and prefixed_id_define takes the prefix over. Rows written by
+-- hand here: a type that is no prefixed_id domain, a domain that checks another prefix, a
+-- domain made by hand that checks its prefix (which counts), and a defined type whose CHECK
+-- was dropped
+INSERT INTO prefixed_id_registry VALUES ('ghost', 'int4'::regtype, false);
+SELECT prefixed_id_type('ghost_039srkj01e44uynszf2f2njh3');
+\echo :LAST_ERROR_SQLSTATE
+CREATE DOMAIN other_check AS prefixed_id CHECK (prefixed_id_prefix(VALUE) = 'other');
+CREATE DOMAIN hand_made AS prefixed_id CHECK (prefixed_id_prefix(VALUE) = 'hand');
+INSERT INTO prefixed_id_registry VALUES ('twin', 'other_check', false), ('hand', 'hand_made', false);
+-- (terse: the detail would show an OID that varies from run to run)
+\set VERBOSITY terse
+SELECT prefixed_id_type('twin_039srkj01e44uynszf2f2njh3');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_type('hand_039srkj01e44uynszf2f2njh3') AS hand_made_counts;
+SELECT prefixed_id_define('hand_id', 'hand');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_define('unchecked_id', 'unchecked') AS defined;
+ALTER DOMAIN unchecked_id DROP CONSTRAINT unchecked_id_prefix;
+SELECT prefixed_id_type('unchecked_039srkj01e44uynszf2f2njh3');
+\echo :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
+SELECT prefixed_id_define('ghost_id', 'ghost') AS ghost, prefixed_id_define('twin_id', 'twin') AS twin,
+       prefixed_id_define('checked_id', 'unchecked') AS unchecked;
+SELECT prefix, type FROM prefixed_id_registry WHERE prefix IN ('ghost', 'twin', 'hand', 'unchecked') ORDER BY prefix;
+SELECT prefixed_id_type('ghost_039srkj01e44uynszf2f2njh3') AS ghost, prefixed_id_type('twin_039srkj01e44uynszf2f2njh3') AS twin,
+       prefixed_id_type('unchecked_039srkj01e44uynszf2f2njh3') AS unchecked;
+DROP DOMAIN ghost_id, twin_id, checked_id, unchecked_id, other_check;
+DELETE FROM prefixed_id_registry WHERE prefix = 'hand';
+DROP DOMAIN hand_made;
+SELECT count(*) AS registered FROM prefixed_id_registry;
 
 -- no implicit casts: text does not go into a prefixed_id column without one (42804), and a
 -- prefixed_id does not compare with a uuid (42883)

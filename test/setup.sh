@@ -8,7 +8,7 @@ PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
-    libgtest-dev faketime gnuplot-nox
+    libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
     "$@"
 )

@@ -23,4 +23,46 @@ PrefixedParts prefixed_split(std::string_view text) noexcept {
             std::string_view(text.data() + separator + 1, text.size() - separator - 1)};
 }
 
+PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size) noexcept {
+    PrefixedWire wire{WireStatus::empty, 0, 0, {PrefixStatus::ok, 0}, {}, nullptr};
+    if (size == 0) return wire;
+    wire.length_byte = data[0];
+    if (wire.length_byte == 0 || wire.length_byte > kPrefixMaxLength) {
+        wire.status = WireStatus::bad_length_byte;
+        return wire;
+    }
+    wire.expected_size = 1 + wire.length_byte + kPrefixedPayloadBytes;
+    if (size != wire.expected_size) {
+        wire.status =
+            size < wire.expected_size ? WireStatus::short_field : WireStatus::trailing_bytes;
+        return wire;
+    }
+    std::string_view prefix(reinterpret_cast<const char *>(data + 1), wire.length_byte);
+    wire.prefix_check = prefix_check(prefix);
+    if (wire.prefix_check.status != PrefixStatus::ok) {
+        wire.status = WireStatus::bad_prefix;
+        return wire;
+    }
+    wire.status = WireStatus::ok;
+    wire.prefix = prefix;
+    wire.payload = data + 1 + wire.length_byte;
+    return wire;
+}
+
+std::size_t prefixed_wire_encode(std::string_view prefix,
+                                 const std::uint8_t payload[kPrefixedPayloadBytes],
+                                 std::uint8_t out[kPrefixedWireMaxBytes]) noexcept {
+    if (prefix.empty() || prefix.size() > kPrefixMaxLength) return 0;
+    out[0] = static_cast<std::uint8_t>(prefix.size());
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        out[1 + i] = static_cast<std::uint8_t>(prefix[i]);
+    for (std::size_t i = 0; i < kPrefixedPayloadBytes; ++i) out[1 + prefix.size() + i] = payload[i];
+    return 1 + prefix.size() + kPrefixedPayloadBytes;
+}
+
+void prefixed_token_layout(std::uint8_t bits[kPrefixedPayloadBytes]) noexcept {
+    bits[6] = static_cast<std::uint8_t>((bits[6] & 0x0F) | 0x40);  // version 4
+    bits[8] = static_cast<std::uint8_t>((bits[8] & 0x3F) | 0x80);  // variant 10
+}
+
 }  // namespace idgen::core

@@ -90,7 +90,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
 void idgen_shmem_request() {
     if (prev_shmem_request_hook) prev_shmem_request_hook();
     RequestAddinShmemSpace(region_size(MaxBackends));
-    RequestNamedLWLockTranche("idgen", 1);
+    RequestNamedLWLockTranche("idgen", kLeaseKinds);
 }
 
 void idgen_shmem_startup() {
@@ -104,10 +104,11 @@ void idgen_shmem_startup() {
         pg_atomic_init_u64(&shared->uuid_v7_server_last, 0);
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
-        shared->snowflake_lease_lock = &GetNamedLWLockTranche("idgen")->lock;
-        snowflake_lease_startup(shared);
+        leases_startup(shared, GetNamedLWLockTranche("idgen"));
         // Every shard resumes just below the lease: above any ID issued before.
-        core::SnowflakeStamp floor = core::snowflake_stamp_below(shared->snowflake_start_lease_ms);
+        Lease &lease = shared->leases[static_cast<int>(LeaseKind::snowflake)];
+        core::SnowflakeStamp floor =
+            core::snowflake_stamp_below(static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
         for (int i = 0; i < kShardCount; ++i) {
             SnowflakeShard *shard = shard_at(i);
             pg_atomic_init_u64(&shard->last_stamp, floor);
@@ -127,10 +128,15 @@ int my_backend_index() {
 #endif
 }
 
-// Frees the slot at backend exit so that idgen_stats stops listing it.
+// Frees the slot at backend exit so that idgen_stats stops listing it, and
+// hands its last clock-lease IDs to the shutdown's lease lowering.
 void release_slot(int, Datum) {
-    if (claimed_slot != nullptr && claimed_slot != &local_slot)
+    if (claimed_slot != nullptr && claimed_slot != &local_slot) {
+        std::int64_t below = std::max(core::uuidv7_tick_unix_ms(claimed_slot->uuid_v7.last_issued),
+                                      core::ulid_unix_ms(claimed_slot->ulid.last_issued)) + 1;
+        lease_note_clock_issued(shared, below);
         pg_atomic_write_u32(&claimed_slot->pid, 0);
+    }
     claimed_slot = nullptr;
 }
 
@@ -223,6 +229,7 @@ void _PG_init(void) {
     MarkGUCPrefixReserved("idgen");
 
     if (!process_shared_preload_libraries_in_progress) return;
+    lease_register_wal();
     prev_shmem_request_hook = shmem_request_hook;
     shmem_request_hook = idgen_shmem_request;
     prev_shmem_startup_hook = shmem_startup_hook;

@@ -4,6 +4,8 @@
 // Stored form: a varlena holding the prefix's characters and then the 16
 // payload bytes, so a value carries its own prefix (a dump restores without
 // any registry) and a 4-letter prefix takes 1 + 4 + 16 = 21 bytes on disk.
+// The binary (send/recv) form adds a length byte before the prefix
+// (core/prefixed.hpp), so that a misframed field cannot pass for a value.
 #include <algorithm>
 #include <cstring>
 #include <string_view>
@@ -17,6 +19,7 @@ namespace idgen::pg {
 namespace {
 
 constexpr std::size_t kPayloadBytes = core::kUuidBytes;
+static_assert(kPayloadBytes == core::kPrefixedPayloadBytes);
 constexpr const char *kTypeError = "invalid input syntax for type prefixed_id: \"%s\"";
 
 // A stored value, read in place (short or long header, never copied).
@@ -115,6 +118,46 @@ std::string_view checked_prefix_argument(const text *argument) {
     pg_unreachable();
 }
 
+// A binary field that prefixed_wire_decode refused: 22P03, saying why.
+[[noreturn]] void report_bad_wire(const core::PrefixedWire &wire, std::size_t size,
+                                  const std::uint8_t *data) {
+    const char *detail;
+    const char *hint = nullptr;
+    switch (wire.status) {
+        case core::WireStatus::empty:
+            detail = "The field is empty; a prefixed_id is sent as the prefix's length in one "
+                     "byte, the prefix and 16 bytes.";
+            break;
+        case core::WireStatus::bad_length_byte:
+            detail = psprintf("The first byte, the prefix's length, is %zu; a prefix has 1 to 63 "
+                              "characters.",
+                              wire.length_byte);
+            // A prefix character there is most likely the first byte of the
+            // layout before 0.5.0, which had no length byte.
+            if ((data[0] >= 'a' && data[0] <= 'z') || data[0] == '_')
+                hint = "Since idgen 0.5.0 the binary form starts with the prefix's length in one "
+                       "byte; a field of the prefix and 16 bytes alone is the old form.";
+            break;
+        case core::WireStatus::short_field:
+        case core::WireStatus::trailing_bytes:
+            detail = psprintf(size == 1 ? "The field has %zu byte; its length byte, %zu, calls "
+                                          "for 1 + %zu + 16 = %zu."
+                                        : "The field has %zu bytes; its length byte, %zu, calls "
+                                          "for 1 + %zu + 16 = %zu.",
+                              size, wire.length_byte, wire.length_byte, wire.expected_size);
+            break;
+        case core::WireStatus::bad_prefix:
+        default:
+            detail = describe_prefix_problem(
+                wire.prefix_check,
+                std::string_view(reinterpret_cast<const char *>(data + 1), wire.length_byte));
+    }
+    ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+                    errmsg("incorrect binary data format for type prefixed_id"),
+                    errdetail_internal("%s", detail), hint ? errhint("%s", hint) : 0));
+    pg_unreachable();
+}
+
 text *text_of(std::string_view chars) {
     return cstring_to_text_with_len(chars.data(), static_cast<int>(chars.size()));
 }
@@ -186,28 +229,28 @@ Datum idgen_prefixed_id_out(PG_FUNCTION_ARGS) {
     PG_RETURN_CSTRING(out);
 }
 
-// prefixed_id_recv: the prefix's characters, then the 16 payload bytes.
+// prefixed_id_recv: the prefix's length in one byte, its characters, then the
+// 16 payload bytes, exactly (22P03 for anything else).
 Datum idgen_prefixed_id_recv(PG_FUNCTION_ARGS) {
     auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-    int length = message->len - message->cursor;
-    const char *data = message->data + message->cursor;
-    std::string_view prefix(data, length > static_cast<int>(kPayloadBytes)
-                                      ? static_cast<std::size_t>(length) - kPayloadBytes
-                                      : 0);
-    core::PrefixCheck check = core::prefix_check(prefix);
-    if (check.status != core::PrefixStatus::ok)
-        ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                        errmsg("incorrect binary data format for type prefixed_id"),
-                        errdetail_internal("%s", describe_prefix_problem(check, prefix))));
+    const auto *data = reinterpret_cast<const std::uint8_t *>(message->data + message->cursor);
+    std::size_t size = static_cast<std::size_t>(message->len - message->cursor);
+    core::PrefixedWire wire = core::prefixed_wire_decode(data, size);
+    if (wire.status != core::WireStatus::ok) report_bad_wire(wire, size, data);
     message->cursor = message->len;
-    return make_prefixed(prefix, reinterpret_cast<const std::uint8_t *>(data + prefix.size()));
+    return make_prefixed(wire.prefix, wire.payload);
 }
 
+// prefixed_id_send: the binary form prefixed_id_recv reads.
 Datum idgen_prefixed_id_send(PG_FUNCTION_ARGS) {
-    varlena *value = PG_GETARG_VARLENA_PP(0);
+    PrefixedView id = view_of(PG_GETARG_VARLENA_PP(0));
+    std::uint8_t wire[core::kPrefixedWireMaxBytes];
+    std::size_t size = core::prefixed_wire_encode(id.prefix, id.payload, wire);
+    if (size == 0)  // a stored value always has a 1 to 63 character prefix
+        elog(ERROR, "prefixed_id value with a %zu-byte prefix cannot be sent", id.prefix.size());
     StringInfoData message;
     pq_begintypsend(&message);
-    pq_sendbytes(&message, VARDATA_ANY(value), static_cast<int>(VARSIZE_ANY_EXHDR(value)));
+    pq_sendbytes(&message, reinterpret_cast<const char *>(wire), static_cast<int>(size));
     PG_RETURN_BYTEA_P(pq_endtypsend(&message));
 }
 
@@ -285,11 +328,13 @@ Datum idgen_prefixed_id_new(PG_FUNCTION_ARGS) {
     return make_prefixed(prefix, payload);
 }
 
-// prefixed_id_token(prefix): 128 bits from the CSPRNG, for unguessable tokens.
+// prefixed_id_token(prefix): 122 bits from the CSPRNG in the UUIDv4 layout,
+// for unguessable tokens.
 Datum idgen_prefixed_id_token(PG_FUNCTION_ARGS) {
     std::string_view prefix = checked_prefix_argument(PG_GETARG_TEXT_PP(0));
     std::uint8_t payload[kPayloadBytes];
     random_bytes(payload, sizeof payload);
+    core::prefixed_token_layout(payload);
     return make_prefixed(prefix, payload);
 }
 

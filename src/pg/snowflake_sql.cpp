@@ -50,7 +50,14 @@ SharedState *state_for_minting() {
                         errdetail("Each shard's counter lives in shared memory so that no two "
                                   "sessions hand out the same ID."),
                         errhint("Add idgen to shared_preload_libraries and restart the server.")));
-    if (unlikely(state->snowflake_lease_unreadable))
+    if (unlikely(RecoveryInProgress()))
+        ereport(ERROR,
+                (errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+                 errmsg("cannot mint snowflake ids during recovery"),
+                 errdetail("A standby's shards are its primary's: IDs minted here could repeat "
+                           "the primary's."),
+                 errhint("Call snowflake() on the primary; a standby mints once it is promoted.")));
+    if (unlikely(state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable))
         ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
                         errmsg("the snowflake lease file \"idgen_snowflake.lease\" is unreadable"),
                         errdetail("Without the high-water mark of issued IDs, snowflake() could "
@@ -114,7 +121,7 @@ std::int64_t mint(int shard) {
         for (;;) {
             next = core::snowflake_next(last, now_ms, max_clock_regression_ms);
             if (next.step != SnowflakeStep::issue) break;
-            snowflake_lease_cover(shared, core::snowflake_stamp_ms(next.stamp));
+            lease_cover(shared, LeaseKind::snowflake, core::snowflake_stamp_ms(next.stamp));
             // On failure last is refreshed with the winner's stamp; retry above it.
             if (pg_atomic_compare_exchange_u64(&state->last_stamp, &last, next.stamp)) break;
         }
@@ -232,7 +239,9 @@ Datum idgen_snowflake_shard_state(PG_FUNCTION_ARGS) {
                          errhint("Add idgen to shared_preload_libraries and restart the server.")));
         return static_cast<Datum>(0);
     }
-    core::SnowflakeStamp start = core::snowflake_stamp_below(state->snowflake_start_lease_ms);
+    Lease &lease = state->leases[static_cast<int>(LeaseKind::snowflake)];
+    core::SnowflakeStamp start = core::snowflake_stamp_below(
+        static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
     for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
         SnowflakeShard *s = snowflake_shard(shard);
         core::SnowflakeStamp last = pg_atomic_read_u64(&s->last_stamp);

@@ -45,17 +45,30 @@ struct SnowflakeShard {
     pg_atomic_uint64 clock_regressions;
 };
 
+// Kinds of lease (lease.cpp). The snowflake lease counts milliseconds of the
+// IDs' time field; the clock lease counts Unix milliseconds and covers
+// uuid_v7, ulid and prefixed_id_new.
+enum class LeaseKind : int { snowflake = 0, clock = 1 };
+inline constexpr int kLeaseKinds = 2;
+
+// A high-water mark of issued IDs, kept in a file and in WAL (lease.cpp).
+struct Lease {
+    pg_atomic_uint64 end_ms;    // no ID with ms >= end_ms was issued, and disk and WAL say so
+    pg_atomic_uint64 floor_ms;  // every ID issued before this server started is below it;
+                                // the lease at start, raised by WAL replay
+    bool unreadable;            // the file exists but holds no lease: minting is refused
+    bool file_synced;           // its directory entry is on disk
+    LWLock *lock;               // serialises renewals
+};
+
 // The shared-memory region, created once per server start.
 struct SharedState {
     pg_atomic_uint64 uuid_v7_server_last;  // last tick issued under 'server' order
     int slot_count;
-    // Snowflake lease: no ID with ms >= snowflake_lease_ms was issued, and the
-    // lease file says so before any such ID is (snowflake_lease.cpp).
-    pg_atomic_uint64 snowflake_lease_ms;
-    std::int64_t snowflake_start_lease_ms;  // the lease read at server start
-    bool snowflake_lease_unreadable;        // the file exists but holds no lease
-    bool snowflake_lease_file_synced;       // its directory entry is on disk
-    LWLock *snowflake_lease_lock;           // serialises renewals
+    // Read on every call, written about once a second: kept off the line of
+    // uuid_v7_server_last, which 'server' order writes on every call.
+    alignas(64) Lease leases[kLeaseKinds];
+    pg_atomic_uint64 clock_issued_below_ms;  // above every exited backend's clock-lease IDs
 };
 
 // Settings (GUC variables).
@@ -74,25 +87,40 @@ BackendSlot *shared_slot(int index);
 // core::snowflake_shard_valid(shard).
 SnowflakeShard *snowflake_shard(int shard);
 
-// Reads the lease file into a new region's header (in the postmaster, at
-// every start and crash restart); the shards then start below
-// snowflake_start_lease_ms.
-void snowflake_lease_startup(SharedState *state);
+// Registers idgen's WAL resource manager (lease records); in _PG_init while
+// shared_preload_libraries loads.
+void lease_register_wal();
 
-// Renews the lease so that it covers ms: blocking when ms is beyond it,
-// opportunistic when ms is within kSnowflakeLeaseRenewMs of its end.
-void snowflake_lease_extend(SharedState *state, std::int64_t ms);
+// Reads the lease files into a new region's header (in the postmaster, at
+// every start and crash restart), taking one lock per lease from locks.
+void leases_startup(SharedState *state, LWLockPadded *locks);
+
+// Renews a lease so that it covers ms: blocking when ms is beyond it,
+// opportunistic when ms is within kLeaseRenewMs of its end.
+void lease_extend(SharedState *state, LeaseKind kind, std::int64_t ms);
+
+// Records, at backend exit, that the backend's clock-lease IDs lie below below_ms.
+void lease_note_clock_issued(SharedState *state, std::int64_t below_ms);
 
 // How far a lease reaches beyond the ID that renews it, and how close an ID
 // may come to its end before a renewal starts.
-inline constexpr std::int64_t kSnowflakeLeaseSpanMs = 2000;
-inline constexpr std::int64_t kSnowflakeLeaseRenewMs = 1000;
+inline constexpr std::int64_t kLeaseSpanMs = 2000;
+inline constexpr std::int64_t kLeaseRenewMs = 1000;
 
-// Makes sure the lease covers ms before an ID of that millisecond is handed out.
-inline void snowflake_lease_cover(SharedState *state, std::int64_t ms) {
-    auto lease_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&state->snowflake_lease_ms));
-    if (likely(ms + kSnowflakeLeaseRenewMs < lease_ms)) return;
-    snowflake_lease_extend(state, ms);
+// Makes sure a lease covers ms before an ID of that millisecond is handed out.
+inline void lease_cover(SharedState *state, LeaseKind kind, std::int64_t ms) {
+    Lease &lease = state->leases[static_cast<int>(kind)];
+    auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
+    if (likely(ms + kLeaseRenewMs < end_ms)) return;
+    lease_extend(state, kind, ms);
+}
+
+// The Unix millisecond that the clock families never issue below: the clock
+// lease's floor, or 0 without shared memory.
+inline std::int64_t clock_floor_ms(SharedState *state) {
+    if (state == nullptr) return 0;
+    Lease &lease = state->leases[static_cast<int>(LeaseKind::clock)];
+    return static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms));
 }
 
 // This backend's slot: in shared memory when preloaded, else backend-local.

@@ -261,6 +261,9 @@ Datum idgen_ulid(PG_FUNCTION_ARGS) {
     if (unlikely(now_ms < 0 || now_ms > core::kUlidMaxUnixMs))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("system clock is outside the range of ulid")));
+    SharedState *state = shared_state();
+    // A clock set back across a restart reads as the clock lease's floor.
+    now_ms = std::max(now_ms, clock_floor_ms(state));
     BackendSlot *slot = my_slot();
     // Within a millisecond the ID is the previous + 1: random bits would go unused.
     Uint128 random = core::ulid_needs_random(slot->ulid, now_ms) ? random_bits() : 0;
@@ -269,6 +272,7 @@ Datum idgen_ulid(PG_FUNCTION_ARGS) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("ulid values are exhausted"),
                         errdetail("The last issued value is the largest ULID.")));
+    if (state != nullptr) lease_cover(state, LeaseKind::clock, core::ulid_unix_ms(issue->id));
     count_issue(slot, Family::ulid, core::ulid_unix_ms(issue->id) * kUsPerMs,
                 issue->clock_regressed, issue->ran_ahead);
     return ulid_datum(issue->id);

@@ -26,7 +26,8 @@ std::int64_t tick_unix_ns(Uuidv7Tick tick) {
 }
 
 // Next tick of this backend, strictly above its previous one (and, under
-// 'server' order, above every tick issued under 'server' by any backend).
+// 'server' order, above every tick issued under 'server' by any backend), and
+// with shared memory above every tick issued before the server started.
 Uuidv7Tick issue_tick() {
     std::int64_t now_ns = clock_unix_ns();
     std::optional<Uuidv7Tick> now =
@@ -35,12 +36,15 @@ Uuidv7Tick issue_tick() {
     if (unlikely(!now))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("system clock is outside the range of uuid_v7")));
+    SharedState *state = shared_state();
+    // A clock set back across a restart reads as the clock lease's floor.
+    auto floor = static_cast<Uuidv7Tick>(clock_floor_ms(state)) << core::kUuidv7SubmsBits;
+    if (unlikely(*now < floor)) now = floor;
     BackendSlot *slot = my_slot();
     std::optional<core::Uuidv7Issue> issue;
     if (uuid_v7_order == static_cast<int>(Uuidv7Order::backend)) {
         issue = core::uuidv7_issue(slot->uuid_v7, *now);
     } else {
-        SharedState *state = shared_state();
         if (state == nullptr)
             ereport(ERROR,
                     (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -63,6 +67,7 @@ Uuidv7Tick issue_tick() {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("uuid_v7 timestamps are exhausted"),
                         errdetail("The last issued value already holds the largest timestamp.")));
+    if (state != nullptr) lease_cover(state, LeaseKind::clock, core::uuidv7_tick_unix_ms(issue->tick));
     count_issue(slot, Family::uuid_v7, tick_unix_ns(issue->tick) / kNsPerUs, issue->clock_regressed,
                 issue->ran_ahead);
     return issue->tick;

@@ -28,9 +28,31 @@ is() {
     fi
 }
 
+# Sizes of the multi-session tests: SESSIONS concurrent sessions each mint
+# PER_SESSION IDs of one generator, and check_memory_flat makes MEMORY_CALLS
+# calls in one statement. IDGEN_SOAK=1 is the long mode (README, "Soak run"):
+# 8 x 1,250,000 = 10M IDs per generator and 10M calls in one statement.
+# SESSIONS, PER_SESSION or MEMORY_CALLS set in the environment win over both.
+case ${IDGEN_SOAK:-0} in
+    0) SESSIONS=${SESSIONS:-4} PER_SESSION=${PER_SESSION:-250000} MEMORY_CALLS=${MEMORY_CALLS:-1000000} ;;
+    1) SESSIONS=${SESSIONS:-8} PER_SESSION=${PER_SESSION:-1250000} MEMORY_CALLS=${MEMORY_CALLS:-10000000} ;;
+    *) echo "IDGEN_SOAK must be 0 or 1, got '$IDGEN_SOAK'" >&2; exit 2 ;;
+esac
+
 # q SQL: one value from psql, unaligned, no headers.
 q() {
     psql -XAtq -v ON_ERROR_STOP=1 -c "$1"
+}
+
+# timed COMMAND...: runs COMMAND, then prints how long it took as a TAP comment;
+# returns its status.
+timed() {
+    local start=${EPOCHREALTIME/./} status
+    "$@"
+    status=$?
+    local us=$((${EPOCHREALTIME/./} - start))
+    printf '# %s took %d.%03d s\n' "$*" $((us / 1000000)) $((us / 1000 % 1000))
+    return $status
 }
 
 tap_done() {
@@ -79,4 +101,56 @@ check_stats_follow_live_sessions() {
     sleep 0.5
     is "idgen_stats forgets sessions once they exit" \
         "$(q "SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid()")" 0
+}
+
+# memory_profile FAMILY EXPR AGGREGATE [SETUP]: one session runs the SQL
+# command SETUP if given and warms up EXPR, then computes AGGREGATE over "id",
+# MEMORY_CALLS calls of EXPR, in one statement, while test/t/backend_memory.py
+# samples its backend's memory and progress (idgen_stats.ids_minted of FAMILY). Prints the aggregate's value and
+# the sampler's summary, one a line; returns the sampler's status (0 flat,
+# 1 grew, 2 no usable measurement), or 2 if the session failed.
+memory_profile() {
+    local family=$1 expr=$2 aggregate=$3 setup=${4:-} dir session summary status session_status
+    dir=$(mktemp -d /tmp/idgen-memory.XXXXXX) || return 2
+    # generate_series in the target list streams its rows (in FROM it would
+    # first store all of them); EXPR is volatile, so it runs for every row.
+    local series="(SELECT generate_series(1, $MEMORY_CALLS)) g" warmup="(SELECT generate_series(1, 1000)) g"
+    psql -XAtq -v ON_ERROR_STOP=1 >"$dir/session.log" 2>&1 <<SQL &
+$setup ${setup:+;}
+SELECT count(id) FROM (SELECT $expr AS id FROM $warmup) s \g /dev/null
+SELECT sum(total_bytes) FROM pg_backend_memory_contexts \g /dev/null
+SELECT sum(total_bytes) FROM pg_backend_memory_contexts \g $dir/contexts_before
+SELECT pg_backend_pid() \g $dir/pid
+\! until [ -e $dir/go ]; do sleep 0.01; done
+SELECT $aggregate FROM (SELECT $expr AS id FROM $series) s \g $dir/result
+SELECT sum(total_bytes) FROM pg_backend_memory_contexts \g $dir/contexts_after
+\! until [ -e $dir/done ]; do sleep 0.01; done
+SQL
+    session=$!
+    summary=$(/usr/bin/python3 test/t/backend_memory.py --dir "$dir" --family "$family" \
+                  --calls "$MEMORY_CALLS" --session-pid "$session" --label "$expr${setup:+ after $setup}" 2>&1)
+    status=$?
+    touch "$dir/go" "$dir/done"  # an unusable measurement may leave the session waiting
+    wait "$session"
+    session_status=$?
+    cat "$dir/result" 2>/dev/null || echo
+    echo "$summary"
+    if ((session_status != 0)); then
+        sed 's/^/session: /' "$dir/session.log"
+        status=2
+    fi
+    rm -rf "$dir"
+    return $status
+}
+
+# check_memory_flat FAMILY EXPR [SETUP]: after SETUP, MEMORY_CALLS calls of EXPR
+# in one statement all happen, and the backend's memory stays flat after warm-up.
+check_memory_flat() {
+    local family=$1 expr=$2 setup=${3:-} output status what
+    what="$expr${setup:+ after $setup}"
+    output=$(memory_profile "$family" "$expr" "count(id)" "$setup")
+    status=$?
+    is "$what: one statement makes $MEMORY_CALLS calls" "$(head -n 1 <<<"$output")" "$MEMORY_CALLS"
+    check "$what: backend memory stays flat over $MEMORY_CALLS calls in one statement" test "$status" -eq 0
+    tail -n +2 <<<"$output" | sed 's/^/# /'
 }

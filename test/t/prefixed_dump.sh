@@ -125,6 +125,12 @@ is "the DEFAULT IDs carry their prefixes" \
 # 2. Custom format, restored with pg_restore.
 check "pg_dump -Fc succeeds" \
     "$PG_BIN/pg_dump" -Fc -d "$src" -f "$work/db.dump"
+# pg_dump writes table data with COPY in text form, never binary: the values
+# go through prefixed_id_out and back through prefixed_id_in, so the binary
+# format (send/recv, changed in 0.5.0) plays no part in a dump.
+check "the custom dump holds prefixed_id values as COPY text (pg_restore -f - shows them)" \
+    bash -c "'$PG_BIN/pg_restore' -f - '$work/db.dump' |
+             grep -qxP 'acct_f5lxx1zz5pnorynqglhzmsp33\tmax'"
 check "createdb $custom (without the extension)" createdb "$custom"
 check "pg_restore --exit-on-error succeeds" \
     "$PG_BIN/pg_restore" --exit-on-error -d "$custom" "$work/db.dump" 2>"$work/pg_restore.err"
@@ -190,10 +196,10 @@ check_copy() {
         "$(qd "$db" "SELECT prefixed_id_type('inv_0000000000000000000000001') = 'billing.invoice_id'::regtype")" t
     check "$db: defining another type with the restored prefix acct fails with 42710" \
         fails_with "$db" "SELECT prefixed_id_define('other_account_id', 'acct')" \
-        'ERROR:  42710: prefix "acct" is already used by type account_id'
+        'ERROR:  42710: prefix "acct" is already used by type public.account_id'
     check "$db: defining another type with the restored token prefix sess fails with 42710" \
         fails_with "$db" "SELECT prefixed_id_define('other_session', 'sess', true)" \
-        'ERROR:  42710: prefix "sess" is already used by type session_token'
+        'ERROR:  42710: prefix "sess" is already used by type public.session_token'
     is "$db: a new prefix can still be defined" \
         "$(qd "$db" "SELECT prefixed_id_define('user_id', 'user')")" user_id
 }
@@ -205,6 +211,9 @@ check "pg_dump -Fp succeeds" \
     "$PG_BIN/pg_dump" -Fp -d "$src" -f "$work/db.sql"
 check "the plain dump restores the registry rows with COPY" \
     grep -qx 'COPY public.prefixed_id_registry (prefix, type, token) FROM stdin;' "$work/db.sql"
+check "the plain dump holds prefixed_id values as COPY text" \
+    bash -c "grep -qx 'COPY public.mixed (id, note) FROM stdin;' '$work/db.sql' &&
+             grep -qxP 'user_session_f5lxx1zz5pnorynqglhzmsp33\tmax upper case' '$work/db.sql'"
 check "createdb $plain (without the extension)" createdb "$plain"
 check "psql -v ON_ERROR_STOP=1 restores the plain dump" \
     psql -Xq -v ON_ERROR_STOP=1 -d "$plain" -f "$work/db.sql" -o /dev/null

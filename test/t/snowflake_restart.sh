@@ -168,8 +168,10 @@ check "the server starts with a garbage lease file" server_start
 err=$(psql -Xq -v VERBOSITY=verbose -c "SELECT snowflake(1)" 2>&1)
 check "snowflake(1) fails with SQLSTATE XX001 naming the lease file" \
     grep -qF 'ERROR:  XX001: the snowflake lease file "idgen_snowflake.lease" is unreadable' <<<"$err"
-check "server.log says snowflake() is disabled" \
-    grep -qF 'idgen: file "idgen_snowflake.lease" holds no snowflake lease; snowflake() is disabled' "$dir/server.log"
+check "server.log says the file holds no lease and snowflake() is disabled" \
+    grep -qF -A1 'idgen: file "idgen_snowflake.lease" holds no snowflake lease' "$dir/server.log"
+check "server.log's detail says snowflake() is disabled" \
+    grep -qF 'DETAIL:  snowflake() is disabled.' "$dir/server.log"
 is "uuid_v7() still works" "$(q "SELECT uuid_v7() IS NOT NULL")" t
 server_stop
 cp -p "$dir/lease.saved" "$lease_file"

@@ -2,13 +2,12 @@
 # snowflake() across concurrent sessions: uniqueness, per-session and real-time
 # order within a shard, bursts that borrow future milliseconds, the wait path
 # under idgen.max_clock_regression = 0, independent shards, and idgen.shard_id
-# from ALTER DATABASE. Needs a preloaded server (PG* env).
+# from ALTER DATABASE, and flat backend memory over one long statement. Sizes
+# from lib.sh (IDGEN_SOAK=1: the long mode). Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source test/t/lib.sh
 
-SESSIONS=${SESSIONS:-4}
-PER_SESSION=${PER_SESSION:-250000}
 
 fresh_database idgen_snowflake || exit 1
 q "CREATE UNLOGGED TABLE session_ids (
@@ -54,7 +53,7 @@ total=$((SESSIONS * PER_SESSION))
 shards=()
 for _ in $(seq 1 "$SESSIONS"); do shards+=(7); done
 check "shard 7: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" \
-    mint_concurrently "$PER_SESSION" "${shards[@]}"
+    timed mint_concurrently "$PER_SESSION" "${shards[@]}"
 is "shard 7: every ID stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $total
 is "shard 7: each session strictly increasing" "$(not_increasing_per_session)" 0
 is "shard 7: no ID is below one returned before it was requested" "$(out_of_real_time_order shard)" 0
@@ -139,6 +138,10 @@ check "shards 1 and 2: both used the same (ms, seq) pairs, so they do not share 
 is "shards 1 and 2: idgen_snowflake_shards.last_id is each shard's largest ID" \
     "$(shard_stat 1 last_id) $(shard_stat 2 last_id)" \
     "$(q "SELECT max(id) FILTER (WHERE shard = 1) || ' ' || max(id) FILTER (WHERE shard = 2) FROM session_ids")"
+
+# One long statement on a shard of its own (it may run up to
+# idgen.max_clock_regression ahead of the clock and then wait).
+check_memory_flat snowflake "snowflake(9)"
 
 # idgen.shard_id from ALTER DATABASE: new sessions of that database use it.
 # snowflake_without_shard: prints what SELECT snowflake() gives in a new session

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # ulid() across concurrent sessions: uniqueness, per-session order, per-backend
-# random streams, and idgen_stats listing live backends only. Needs a
-# preloaded server (PG* env).
+# random streams, idgen_stats listing live backends only, and flat backend
+# memory over one long statement (and a statement whose memory does grow, to
+# show that the memory check can fail). Sizes from lib.sh (IDGEN_SOAK=1: the
+# long mode). Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source test/t/lib.sh
 
-SESSIONS=${SESSIONS:-4}
-PER_SESSION=${PER_SESSION:-250000}
 
 fresh_database idgen_ulid_sessions || exit 1
 q "CREATE UNLOGGED TABLE session_ids (id ulid PRIMARY KEY, session int, n int)"
@@ -26,7 +26,7 @@ mint_concurrently() {
     return $status
 }
 
-check "$SESSIONS sessions x $PER_SESSION ulid() inserts into a primary key all succeed" mint_concurrently
+check "$SESSIONS sessions x $PER_SESSION ulid() inserts into a primary key all succeed" timed mint_concurrently
 is "every value stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $((SESSIONS * PER_SESSION))
 is "each session strictly increasing" "$(not_increasing_per_session)" 0
 
@@ -35,6 +35,12 @@ is "each session strictly increasing" "$(not_increasing_per_session)" 0
 is "no 80-bit random part is shared by two sessions among their first 1000 IDs" \
     "$(q "SELECT count(*) FROM (SELECT substr(id::text, 11) AS random_part FROM session_ids
                                 WHERE n <= 1000 GROUP BY 1 HAVING count(DISTINCT session) > 1) s")" 0
+
+check_memory_flat ulid "ulid()"
+# array_agg keeps every value (about 40 bytes each); 1M calls at every size.
+output=$(MEMORY_CALLS=1000000 memory_profile ulid "ulid()" "cardinality(array_agg(id))")
+is "the memory check fails a statement whose memory grows: array_agg over 1000000 ulid() calls" "$?" 1
+sed 's/^/# /' <<<"$output"
 
 check_stats_follow_live_sessions ulid "ulid()"
 

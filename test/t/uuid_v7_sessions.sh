@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # uuid_v7 across concurrent sessions: uniqueness, per-session order, server-wide
-# order under idgen.uuid_v7_order = 'server', per-backend random streams, and
-# idgen_stats listing live backends only. Needs a preloaded server (PG* env).
+# order under idgen.uuid_v7_order = 'server', per-backend random streams,
+# idgen_stats listing live backends only, and flat backend memory over one long
+# statement in either order. Sizes from lib.sh (IDGEN_SOAK=1: the long mode).
+# Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source test/t/lib.sh
 
-SESSIONS=${SESSIONS:-4}
-PER_SESSION=${PER_SESSION:-250000}
 
 fresh_database idgen_sessions || exit 1
 q "CREATE UNLOGGED TABLE session_ids (
@@ -30,17 +30,20 @@ mint_concurrently() {
     return $status
 }
 
-check "backend order: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" mint_concurrently backend
+check "backend order: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" timed mint_concurrently backend
 is "backend order: every value stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $((SESSIONS * PER_SESSION))
 is "backend order: each session strictly increasing" "$(not_increasing_per_session)" 0
 is "random bits differ between backends for the same call number" \
     "$(q "SELECT count(*) FROM (SELECT n FROM session_ids WHERE n <= 1000 GROUP BY n
                                 HAVING count(DISTINCT substr(id::text, 21)) < $SESSIONS) s")" 0
 
-check "server order: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" mint_concurrently server
+check "server order: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" timed mint_concurrently server
 is "server order: every value stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $((SESSIONS * PER_SESSION))
 is "server order: each session strictly increasing" "$(not_increasing_per_session)" 0
 is "server order: no value is below one returned before it was requested" "$(out_of_real_time_order)" 0
+
+check_memory_flat uuid_v7 "uuid_v7()"
+check_memory_flat uuid_v7 "uuid_v7()" "SET idgen.uuid_v7_order = 'server'"
 
 check_stats_follow_live_sessions uuid_v7 "uuid_v7()"
 

@@ -1,0 +1,287 @@
+// Leases: high-water marks of issued IDs that survive restarts, crashes and
+// failover. Each lease is a file in the data directory, fsynced, and a WAL
+// record, flushed (and confirmed by synchronous standbys), before any ID at or
+// beyond it is handed out. Every start and crash restart reads the file; WAL
+// replay (crash recovery, a standby, a base backup being restored) raises it.
+// Either way the server resumes above every ID issued before, whatever the
+// clock says.
+//
+// The snowflake lease holds a millisecond of the IDs' time field (not of the
+// clock), so an epoch moved later cannot bring a shard back either. The clock
+// lease holds a Unix millisecond and covers the 48-bit families: uuid_v7
+// (both orders), ulid and prefixed_id_new.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+
+#include "pg/state.hpp"
+
+namespace idgen::pg {
+namespace {
+
+struct LeaseFile {
+    const char *name;    // relative to the data directory, every server process's working directory
+    const char *header;  // first line, names the kind and the format version
+    const char *what;    // for messages
+    std::int64_t max_end_ms;
+};
+
+// A record is the header, 20 digits and a newline: fixed length per file,
+// rewritten in place.
+constexpr int kDigits = 20;
+constexpr int kMaxRecordLength = 64;
+
+const LeaseFile kLeaseFiles[kLeaseKinds] = {
+    {"idgen_snowflake.lease", "idgen snowflake lease 1\n", "snowflake", core::kSnowflakeMaxMs + 1},
+    {"idgen_clock.lease", "idgen clock lease 1\n", "clock", core::kUuidv7MaxUnixMs + 1},
+};
+
+const LeaseFile &file_of(LeaseKind kind) {
+    return kLeaseFiles[static_cast<int>(kind)];
+}
+
+int record_length(const LeaseFile &file) {
+    return static_cast<int>(strlen(file.header)) + kDigits + 1;
+}
+
+std::optional<std::int64_t> parse_record(const LeaseFile &file, const char *record, int length) {
+    int header_length = static_cast<int>(strlen(file.header));
+    if (length != record_length(file) || memcmp(record, file.header, header_length) != 0 ||
+        record[length - 1] != '\n')
+        return std::nullopt;
+    std::int64_t ms = 0;
+    for (int i = header_length; i < length - 1; ++i) {
+        if (record[i] < '0' || record[i] > '9') return std::nullopt;
+        if (ms > file.max_end_ms / 10) return std::nullopt;
+        ms = ms * 10 + (record[i] - '0');
+    }
+    if (ms > file.max_end_ms) return std::nullopt;
+    return ms;
+}
+
+// The lease on disk: 0 without a file, nullopt when the file holds no lease.
+std::optional<std::int64_t> read_lease_file(const LeaseFile &file) {
+    int fd = OpenTransientFile(file.name, O_RDONLY | PG_BINARY);
+    if (fd < 0) {
+        if (errno == ENOENT) return std::int64_t{0};
+        ereport(LOG, (errcode_for_file_access(), errmsg("could not open file \"%s\": %m", file.name)));
+        return std::nullopt;
+    }
+    char record[kMaxRecordLength];
+    ssize_t length = read(fd, record, sizeof record);
+    CloseTransientFile(fd);
+    if (length < 0) return std::nullopt;
+    return parse_record(file, record, static_cast<int>(length));
+}
+
+// Writes and fsyncs a lease; reports failures at elevel (ERROR aborts the
+// call that needed the lease; the shutdown path only logs).
+bool write_lease_file(Lease &lease, const LeaseFile &file, std::int64_t end_ms, int elevel) {
+    char record[kMaxRecordLength];
+    snprintf(record, sizeof record, "%s%020lld\n", file.header, static_cast<long long>(end_ms));
+    int length = record_length(file);
+    int fd = OpenTransientFile(file.name, O_WRONLY | O_CREAT | PG_BINARY);
+    if (fd < 0) {
+        ereport(elevel, (errcode_for_file_access(),
+                         errmsg("could not open file \"%s\": %m", file.name),
+                         errdetail("idgen persists the high-water mark of issued %s IDs there "
+                                   "before handing out IDs beyond it.",
+                                   file.what)));
+        return false;
+    }
+    errno = 0;
+    bool written = pwrite(fd, record, length, 0) == length;
+    if (!written && errno == 0) errno = ENOSPC;
+    bool synced = written && pg_fsync(fd) == 0;
+    int saved_errno = errno;
+    CloseTransientFile(fd);
+    if (!synced) {
+        errno = saved_errno;
+        ereport(elevel, (errcode_for_file_access(),
+                         errmsg("could not %s file \"%s\": %m", written ? "fsync" : "write",
+                                file.name)));
+        return false;
+    }
+    if (!lease.file_synced) {
+        // A new file: its directory entry must reach the disk too.
+        fsync_fname(".", true);
+        lease.file_synced = true;
+    }
+    return true;
+}
+
+// WAL: one record kind per lease, its end in the payload.
+constexpr RmgrId kIdgenRmgrId = RM_EXPERIMENTAL_ID;
+constexpr std::uint8_t kInfoShift = 4;  // the low four info bits belong to PostgreSQL
+
+std::uint8_t info_of(LeaseKind kind) {
+    return static_cast<std::uint8_t>(static_cast<int>(kind) << kInfoShift);
+}
+
+std::optional<LeaseKind> kind_of_info(std::uint8_t info) {
+    int kind = (info & XLR_RMGR_INFO_MASK) >> kInfoShift;
+    if (kind >= kLeaseKinds) return std::nullopt;
+    return static_cast<LeaseKind>(kind);
+}
+
+// Makes the renewed end durable in WAL, and on synchronous standbys when the
+// session asks for synchronous commit, so that a promoted standby resumes
+// above it.
+void log_lease(LeaseKind kind, std::int64_t end_ms) {
+    XLogBeginInsert();
+    XLogRegisterData(reinterpret_cast<char *>(&end_ms), sizeof end_ms);
+    XLogRecPtr lsn = XLogInsert(kIdgenRmgrId, info_of(kind));
+    XLogFlush(lsn);
+    SyncRepWaitForLSN(lsn, false);
+}
+
+// Raises a lease's end and floor to end_ms, and what depends on the floor.
+void raise_floor(SharedState *state, LeaseKind kind, std::int64_t end_ms) {
+    Lease &lease = state->leases[static_cast<int>(kind)];
+    auto floor = pg_atomic_read_u64(&lease.floor_ms);
+    while (floor < static_cast<std::uint64_t>(end_ms) &&
+           !pg_atomic_compare_exchange_u64(&lease.floor_ms, &floor, end_ms)) {
+    }
+    if (kind != LeaseKind::snowflake) return;
+    // Shards resume just below the floor, as at a server start.
+    core::SnowflakeStamp stamp = core::snowflake_stamp_below(end_ms);
+    for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
+        pg_atomic_uint64 *last = &snowflake_shard(shard)->last_stamp;
+        std::uint64_t seen = pg_atomic_read_u64(last);
+        while (seen < stamp && !pg_atomic_compare_exchange_u64(last, &seen, stamp)) {
+        }
+    }
+}
+
+// Replays a lease record: on a standby, in crash recovery and when a base
+// backup is restored. The file is rewritten so that a restart keeps it.
+void lease_redo(XLogReaderState *record) {
+    std::optional<LeaseKind> kind = kind_of_info(XLogRecGetInfo(record));
+    if (!kind || XLogRecGetDataLen(record) != sizeof(std::int64_t))
+        elog(PANIC, "idgen: unknown lease record (info %u, %u bytes)", XLogRecGetInfo(record),
+             XLogRecGetDataLen(record));
+    std::int64_t end_ms;
+    memcpy(&end_ms, XLogRecGetData(record), sizeof end_ms);
+    SharedState *state = shared_state();
+    Lease &lease = state->leases[static_cast<int>(*kind)];
+    LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
+        write_lease_file(lease, file_of(*kind), end_ms, ERROR);
+        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
+        lease.unreadable = false;
+    }
+    raise_floor(state, *kind, end_ms);
+    LWLockRelease(lease.lock);
+}
+
+void lease_desc(StringInfo buf, XLogReaderState *record) {
+    std::int64_t end_ms = 0;
+    if (XLogRecGetDataLen(record) == sizeof end_ms)
+        memcpy(&end_ms, XLogRecGetData(record), sizeof end_ms);
+    appendStringInfo(buf, "end %lld ms", static_cast<long long>(end_ms));
+}
+
+const char *lease_identify(std::uint8_t info) {
+    std::optional<LeaseKind> kind = kind_of_info(info);
+    if (!kind) return nullptr;
+    return *kind == LeaseKind::snowflake ? "SNOWFLAKE_LEASE" : "CLOCK_LEASE";
+}
+
+RmgrData idgen_rmgr = {
+    "idgen", lease_redo, lease_desc, lease_identify, nullptr, nullptr, nullptr, nullptr,
+};
+
+// The Unix millisecond below which every exited backend's clock-family IDs lie
+// (release_slot folds each backend's last IDs in).
+std::int64_t clock_issued_below(SharedState *state) {
+    return static_cast<std::int64_t>(pg_atomic_read_u64(&state->clock_issued_below_ms));
+}
+
+// At a clean shutdown (code 0; a crash restart passes 1) every backend has
+// exited, so the shards and the exited backends' sequences hold exactly what
+// was issued: lower each lease to just above it, and the next start continues
+// there instead of up to kLeaseSpanMs ahead of the clock. A standby's leases
+// come from its primary and stay as replayed.
+void leases_at_shutdown(int code, Datum) {
+    SharedState *state = shared_state();
+    if (code != 0 || state == nullptr || RecoveryInProgress()) return;
+    for (int k = 0; k < kLeaseKinds; ++k) {
+        auto kind = static_cast<LeaseKind>(k);
+        Lease &lease = state->leases[k];
+        auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
+        if (lease.unreadable || end_ms == 0) continue;  // nothing issued since the file was created
+        std::int64_t issued_below = 0;
+        if (kind == LeaseKind::snowflake) {
+            for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
+                core::SnowflakeStamp last = pg_atomic_read_u64(&snowflake_shard(shard)->last_stamp);
+                issued_below = std::max(issued_below, core::snowflake_stamp_ms(last) + 1);
+            }
+        } else {
+            issued_below = clock_issued_below(state);
+        }
+        if (issued_below < end_ms) write_lease_file(lease, file_of(kind), issued_below, LOG);
+    }
+}
+
+}  // namespace
+
+void lease_register_wal() {
+    RegisterCustomRmgr(kIdgenRmgrId, &idgen_rmgr);
+}
+
+void leases_startup(SharedState *state, LWLockPadded *locks) {
+    for (int k = 0; k < kLeaseKinds; ++k) {
+        Lease &lease = state->leases[k];
+        const LeaseFile &file = kLeaseFiles[k];
+        std::optional<std::int64_t> end_ms = read_lease_file(file);
+        // Without its lease snowflake() could repeat an ID, so it refuses;
+        // the clock families only order, so they start again from the clock.
+        lease.unreadable = !end_ms.has_value() && k == static_cast<int>(LeaseKind::snowflake);
+        if (!end_ms)
+            ereport(LOG, (errmsg("idgen: file \"%s\" holds no %s lease", file.name, file.what),
+                          errdetail(lease.unreadable
+                                        ? "snowflake() is disabled."
+                                        : "uuid_v7, ulid and prefixed IDs start again from the "
+                                          "clock, and the next renewal rewrites the file.")));
+        std::int64_t start = end_ms.value_or(0);
+        lease.file_synced = start > 0;
+        lease.lock = &locks[k].lock;
+        pg_atomic_init_u64(&lease.end_ms, static_cast<std::uint64_t>(start));
+        pg_atomic_init_u64(&lease.floor_ms, static_cast<std::uint64_t>(start));
+    }
+    pg_atomic_init_u64(&state->clock_issued_below_ms, 0);
+    // Registered anew at each (re)creation of the region: the postmaster's
+    // exit callbacks run, and are cleared, before a crash restart.
+    if (!IsUnderPostmaster) on_shmem_exit(leases_at_shutdown, 0);
+}
+
+void lease_extend(SharedState *state, LeaseKind kind, std::int64_t ms) {
+    Lease &lease = state->leases[static_cast<int>(kind)];
+    const LeaseFile &file = file_of(kind);
+    auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
+    if (ms >= end_ms) {
+        LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    } else if (!LWLockConditionalAcquire(lease.lock, LW_EXCLUSIVE)) {
+        return;  // another backend renews it; this ID is covered already
+    }
+    end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
+    if (ms + kLeaseRenewMs >= end_ms) {
+        std::int64_t renewed = std::min(ms + kLeaseSpanMs, file.max_end_ms);
+        // A hot standby writes no WAL; its own clock IDs renew the file only.
+        if (!RecoveryInProgress()) log_lease(kind, renewed);
+        write_lease_file(lease, file, renewed, ERROR);
+        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(renewed));
+    }
+    LWLockRelease(lease.lock);
+}
+
+void lease_note_clock_issued(SharedState *state, std::int64_t below_ms) {
+    auto seen = pg_atomic_read_u64(&state->clock_issued_below_ms);
+    while (seen < static_cast<std::uint64_t>(below_ms) &&
+           !pg_atomic_compare_exchange_u64(&state->clock_issued_below_ms, &seen, below_ms)) {
+    }
+}
+
+}  // namespace idgen::pg
