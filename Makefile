@@ -16,6 +16,9 @@ PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),
 # Rebuild objects when a header they include changes.
 PG_CXXFLAGS += -MMD -MP
 
+# Set before PGXS is included: pgxs.mk tests it with ifdef while it is read.
+EXTRA_CLEAN = test/unit/build test/fuzz/build results regression.diffs regression.out $(OBJS:.o=.d)
+
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
@@ -42,8 +45,31 @@ $(UNIT_BIN): $(UNIT_SRCS) $(wildcard test/unit/*.hpp) $(patsubst src/core/%.o,te
 unit: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-EXTRA_CLEAN = test/unit/build results regression.diffs regression.out $(OBJS:.o=.d)
+# Fuzzing: a libFuzzer target per core parser (test/fuzz/NAME_fuzz.cpp), built
+# with clang against the core objects alone; `make fuzz` runs each for
+# FUZZ_SECONDS (0: no limit), and FUZZ_RUNS (if set) caps its executions.
+FUZZ_CXX = clang++
+FUZZ_SECONDS = 60
+FUZZ_RUNS =
+FUZZ_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
+	-fno-exceptions -fno-rtti -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_TARGETS = $(patsubst test/fuzz/%_fuzz.cpp,%,$(wildcard test/fuzz/*_fuzz.cpp))
+FUZZ_CORE_OBJS = $(patsubst src/core/%.o,test/fuzz/build/core/%.o,$(CORE_OBJS))
 
-.PHONY: unit print-version
+test/fuzz/build/core/%.o: src/core/%.cpp src/core/*.hpp
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+test/fuzz/build/bin/%: test/fuzz/%_fuzz.cpp test/fuzz/fuzz.hpp $(FUZZ_CORE_OBJS) src/core/*.hpp
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CORE_OBJS)
+
+fuzz-build: $(FUZZ_TARGETS:%=test/fuzz/build/bin/%)
+
+fuzz: fuzz-build
+	bash test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS:%=-runs=%) $(FUZZ_TARGETS)
+
+.PHONY: unit fuzz fuzz-build print-version
 print-version:
 	@echo $(EXTVERSION)

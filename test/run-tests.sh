@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite (README command 2): installs what it needs, builds with
-# -Werror, runs the core unit tests, build checks, pg_regress and the
-# multi-session tests against a throwaway cluster, and the benchmark's quick
-# mode. Ends with "N passed, N failed"; exits non-zero when anything failed.
+# -Werror, runs the core unit tests, the core fuzz targets (20 s each), build
+# checks, pg_regress and the multi-session tests against a throwaway cluster,
+# and the benchmark's quick mode. Ends with "N passed, N failed"; exits
+# non-zero when anything failed.
 #
 #   bash test/run-tests.sh            # PostgreSQL 15 (Debian's package)
 #   bash test/run-tests.sh --pg 18    # the same suite on 18, built by test/pg-build.sh
@@ -43,6 +44,8 @@ if [[ $pg == all ]]; then
         major_log=$(mktemp /tmp/idgen-tests-pg"$major".XXXXXX)
         bash test/run-tests.sh --pg "$major" 2>&1 |
             sed -u -E "s/^([0-9]+ passed, [0-9]+ failed)$/PostgreSQL $major: \1/" | tee "$major_log"
+        # Sections that do not depend on the major (fuzzing) ran in this pass.
+        export IDGEN_SKIP_CORE_ONLY=1
         result=$(sed -n -E 's/^PostgreSQL [0-9]+: ([0-9]+ passed, [0-9]+ failed)$/\1/p' "$major_log" | tail -n 1)
         rm -f "$major_log"
         if [[ -z $result ]]; then
@@ -123,6 +126,17 @@ failed=$((failed + ${unit_failed:-0}))
 if [[ $unit_status -ne 0 && -z ${unit_failed:-} ]]; then
     tail -n 40 "$log_dir/unit.log"
     failed=$((failed + 1))
+fi
+
+section "fuzzing the core parsers (libFuzzer, 20 s a target)"
+# The fuzz targets link only src/core, so under --pg all they run in the first
+# major's pass alone.
+if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
+    echo "# skipped: they do not depend on the PostgreSQL major and ran in an earlier pass"
+elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
+    bash test/fuzz/run.sh 20 >"$log_dir/fuzz.tap" 2>&1
+    cat "$log_dir/fuzz.tap"
+    count_tap "$log_dir/fuzz.tap"
 fi
 
 section "build checks"

@@ -9,6 +9,7 @@ packages=(
     make g++ binutils python3
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
+    clang libclang-rt-14-dev
     "$@"
 )
 missing=()
