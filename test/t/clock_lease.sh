@@ -19,6 +19,7 @@ if ! use_fake_clock "$dir"; then
 fi
 cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
 server_start() { as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null; }
+server_stop() { as_cluster_owner pg_ctl -D "$dir/data" -m fast -w stop >/dev/null; }
 restart() {
     as_cluster_owner pg_ctl -D "$dir/data" -m "$1" -w stop >/dev/null && server_start
 }
@@ -75,5 +76,31 @@ check "phase 4 mints" mint 4
 is "phase 4: every ID is above the earlier phases', per family" "$(below_earlier 4)" 0
 is "phase 4 read the clock 10 s back: its IDs are ahead of it (the lease's floor)" \
     "$(q "SELECT bool_and(t > clock_timestamp() + interval '5 s') FROM ids WHERE phase = 4")" t
+
+# An unwritable lease file: the first ID after a start needs a renewal, which
+# fails with the file-access error, and no ID is handed out.
+lease_file="$dir/data/idgen_clock.lease"
+server_stop
+chmod 0444 "$lease_file"
+check "the server starts with a read-only clock lease file" server_start
+for call in "uuid_v7()" "ulid()" "prefixed_id_new('ord')"; do
+    err=$(psql -XAtq -v VERBOSITY=verbose -c "SELECT $call" 2>&1)
+    check "$call fails with SQLSTATE 42501 naming idgen_clock.lease" \
+        grep -qF 'ERROR:  42501: could not open file "idgen_clock.lease": Permission denied' <<<"$err"
+done
+chmod 0644 "$lease_file"
+is "once the file is writable again, uuid_v7() works" "$(q "SELECT uuid_v7() IS NOT NULL")" t
+
+# A file that holds no lease: logged at start; the clock families go on from
+# the clock (they only order; uniqueness rests on random bits) and the next
+# renewal writes a good record.
+server_stop
+echo "not a lease" >"$lease_file"
+check "the server starts with a garbage clock lease file" server_start
+check "server.log says the file holds no clock lease" \
+    grep -qF 'idgen: file "idgen_clock.lease" holds no clock lease' "$dir/server.log"
+is "uuid_v7(), ulid() and prefixed_id_new() work" \
+    "$(q "SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL AND prefixed_id_new('ord') IS NOT NULL")" t
+check "the renewal rewrote the file with a lease" grep -q '^idgen clock lease 1$' "$lease_file"
 
 tap_done
