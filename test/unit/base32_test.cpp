@@ -293,3 +293,94 @@ TEST(Base32RoundTrip, TextOrderEqualsValueOrder) {
         }
     }
 }
+
+// Lowercase mode (TypeID suffixes) ------------------------------------------
+
+// The lowercase alphabet is the uppercase one with letters lowered.
+TEST(Base32Lower, AlphabetIsTheLowercaseCrockfordAlphabet) {
+    EXPECT_EQ(std::string_view(kBase32LowerAlphabet), kLowerDigits);
+}
+
+// The encoder writes the same digits, lowercase, and nothing past 26 bytes.
+TEST(Base32Lower, EncodesLowercase) {
+    char buffer[kBase32Digits128 + 2];
+    std::memset(buffer, '#', sizeof buffer);
+    const Uint128 value = u128(0x0123456789ABCDEFull, 0xFEDCBA9876543210ull);
+    base32_encode128(value, buffer + 1, Base32Case::lower);
+    EXPECT_EQ(buffer[0], '#');
+    EXPECT_EQ(buffer[kBase32Digits128 + 1], '#');
+    EXPECT_EQ(std::string(buffer + 1, kBase32Digits128), "014d2pf2dbsqqzxq5tk1v58cgg");
+    base32_encode128(kUint128Max, buffer + 1, Base32Case::lower);
+    EXPECT_EQ(std::string(buffer + 1, kBase32Digits128), "7zzzzzzzzzzzzzzzzzzzzzzzzz");
+}
+
+// The TypeID spec's README example: 01h455vb4pex5vsknk084sn02q is the UUID
+// 01890a5d-ac96-774b-bcce-b302099a8057.
+TEST(Base32Lower, TypeidSpecExample) {
+    Base32Decoded decoded = base32_decode128("01h455vb4pex5vsknk084sn02q", Base32Case::lower);
+    ASSERT_EQ(decoded.status, Base32Status::ok);
+    EXPECT_EQ(decoded.value, u128(0x01890a5dac96774bull, 0xbcceb302099a8057ull));
+}
+
+// Every lowercase digit in every position reads; its uppercase twin is a bad
+// digit at that position in lowercase mode (and reads in either-case mode).
+TEST(Base32Lower, EveryDigitInEveryPositionLowercaseOnly) {
+    for (std::size_t position = 0; position < kBase32Digits128; ++position) {
+        for (std::size_t d = 0; d < 32; ++d) {
+            if (position == 0 && d > 7) continue;
+            std::string lower = with_char_at('0', position, kLowerDigits[d]);
+            Base32Decoded ok = base32_decode128(lower, Base32Case::lower);
+            ASSERT_EQ(ok.status, Base32Status::ok) << lower;
+            EXPECT_EQ(ok.value, Uint128{d} << shift_of(position)) << lower;
+            std::string upper = with_char_at('0', position, kUpperDigits[d]);
+            Base32Decoded bad = base32_decode128(upper, Base32Case::lower);
+            if (kUpperDigits[d] >= 'A') {
+                EXPECT_EQ(bad.status, Base32Status::bad_digit) << upper;
+                EXPECT_EQ(bad.position, position) << upper;
+                EXPECT_EQ(base32_decode128(upper).status, Base32Status::ok) << upper;
+            } else {
+                EXPECT_EQ(bad.status, Base32Status::ok) << upper;
+            }
+        }
+    }
+}
+
+// No aliases (i, l, o, u), no other byte; length and first-digit rules as in
+// either-case mode.
+TEST(Base32Lower, RejectsAliasesOtherBytesLengthsAndLargeFirstDigit) {
+    for (int byte = 0; byte < 256; ++byte) {
+        char c = static_cast<char>(byte);
+        bool digit = kLowerDigits.find(c) != std::string_view::npos;
+        Base32Decoded decoded = base32_decode128(with_char_at('0', 5, c), Base32Case::lower);
+        if (digit) {
+            EXPECT_EQ(decoded.status, Base32Status::ok) << byte;
+        } else {
+            EXPECT_EQ(decoded.status, Base32Status::bad_digit) << byte;
+            EXPECT_EQ(decoded.position, 5u) << byte;
+        }
+    }
+    EXPECT_EQ(base32_decode128(std::string(25, '0'), Base32Case::lower).status,
+              Base32Status::wrong_length);
+    EXPECT_EQ(base32_decode128(std::string(27, '0'), Base32Case::lower).status,
+              Base32Status::wrong_length);
+    EXPECT_EQ(base32_decode128("", Base32Case::lower).status, Base32Status::wrong_length);
+    EXPECT_EQ(base32_decode128("80000000000000000000000000", Base32Case::lower).status,
+              Base32Status::too_large);
+    EXPECT_EQ(base32_decode128("zzzzzzzzzzzzzzzzzzzzzzzzzz", Base32Case::lower).status,
+              Base32Status::too_large);
+}
+
+// Lowercase text of random values reads back to the value.
+TEST(Base32Lower, RoundTrip) {
+    SplitMix64 rng;
+    for (int i = 0; i < 10000; ++i) {
+        Uint128 value = rng.next128();
+        char out[kBase32Digits128];
+        base32_encode128(value, out, Base32Case::lower);
+        Base32Decoded decoded =
+            base32_decode128(std::string_view(out, sizeof out), Base32Case::lower);
+        ASSERT_EQ(decoded.status, Base32Status::ok);
+        EXPECT_EQ(decoded.value, value);
+        EXPECT_EQ(std::string(out, sizeof out), lowercased(encode(value)));
+    }
+}
