@@ -23,11 +23,12 @@ PrefixedParts prefixed_split(std::string_view text) noexcept {
             std::string_view(text.data() + separator + 1, text.size() - separator - 1)};
 }
 
-PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size) noexcept {
+PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size,
+                                  bool empty_prefix_allowed) noexcept {
     PrefixedWire wire{WireStatus::empty, 0, 0, {PrefixStatus::ok, 0}, {}, nullptr};
     if (size == 0) return wire;
     wire.length_byte = data[0];
-    if (wire.length_byte == 0 || wire.length_byte > kPrefixMaxLength) {
+    if ((wire.length_byte == 0 && !empty_prefix_allowed) || wire.length_byte > kPrefixMaxLength) {
         wire.status = WireStatus::bad_length_byte;
         return wire;
     }
@@ -38,7 +39,7 @@ PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size) no
         return wire;
     }
     std::string_view prefix(reinterpret_cast<const char *>(data + 1), wire.length_byte);
-    wire.prefix_check = prefix_check(prefix);
+    if (!prefix.empty()) wire.prefix_check = prefix_check(prefix);
     if (wire.prefix_check.status != PrefixStatus::ok) {
         wire.status = WireStatus::bad_prefix;
         return wire;
@@ -51,8 +52,9 @@ PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size) no
 
 std::size_t prefixed_wire_encode(std::string_view prefix,
                                  const std::uint8_t payload[kPrefixedPayloadBytes],
-                                 std::uint8_t out[kPrefixedWireMaxBytes]) noexcept {
-    if (prefix.empty() || prefix.size() > kPrefixMaxLength) return 0;
+                                 std::uint8_t out[kPrefixedWireMaxBytes],
+                                 bool empty_prefix_allowed) noexcept {
+    if ((prefix.empty() && !empty_prefix_allowed) || prefix.size() > kPrefixMaxLength) return 0;
     out[0] = static_cast<std::uint8_t>(prefix.size());
     for (std::size_t i = 0; i < prefix.size(); ++i)
         out[1 + i] = static_cast<std::uint8_t>(prefix[i]);

@@ -40,7 +40,8 @@ inline constexpr std::size_t kPrefixedPayloadBytes = 16;
 //   | L (u8) | prefix: L bytes, L 1..63  | payload: 16 bytes      |
 //   +--------+---------------------------+------------------------+
 //
-// A field must be exactly 1 + L + 16 bytes with a valid prefix. (The layout
+// A field must be exactly 1 + L + 16 bytes with a valid prefix. TypeID uses
+// the same form, where L may also be 0 (the empty prefix). (The layout
 // before idgen 0.5.0 had no length byte: its first byte, the prefix's first
 // letter, is 0x61 or more and so never a valid L.)
 inline constexpr std::size_t kPrefixedWireMaxBytes = 1 + kPrefixMaxLength + kPrefixedPayloadBytes;
@@ -48,7 +49,7 @@ inline constexpr std::size_t kPrefixedWireMaxBytes = 1 + kPrefixMaxLength + kPre
 enum class WireStatus {
     ok,
     empty,            // no bytes at all
-    bad_length_byte,  // L is 0 or above 63
+    bad_length_byte,  // L is above 63, or 0 where a prefix is required
     short_field,      // fewer than 1 + L + 16 bytes
     trailing_bytes,   // more than 1 + L + 16 bytes
     bad_prefix,       // framed, but the prefix has a bad character or "_" at an end
@@ -63,14 +64,17 @@ struct PrefixedWire {
     const std::uint8_t *payload;  // 16 bytes, when ok
 };
 
-// Reads a binary field of size bytes (data may be null when size is 0).
-PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size) noexcept;
+// Reads a binary field of size bytes (data may be null when size is 0); with
+// empty_prefix_allowed (TypeID), L = 0 is a valid length.
+PrefixedWire prefixed_wire_decode(const std::uint8_t *data, std::size_t size,
+                                  bool empty_prefix_allowed = false) noexcept;
 
 // Writes the binary form into out and returns its size; 0 (nothing written)
-// when the prefix's length is not 1..63.
+// when the prefix's length is not 1..63 (0..63 with empty_prefix_allowed).
 std::size_t prefixed_wire_encode(std::string_view prefix,
                                  const std::uint8_t payload[kPrefixedPayloadBytes],
-                                 std::uint8_t out[kPrefixedWireMaxBytes]) noexcept;
+                                 std::uint8_t out[kPrefixedWireMaxBytes],
+                                 bool empty_prefix_allowed = false) noexcept;
 
 // A token's 128 bits from 16 random bytes, in place: the UUIDv4 layout of
 // RFC 9562 section 5.4, version 0100 in the high half of byte 6 and variant
