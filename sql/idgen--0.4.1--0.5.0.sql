@@ -199,3 +199,246 @@ GRANT SELECT ON idgen_snowflake_shards TO PUBLIC;
 COMMENT ON VIEW idgen_stats IS
     'generator state of each live backend and ID family (this session, backends of roles whose privileges the reader has, every backend for pg_read_all_stats; shared_memory is false when idgen is not preloaded)';
 GRANT SELECT ON idgen_stats TO PUBLIC;
+
+-- ============================================================================
+-- TypeID (issue 16): the typeid type (user_01h455vb4pex5vsknk084sn02q),
+-- stored and ordered as prefixed_id; comparison, hashing, min/max and the
+-- accessors use prefixed_id's C functions
+-- ============================================================================
+
+-- typeid type ----------------------------------------------------------------
+
+CREATE TYPE typeid;
+
+CREATE FUNCTION typeid_in(cstring) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_in(cstring) IS
+    'typeid input (TypeID spec v0.3.0): a prefix (a-z and _, starting and ending with a letter, at most 63), "_" and 26 lowercase Crockford base32 digits, the first at most 7; without a prefix, the 26 digits alone';
+
+CREATE FUNCTION typeid_out(typeid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_typeid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_out(typeid) IS
+    'typeid output: the prefix and "_" (nothing for the empty prefix), then 26 lowercase Crockford base32 digits';
+
+CREATE FUNCTION typeid_recv(internal) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_recv(internal) IS
+    'typeid binary input: the prefix''s length in one byte (0 to 63), the prefix characters, then the 16 bytes, exactly';
+
+CREATE FUNCTION typeid_send(typeid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_typeid_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_send(typeid) IS
+    'typeid binary output: the prefix''s length in one byte, the prefix characters, then the 16 bytes';
+
+-- The stored form of prefixed_id: the prefix characters, then 16 bytes.
+CREATE TYPE typeid (
+    INPUT = typeid_in,
+    OUTPUT = typeid_out,
+    RECEIVE = typeid_recv,
+    SEND = typeid_send,
+    INTERNALLENGTH = VARIABLE,
+    ALIGNMENT = int4,
+    STORAGE = main
+);
+COMMENT ON TYPE typeid IS
+    'TypeID (jetify-com/typeid spec v0.3.0): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q; ordered by prefix, then by the 128 bits';
+
+-- typeid comparison ----------------------------------------------------------
+
+CREATE FUNCTION typeid_eq(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_eq(typeid, typeid) IS 'implementation of = for typeid';
+
+CREATE FUNCTION typeid_ne(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_ne(typeid, typeid) IS 'implementation of <> for typeid';
+
+CREATE FUNCTION typeid_lt(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_lt(typeid, typeid) IS 'implementation of < for typeid';
+
+CREATE FUNCTION typeid_le(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_le(typeid, typeid) IS 'implementation of <= for typeid';
+
+CREATE FUNCTION typeid_gt(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_gt(typeid, typeid) IS 'implementation of > for typeid';
+
+CREATE FUNCTION typeid_ge(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_ge(typeid, typeid) IS 'implementation of >= for typeid';
+
+CREATE FUNCTION typeid_cmp(typeid, typeid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_cmp(typeid, typeid) IS
+    'btree comparison of two TypeIDs: by prefix, then by the 128 bits';
+
+CREATE FUNCTION typeid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_sortsupport(internal) IS 'btree sort support for typeid';
+
+CREATE FUNCTION typeid_hash(typeid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_hash(typeid) IS 'hash of a TypeID (prefix and 128 bits)';
+
+CREATE FUNCTION typeid_hash_extended(typeid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_hash_extended(typeid, bigint) IS
+    'seeded 64-bit hash of a TypeID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(typeid, typeid) IS 'equal (same prefix and 128 bits)';
+
+CREATE OPERATOR <> (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(typeid, typeid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(typeid, typeid) IS 'less than';
+
+CREATE OPERATOR <= (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(typeid, typeid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(typeid, typeid) IS 'greater than';
+
+CREATE OPERATOR >= (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(typeid, typeid) IS 'greater than or equal';
+
+-- btequalimage: equal values are identical bytes, so btree deduplication is safe.
+CREATE OPERATOR CLASS typeid_ops DEFAULT FOR TYPE typeid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 typeid_cmp(typeid, typeid),
+    FUNCTION 2 typeid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS typeid_ops DEFAULT FOR TYPE typeid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 typeid_hash(typeid),
+    FUNCTION 2 typeid_hash_extended(typeid, bigint);
+
+CREATE FUNCTION typeid_smaller(typeid, typeid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_smaller(typeid, typeid) IS
+    'the smaller of two TypeIDs (by prefix, then 128 bits)';
+
+CREATE FUNCTION typeid_larger(typeid, typeid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_larger(typeid, typeid) IS
+    'the larger of two TypeIDs (by prefix, then 128 bits)';
+
+CREATE AGGREGATE min(typeid) (
+    SFUNC = typeid_smaller, STYPE = typeid, COMBINEFUNC = typeid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(typeid) IS 'the smallest TypeID (the earliest, within one prefix of generated TypeIDs)';
+
+CREATE AGGREGATE max(typeid) (
+    SFUNC = typeid_larger, STYPE = typeid, COMBINEFUNC = typeid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(typeid) IS 'the largest TypeID (the latest, within one prefix of generated TypeIDs)';
+
+-- typeid generators and accessors --------------------------------------------
+
+CREATE FUNCTION typeid_new(prefix text) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_new'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION typeid_new(text) IS
+    'new TypeID with the given prefix ('''' for none): the 128 bits are a uuid_v7() value from the session''s sequence, so TypeIDs of a prefix sort by creation time';
+
+CREATE FUNCTION typeid_prefix(id typeid) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_prefix(typeid) IS 'the prefix of a TypeID ('''' for none)';
+
+CREATE FUNCTION typeid_uuid(id typeid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_uuid(typeid) IS 'the 128 bits of a TypeID as a uuid';
+
+CREATE FUNCTION typeid_time(id typeid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_time(typeid) IS
+    'millisecond of a TypeID whose bits are a UUIDv7; NULL when they lack UUIDv7''s version and variant';
+
+CREATE FUNCTION typeid_from_uuid(prefix text, payload uuid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_from_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_from_uuid(text, uuid) IS
+    'TypeID with a given prefix ('''' for none) and 128 bits, such as an existing uuid key';
+
+CREATE FUNCTION typeid_boundary(prefix text, ts timestamptz) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_boundary(text, timestamptz) IS
+    'smallest generated TypeID of the millisecond holding ts, for range predicates and partition bounds';
+
+-- typeid casts: explicit or assignment only ----------------------------------
+
+CREATE FUNCTION typeid_to_prefixed_id(id typeid) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_typeid_to_prefixed_id'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_to_prefixed_id(typeid) IS
+    'the prefixed_id of the same prefix and 128 bits; an error for the empty prefix';
+
+CREATE CAST (typeid AS prefixed_id) WITH FUNCTION typeid_to_prefixed_id(typeid) AS ASSIGNMENT;
+COMMENT ON CAST (typeid AS prefixed_id) IS 'same prefix and 128 bits, base36 text (the empty prefix is refused)';
+
+-- Same stored form, and every prefixed_id prefix is a TypeID prefix.
+CREATE CAST (prefixed_id AS typeid) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (prefixed_id AS typeid) IS 'same prefix and 128 bits, TypeID text';
+
+CREATE CAST (typeid AS uuid) WITH FUNCTION typeid_uuid(typeid) AS ASSIGNMENT;
+COMMENT ON CAST (typeid AS uuid) IS 'the 128 bits (the prefix is dropped)';
+
+CREATE CAST (typeid AS text) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (typeid AS text) IS 'the TypeID text';
+
+CREATE CAST (text AS typeid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS typeid) IS 'parses TypeID text (22P02 when invalid)';

@@ -13,20 +13,13 @@
 #include "core/base36.hpp"
 #include "core/prefixed.hpp"
 #include "core/uuidv7.hpp"
+#include "pg/prefixed_sql.hpp"
 #include "pg/state.hpp"
 
 namespace idgen::pg {
-namespace {
 
 constexpr std::size_t kPayloadBytes = core::kUuidBytes;
 static_assert(kPayloadBytes == core::kPrefixedPayloadBytes);
-constexpr const char *kTypeError = "invalid input syntax for type prefixed_id: \"%s\"";
-
-// A stored value, read in place (short or long header, never copied).
-struct PrefixedView {
-    std::string_view prefix;
-    const std::uint8_t *payload;
-};
 
 PrefixedView view_of(const varlena *value) {
     std::size_t length = VARSIZE_ANY_EXHDR(value);
@@ -43,6 +36,10 @@ Datum make_prefixed(std::string_view prefix, const std::uint8_t payload[kPayload
     std::memcpy(VARDATA(value) + prefix.size(), payload, kPayloadBytes);
     return PointerGetDatum(value);
 }
+
+namespace {
+
+constexpr const char *kTypeError = "invalid input syntax for type prefixed_id: \"%s\"";
 
 // By prefix, then by payload: within a prefix, ordered IDs sort by time.
 int compare_views(const PrefixedView &a, const PrefixedView &b) {
@@ -63,6 +60,8 @@ int compare_datums(Datum a, Datum b) {
     return order;
 }
 
+}  // namespace
+
 const char *describe_prefix_problem(const core::PrefixCheck &check, std::string_view prefix) {
     switch (check.status) {
         case core::PrefixStatus::empty:
@@ -79,6 +78,8 @@ const char *describe_prefix_problem(const core::PrefixCheck &check, std::string_
                             check.position + 1);
     }
 }
+
+namespace {
 
 // Checks a prefix given as a function argument (22023 when it is invalid).
 std::string_view checked_prefix_argument(const text *argument) {
@@ -118,23 +119,27 @@ std::string_view checked_prefix_argument(const text *argument) {
     pg_unreachable();
 }
 
+}  // namespace
+
 // A binary field that prefixed_wire_decode refused: 22P03, saying why.
-[[noreturn]] void report_bad_wire(const core::PrefixedWire &wire, std::size_t size,
-                                  const std::uint8_t *data) {
+// type_name is prefixed_id or typeid (whose prefix may be empty).
+void report_bad_wire(const core::PrefixedWire &wire, std::size_t size, const std::uint8_t *data,
+                     const char *type_name, bool empty_prefix_allowed) {
     const char *detail;
     const char *hint = nullptr;
     switch (wire.status) {
         case core::WireStatus::empty:
-            detail = "The field is empty; a prefixed_id is sent as the prefix's length in one "
-                     "byte, the prefix and 16 bytes.";
+            detail = psprintf("The field is empty; a %s is sent as the prefix's length in one "
+                              "byte, the prefix and 16 bytes.",
+                              type_name);
             break;
         case core::WireStatus::bad_length_byte:
-            detail = psprintf("The first byte, the prefix's length, is %zu; a prefix has 1 to 63 "
+            detail = psprintf("The first byte, the prefix's length, is %zu; a prefix has %d to 63 "
                               "characters.",
-                              wire.length_byte);
+                              wire.length_byte, empty_prefix_allowed ? 0 : 1);
             // A prefix character there is most likely the first byte of the
             // layout before 0.5.0, which had no length byte.
-            if ((data[0] >= 'a' && data[0] <= 'z') || data[0] == '_')
+            if (!empty_prefix_allowed && ((data[0] >= 'a' && data[0] <= 'z') || data[0] == '_'))
                 hint = "Since idgen 0.5.0 the binary form starts with the prefix's length in one "
                        "byte; a field of the prefix and 16 bytes alone is the old form.";
             break;
@@ -153,10 +158,12 @@ std::string_view checked_prefix_argument(const text *argument) {
                 std::string_view(reinterpret_cast<const char *>(data + 1), wire.length_byte));
     }
     ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                    errmsg("incorrect binary data format for type prefixed_id"),
+                    errmsg("incorrect binary data format for type %s", type_name),
                     errdetail_internal("%s", detail), hint ? errhint("%s", hint) : 0));
     pg_unreachable();
 }
+
+namespace {
 
 text *text_of(std::string_view chars) {
     return cstring_to_text_with_len(chars.data(), static_cast<int>(chars.size()));
@@ -236,7 +243,7 @@ Datum idgen_prefixed_id_recv(PG_FUNCTION_ARGS) {
     const auto *data = reinterpret_cast<const std::uint8_t *>(message->data + message->cursor);
     std::size_t size = static_cast<std::size_t>(message->len - message->cursor);
     core::PrefixedWire wire = core::prefixed_wire_decode(data, size);
-    if (wire.status != core::WireStatus::ok) report_bad_wire(wire, size, data);
+    if (wire.status != core::WireStatus::ok) report_bad_wire(wire, size, data, "prefixed_id", false);
     message->cursor = message->len;
     return make_prefixed(wire.prefix, wire.payload);
 }
