@@ -442,3 +442,190 @@ COMMENT ON CAST (typeid AS text) IS 'the TypeID text';
 
 CREATE CAST (text AS typeid) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (text AS typeid) IS 'parses TypeID text (22P02 when invalid)';
+
+-- typeid per-entity types (issue 16): prefixed_id_define's body moves into
+-- prefixed_domain_define, shared with typeid_define; a registry row is live
+-- when its type is a domain over prefixed_id or over typeid that checks the prefix.
+CREATE FUNCTION prefixed_domain_define(base text, type_name text, prefix text, token boolean,
+                                       type_schema name)
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    taken_by pg_catalog.regtype;
+    live boolean;
+    created pg_catalog.regtype;
+BEGIN
+    IF base IS NULL OR type_name IS NULL OR prefix IS NULL OR token IS NULL THEN
+        RETURN NULL;
+    END IF;
+    IF base OPERATOR(pg_catalog.<>) ALL (ARRAY['prefixed_id', 'typeid']) OR (base OPERATOR(pg_catalog.=) 'typeid' AND token) THEN
+        RAISE EXCEPTION 'cannot define a % type%', base, CASE WHEN token THEN ' of tokens' ELSE '' END
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Use prefixed_id_define() or typeid_define().';
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- checks the prefix (22023) as the generators do; a type needs a prefix
+    IF prefix OPERATOR(pg_catalog.=) '' THEN
+        RAISE EXCEPTION 'invalid prefix for %: ""', base
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'The prefix is empty; a type defined for an entity needs one.';
+    END IF;
+    EXECUTE pg_catalog.format('SELECT %s.%I($1, %L)', ext, base OPERATOR(pg_catalog.||) '_from_uuid',
+                              '00000000-0000-0000-0000-000000000000')
+        USING prefix;
+    -- the registered type, and whether it is live: a domain over prefixed_id
+    -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
+    -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
+    -- pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND c.contype OPERATOR(pg_catalog.=) ''c'' '
+        'AND ((t.typbasetype OPERATOR(pg_catalog.=) $2 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'OR (t.typbasetype OPERATOR(pg_catalog.=) $4 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $5, r.prefix)))) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by, live
+        USING prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text,
+              pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
+    IF live THEN
+        RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Each prefix names one entity; choose another prefix.';
+    ELSIF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+            USING prefix;
+    END IF;
+    IF type_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS %s.%I '
+        'DEFAULT %s.%I(%L) '
+        'CONSTRAINT %I CHECK (%s.%I(VALUE) OPERATOR(pg_catalog.=) %L)',
+        type_schema, type_name, ext, base, ext,
+        CASE WHEN base OPERATOR(pg_catalog.=) 'typeid' THEN 'typeid_new'
+             WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
+        type_name OPERATOR(pg_catalog.||) '_prefix', ext, base OPERATOR(pg_catalog.||) '_prefix', prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    -- a row holding the new type's OID named a vanished type whose OID was reused
+    EXECUTE pg_catalog.format('SELECT r.type FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by USING created;
+    IF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+            USING created;
+    END IF;
+    EXECUTE pg_catalog.format('INSERT INTO %s.prefixed_id_registry (prefix, type, token) VALUES ($1, $2, $3)', ext)
+        USING prefix, created, token;
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION prefixed_domain_define(text, text, text, boolean, name) IS
+    'shared body of prefixed_id_define and typeid_define: creates a domain over base (prefixed_id or typeid) that accepts only the given prefix and records the prefix in prefixed_id_registry';
+
+CREATE OR REPLACE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false,
+                                   type_schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    created pg_catalog.regtype;
+BEGIN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    EXECUTE pg_catalog.format('SELECT %s.prefixed_domain_define($1, $2, $3, $4, $5)', ext)
+        INTO created USING 'prefixed_id', type_name, prefix, token, type_schema;
+    RETURN created;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION prefixed_id_type(id text) RETURNS regtype
+    LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    id_prefix text := pg_catalog.substring(id, '^(.*)_[^_]*$');
+    ext text;
+    found_type pg_catalog.regtype;
+    live boolean;
+BEGIN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the registered type, and whether it is live: a domain over prefixed_id
+    -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
+    -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
+    -- pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND c.contype OPERATOR(pg_catalog.=) ''c'' '
+        'AND ((t.typbasetype OPERATOR(pg_catalog.=) $2 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'OR (t.typbasetype OPERATOR(pg_catalog.=) $4 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $5, r.prefix)))) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO found_type, live
+        USING id_prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text,
+              pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
+    IF found_type IS NULL THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', coalesce(id_prefix, '')
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = pg_catalog.format('The ID was %L.', id),
+                  HINT = 'Types and their prefixes are listed in prefixed_id_registry.';
+    ELSIF NOT live THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', id_prefix
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = pg_catalog.format('The ID was %L. The type registered for "%s" (OID %s) no longer exists '
+                                             'or no longer checks this prefix, as happens to a type in pg_temp when '
+                                             'its session ends.', id, id_prefix, found_type::pg_catalog.oid),
+                  HINT = 'prefixed_id_define() frees the prefix for a new type.';
+    END IF;
+    RETURN found_type;
+END
+$$;
+
+COMMENT ON TABLE prefixed_id_registry IS
+    'prefixes taken by prefixed_id_define() and typeid_define(), with the type each one belongs to';
+
+-- typeid per-entity types: domains over typeid in prefixed_id_registry ------
+
+-- As prefixed_id_define (whose body, prefixed_domain_define, it shares): a
+-- domain over typeid that accepts only the given prefix and defaults to
+-- typeid_new(prefix); the prefix is registered in prefixed_id_registry, so it
+-- cannot also name a prefixed_id type.
+CREATE FUNCTION typeid_define(type_name text, prefix text,
+                              type_schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    created pg_catalog.regtype;
+BEGIN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    EXECUTE pg_catalog.format('SELECT %s.prefixed_domain_define($1, $2, $3, $4, $5)', ext)
+        INTO created USING 'typeid', type_name, prefix, false, type_schema;
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION typeid_define(text, text, name) IS
+    'creates a domain over typeid (in type_schema, by default the current schema) that accepts only the given prefix and defaults to typeid_new(prefix), and records the prefix in prefixed_id_registry, shared with prefixed_id_define';

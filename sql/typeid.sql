@@ -158,3 +158,31 @@ SELECT '01h455vb4pex5vsknk084sn02q'::typeid::prefixed_id;
 -- out of range timestamps for the boundary, 22008 as prefixed_id_boundary
 SELECT typeid_boundary('user', '1969-12-31 23:59:59+00');
 SELECT typeid_boundary('user', 'infinity');
+
+-- per-entity types: typeid_define shares prefixed_id_define's body and registry
+\set SHOW_CONTEXT never
+SELECT typeid_define('tuser_id', 'tuser') AS defined;
+CREATE TEMP TABLE tusers (id tuser_id PRIMARY KEY, name text);
+INSERT INTO tusers (name) VALUES ('a'), ('b');
+SELECT count(*) AS users, count(*) FILTER (WHERE typeid_prefix(id) = 'tuser' AND typeid_time(id) IS NOT NULL) AS minted
+FROM tusers;
+INSERT INTO tusers VALUES ('tuser_01h455vb4pex5vsknk084sn02q', 'c');
+SELECT prefix, type, token FROM prefixed_id_registry WHERE prefix = 'tuser';
+SELECT prefixed_id_type('tuser_01h455vb4pex5vsknk084sn02q') AS found;
+-- another prefix is refused by the domain (23514); a taken prefix by either definer (42710)
+INSERT INTO tusers VALUES ('tacct_01h455vb4pex5vsknk084sn02q', 'd');
+SELECT typeid_define('tuser_again', 'tuser');
+SELECT prefixed_id_define('tuser_pid', 'tuser');
+SELECT prefixed_id_define('tacct_id', 'tacct') AS defined;
+SELECT typeid_define('tacct_tid', 'tacct');
+-- bad and empty prefixes (22023), NULL arguments
+SELECT typeid_define('bad_id', 'Bad');
+SELECT typeid_define('bad_id', '');
+SELECT typeid_define(NULL, 'x') IS NULL AS null_in_null_out;
+SELECT prefixed_domain_define('uuid', 'bad_id', 'bad', false, 'public');
+SELECT prefixed_domain_define('typeid', 'bad_id', 'bad', true, 'public');
+-- dropping the types frees their prefixes
+DROP TABLE tusers;
+DROP DOMAIN tuser_id;
+DROP DOMAIN tacct_id;
+SELECT count(*) AS left_over FROM prefixed_id_registry WHERE prefix IN ('tuser', 'tacct');

@@ -145,6 +145,10 @@ read -r gone_oid _ <<<"$(temp_type gone_id gone)"
 check "gone_id (OID $gone_oid) is defined in pg_temp and dropped when its session ends" gone "$gone_oid"
 read -r gone2_oid gone2_array <<<"$(temp_type gone2_id gone_two)"
 check "gone2_id (OID $gone2_oid) is defined in pg_temp and dropped when its session ends" gone "$gone2_oid"
+# Its array type too. The look-up also lets the index drop the dead entry of
+# that OID, which would otherwise make the OID counter skip it below (new OIDs
+# are checked against dead entries too), depending on what else read the index.
+check "gone2_id's array type (OID $gone2_array) is dropped with it" gone "$gone2_array"
 
 # cluster_set_next_oid OID: restarts the server with its OID counter at OID.
 cluster_set_next_oid() {
