@@ -44,7 +44,8 @@ CLEAN_SQLSTATES = {"22P03", "22P02", "22023", "08P01", "23514", "22003", "22021"
 # Each target: the table test/t/recv_fuzz.sh creates (one column v), its SQL
 # type, and SQL expressions of known values whose binary form seeds the near
 # misses (fixed values, so that a seed always makes the same inputs). account_id is the domain prefixed_id_define('account_id', 'acct')
-# makes: its recv is domain_recv, prefixed_id_recv and then the CHECK.
+# makes: its recv is domain_recv, prefixed_id_recv and then the CHECK; user_tid
+# is typeid_define('user_tid', 'user')'s, over typeid_recv.
 TARGETS = {
     "ulid": ("recv_ulid", "ulid", [
         "'00000000000000000000000000'::ulid",
@@ -62,6 +63,17 @@ TARGETS = {
         "prefixed_id_from_uuid('inv', '01936dfb-8f5c-7a3e-9b1d-4c2e8f0a6b7d')",
         "prefixed_id_from_uuid('tok', 'f47ac10b-58cc-4372-a567-0e02b2c3d479')",
     ]),
+    "typeid": ("recv_typeid", "typeid", [
+        "'00000000000000000000000000'::typeid",
+        "'7zzzzzzzzzzzzzzzzzzzzzzzzz'::typeid",
+        "'user_01h455vb4pex5vsknk084sn02q'::typeid",
+        "'user_session_00000000000000000000000001'::typeid",
+        "(repeat('a', 63) || '_00000000000000000000000001')::typeid",
+    ]),
+    "user_tid": ("recv_typeid_domain", "user_tid", [
+        "'user_01h455vb4pex5vsknk084sn02q'::user_tid",
+        "typeid_from_uuid('user', 'f47ac10b-58cc-4372-a567-0e02b2c3d479')::user_tid",
+    ]),
     "account_id": ("recv_domain", "account_id", [
         "'acct_0000000000000000000000000'::account_id",
         "'acct_f5lxx1zz5pnorynqglhzmsp33'::account_id",
@@ -73,6 +85,7 @@ TARGETS = {
 ARRAY_TARGETS = {
     "ulid[]": ("recv_ulid_array", "ulid[]", "ulid"),
     "prefixed_id[]": ("recv_prefixed_array", "prefixed_id[]", "prefixed_id"),
+    "typeid[]": ("recv_typeid_array", "typeid[]", "typeid"),
 }
 
 MAX_LENGTH = 64
@@ -120,11 +133,12 @@ def valid_encodings(work):
 
 
 def element_oids(work):
-    """The type OIDs of ulid and prefixed_id (array headers name them)."""
+    """The type OIDs of ulid, prefixed_id and typeid (array headers name them)."""
     out = subprocess.run(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c",
-                          "SELECT 'ulid'::regtype::oid || ' ' || 'prefixed_id'::regtype::oid"],
+                          "SELECT 'ulid'::regtype::oid || ' ' || 'prefixed_id'::regtype::oid"
+                          " || ' ' || 'typeid'::regtype::oid"],
                          capture_output=True, text=True, check=True).stdout.split()
-    return {"ulid": int(out[0]), "prefixed_id": int(out[1])}
+    return {"ulid": int(out[0]), "prefixed_id": int(out[1]), "typeid": int(out[2])}
 
 
 def array_of_one(element_oid, element):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Binary input fuzzing: random byte strings of every length 0-64 and near
 # misses of valid values go to every recv function of idgen's types (ulid,
-# prefixed_id, a domain made by prefixed_id_define, and arrays of both), one
+# prefixed_id, typeid, domains made by prefixed_id_define and typeid_define,
+# and arrays of the three), one
 # COPY ... FROM (FORMAT binary) per value; test/t/recv_fuzz.py generates the
 # inputs and checks the outcomes. Only clean errors may come back, no backend
 # may die, and every accepted value must round-trip through COPY TO and its
@@ -28,15 +29,19 @@ check "a database with idgen, the domain account_id and one table per recv funct
        CREATE TABLE recv_prefixed (v prefixed_id);
        CREATE TABLE recv_domain (v account_id);
        CREATE TABLE recv_ulid_array (v ulid[]);
-       CREATE TABLE recv_prefixed_array (v prefixed_id[])"
+       CREATE TABLE recv_prefixed_array (v prefixed_id[]);
+       SELECT typeid_define('user_tid', 'user');
+       CREATE TABLE recv_typeid (v typeid);
+       CREATE TABLE recv_typeid_domain (v user_tid);
+       CREATE TABLE recv_typeid_array (v typeid[])"
 # A type added to idgen later must be added to recv_fuzz.py too (array types are
 # extension members on 18, not on 15; they are left out here).
-is "idgen's base types with a binary input function are ulid and prefixed_id (both covered)" \
+is "idgen's base types with a binary input function are ulid, prefixed_id and typeid (all covered)" \
     "$(q "SELECT string_agg(t.typname || ':' || t.typreceive::text, ' ' ORDER BY t.typname)
           FROM pg_type t JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
           JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
           WHERE e.extname = 'idgen' AND d.deptype = 'e' AND t.typtype = 'b' AND t.typcategory <> 'A'")" \
-    "prefixed_id:prefixed_id_recv ulid:ulid_recv"
+    "prefixed_id:prefixed_id_recv typeid:typeid_recv ulid:ulid_recv"
 
 echo "# seed $seed, $per_length random inputs per length and type"
 out=$(/usr/bin/python3 test/t/recv_fuzz.py --dir "$io" --seed "$seed" --per-length "$per_length")
