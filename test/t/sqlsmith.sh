@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SQL fuzzing with sqlsmith (Debian package sqlsmith): random queries against
 # a database with idgen and tables of every idgen type and family (uuid_v7(),
-# snowflake bigints, ulid, prefixed_id, domains made by prefixed_id_define,
+# snowflake bigints, ulid, prefixed_id, typeid, domains made by prefixed_id_define
+# and typeid_define,
 # with indexes and rows), on a throwaway cluster of its own. Errors are fine;
 # a backend killed by a signal, a TRAP or PANIC in the log, a lost connection
 # or a server that stops answering is not. The checks also read sqlsmith's own
@@ -50,6 +51,8 @@ SELECT prefixed_id_define('account_id', 'acct');
 SELECT prefixed_id_define('session_token', 'sess', token => true);
 ALTER DOMAIN account_id OWNER TO $role;
 ALTER DOMAIN session_token OWNER TO $role;
+SELECT typeid_define('member_tid', 'mbr');
+ALTER DOMAIN member_tid OWNER TO $role;
 REVOKE EXECUTE ON FUNCTION pg_terminate_backend(integer, bigint), pg_cancel_backend(integer) FROM PUBLIC;
 SQL
 export PGDATABASE=$db
@@ -69,6 +72,9 @@ CREATE INDEX ON ulid_ids USING brin (id);
 CREATE TABLE prefixed_ids (id prefixed_id PRIMARY KEY DEFAULT prefixed_id_new('inv'),
                            token prefixed_id DEFAULT prefixed_id_token('tok'), note text);
 CREATE INDEX ON prefixed_ids USING hash (token);
+CREATE TABLE typeid_ids (id typeid PRIMARY KEY DEFAULT typeid_new('usr'), bare typeid DEFAULT typeid_new(''),
+                         member member_tid DEFAULT typeid_new('mbr'), note text);
+CREATE INDEX ON typeid_ids USING hash (bare);
 CREATE TABLE accounts (id account_id PRIMARY KEY, session session_token UNIQUE, note text);
 CREATE TABLE everything (u uuid, s bigint, l ulid, p prefixed_id, a account_id, t session_token,
                          at timestamptz, n integer, txt text);
@@ -85,6 +91,11 @@ INSERT INTO ulid_ids (other, note)
     FROM generate_series(1, 200) n;
 INSERT INTO prefixed_ids (note) SELECT 'p' || n FROM generate_series(1, 200) n;
 INSERT INTO accounts (note) SELECT 'a' || n FROM generate_series(1, 200) n;
+INSERT INTO typeid_ids (note) SELECT 't' || n FROM generate_series(1, 200) n;
+INSERT INTO typeid_ids (id, bare, member, note) VALUES
+    ('usr_00000000000000000000000000', '7zzzzzzzzzzzzzzzzzzzzzzzzz', NULL, 'extremes'),
+    ((repeat('z', 63) || '_7zzzzzzzzzzzzzzzzzzzzzzzzz')::typeid, NULL,
+     typeid_boundary('mbr', '2024-01-01+00'), 'longest');
 UPDATE accounts SET session = DEFAULT WHERE note <> 'a1';
 INSERT INTO everything
     SELECT u.id, s.id, l.id, p.id, a.id, a.session, u.minted, n, 'row ' || n
@@ -110,18 +121,20 @@ ALTER TABLE snowflake_ids OWNER TO idgen_fuzz;
 ALTER TABLE ulid_ids OWNER TO idgen_fuzz;
 ALTER TABLE prefixed_ids OWNER TO idgen_fuzz;
 ALTER TABLE accounts OWNER TO idgen_fuzz;
+ALTER TABLE typeid_ids OWNER TO idgen_fuzz;
 ALTER TABLE everything OWNER TO idgen_fuzz;
 ALTER VIEW fresh_ids OWNER TO idgen_fuzz;
 SQL
-is "$role is not a superuser and owns the 6 tables and the view" \
+is "$role is not a superuser and owns the 7 tables and the view" \
     "$(q "SELECT (SELECT rolsuper FROM pg_roles WHERE rolname = '$role') || ' '
                  || (SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace
-                     AND relkind IN ('r', 'v') AND relowner = '$role'::regrole)")" "false 7"
-is "row counts: 204 in everything, 200 in each other table" \
+                     AND relkind IN ('r', 'v') AND relowner = '$role'::regrole)")" "false 8"
+is "row counts: 204 in everything, 202 in typeid_ids, 200 in each other table" \
     "$(q "SELECT (SELECT count(*) FROM everything) || ' ' || (SELECT count(*) FROM uuid_ids) || ' '
                  || (SELECT count(*) FROM snowflake_ids) || ' ' || (SELECT count(*) FROM ulid_ids) || ' '
-                 || (SELECT count(*) FROM prefixed_ids) || ' ' || (SELECT count(*) FROM accounts)")" \
-    "204 200 200 200 200 200"
+                 || (SELECT count(*) FROM prefixed_ids) || ' ' || (SELECT count(*) FROM accounts) || ' '
+                 || (SELECT count(*) FROM typeid_ids)")" \
+    "204 200 200 200 200 200 202"
 q "SELECT pg_stat_reset()" >/dev/null  # count only the calls that sqlsmith's queries make
 
 echo "# sqlsmith --seed=$seed --max-queries=$queries, as $role, PostgreSQL $PG_MAJOR"
