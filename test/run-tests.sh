@@ -182,6 +182,19 @@ for t in test/t/*.sh; do
     fi
 done
 
+section "client libraries (test/clients: psycopg 3, node-postgres)"
+for t in test/clients/*.sh; do
+    echo "# $t"
+    bash "$t" >"$log_dir/client.tap" 2>&1
+    status=$?
+    cat "$log_dir/client.tap"
+    count_tap "$log_dir/client.tap"
+    if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/client.tap"; then
+        echo "not ok - $t exited with status $status"
+        failed=$((failed + 1))
+    fi
+done
+
 section "benchmark quick mode (checks that it runs, asserts no timing)"
 if [[ -f test/bench/bench.sh ]]; then
     # Its own throwaway cluster (part 6 restarts it in a memory cgroup), then

@@ -10,8 +10,12 @@ packages=(
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
+    python3-psycopg  # test/clients/psycopg.sh
     "$@"
 )
+# test/clients/node_pg.sh needs node and npm: Debian's packages unless the
+# machine already has them (from NodeSource, nvm, ...).
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for pkg in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
@@ -25,4 +29,13 @@ if ((${#missing[@]})); then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# node-postgres for test/clients/node_pg.sh, exactly as pinned in its
+# package-lock.json, from the npm registry; again only when the lockfile changed.
+node_dir="$(cd "$(dirname "$0")" && pwd)/clients/node"
+if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"; then
+    echo "setup: npm ci in $node_dir"
+    (cd "$node_dir" && npm ci --no-audit --no-fund --loglevel=error) >&2
+    cp "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"
 fi
