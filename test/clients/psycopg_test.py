@@ -365,4 +365,9 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Exception as e:  # noqa: BLE001 - a TAP failure, not a silent crash
+        print(f"not ok {N + 1} - the test stopped: {type(e).__name__}: {e}")
+        print(f"1..{N + 1}")
+        sys.exit(1)
