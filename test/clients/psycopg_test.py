@@ -150,6 +150,20 @@ def register_idgen(conn):
 # README snippet ends
 
 
+def readme_usage(conn):
+    """README's psycopg usage snippet, verbatim between the markers."""
+    # README usage begins
+    register_idgen(conn)          # once per connection, and again after defining new domains
+    cur = conn.cursor(binary=True)
+    tid = cur.execute("SELECT typeid_new('user')").fetchone()[0]  # TypeId(prefix='user', bits=b'\x01…')
+    same = cur.execute("SELECT %b::typeid", [tid]).fetchone()[0]  # a binary parameter
+    with cur.copy("COPY users (id, email) FROM STDIN (FORMAT binary)") as copy:
+        copy.set_types(["typeid", "text"])                         # base type names, also for domains
+        copy.write_row([tid, "ada@example.com"])
+    # README usage ends
+    return tid, same
+
+
 N = 0
 FAILED = 0
 
@@ -359,6 +373,22 @@ def main():
     conn.adapters.register_dumper(OldPrefixed, OldDumper)
     check("a prefixed_id binary parameter without its length byte is refused with 22P03", bad_frame)
 
+    conn.close()
+
+    # A new connection: unregistered, values are their text; then README's usage lines.
+    conn = psycopg.connect("", autocommit=True)
+    row = conn.execute("SELECT x, x::text FROM (SELECT typeid_new('user') AS x) s").fetchone()
+    ok(isinstance(row[0], str) and row[0] == row[1], "unregistered, a typeid result is a str, its text",
+       repr(row))
+    conn.execute("CREATE TABLE users (id user_id PRIMARY KEY, email text)")
+
+    def usage():
+        tid, echoed = readme_usage(conn)
+        got = conn.execute("SELECT typeid_send(id), id::text FROM users WHERE email = 'ada@example.com'"
+                           ).fetchone()
+        return (isinstance(tid, TypeId) and echoed == tid and got[0] == binary_of("typeid", tid)
+                and got[1] == str(tid), repr((tid, got)))
+    check("README usage: binary result, binary parameter and binary COPY into a typeid_define domain", usage)
     conn.close()
     print(f"1..{N}")
     return 1 if FAILED else 0
