@@ -200,8 +200,8 @@ std::int64_t clock_issued_below(SharedState *state) {
 }
 
 // At a clean shutdown (code 0; a crash restart passes 1) every backend has
-// exited, so the shards and the exited backends' sequences hold exactly what
-// was issued: lower each lease to just above it, and the next start continues
+// exited, so the floor, the shards and the exited backends' sequences hold
+// exactly what was issued: lower each lease to just above it, and the next start continues
 // there instead of up to kLeaseSpanMs ahead of the clock. A standby's leases
 // come from its primary and stay as replayed.
 void leases_at_shutdown(int code, Datum) {
@@ -221,6 +221,10 @@ void leases_at_shutdown(int code, Datum) {
         } else {
             issued_below = clock_issued_below(state);
         }
+        // IDs issued before this server started lie below the floor, whether or
+        // not any was issued since.
+        issued_below = std::max(issued_below,
+                                static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
         if (issued_below < end_ms) write_lease_file(lease, file_of(kind), issued_below, LOG);
     }
 }

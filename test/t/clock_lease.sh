@@ -77,6 +77,15 @@ is "phase 4: every ID is above the earlier phases', per family" "$(below_earlier
 is "phase 4 read the clock 10 s back: its IDs are ahead of it (the lease's floor)" \
     "$(q "SELECT bool_and(t > clock_timestamp() + interval '5 s') FROM ids WHERE phase = 4")" t
 
+# A clean restart without a single ID in between keeps the floor it started
+# with (the lowering at shutdown never goes below it); then the clock goes
+# back 5 s more across another restart.
+check "clean restart with no ID minted" restart fast
+set_clock_offset "-15"
+check "clean restart with the clock set back 5 s more" restart fast
+check "phase 5 mints" mint 5
+is "phase 5: every ID is above the earlier phases', per family" "$(below_earlier 5)" 0
+
 # An unwritable lease file: the first ID after a start needs a renewal, which
 # fails with the file-access error, and no ID is handed out.
 lease_file="$dir/data/idgen_clock.lease"
