@@ -11,6 +11,7 @@ packages=(
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
     python3-psycopg  # test/clients/psycopg.sh
+    postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     "$@"
 )
 # test/clients/node_pg.sh needs node and npm: Debian's packages unless the
