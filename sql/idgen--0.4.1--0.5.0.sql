@@ -522,3 +522,79 @@ END
 $$;
 COMMENT ON FUNCTION typeid_define(text, text, name) IS
     'creates a domain over typeid (in type_schema, by default the current schema) that accepts only the given prefix and defaults to typeid_new(prefix), and records the prefix in prefixed_id_registry, shared with prefixed_id_define';
+
+-- ============================================================================
+-- snowflake53 (issue 16): snowflake's machinery in 53 bits, for JavaScript
+-- ============================================================================
+
+-- snowflake53: the same machinery in 53 bits (40-bit ms, 4-bit shard 0..15,
+-- 9-bit sequence), so that every ID is at most 2^53 - 1 and survives
+-- JavaScript's Number. Not STRICT, as snowflake(shard).
+CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53(integer) IS
+    'new 53-bit snowflake ID, at most 2^53 - 1 (JavaScript''s Number.MAX_SAFE_INTEGER): 40-bit ms since idgen.snowflake_epoch, 4-bit shard 0..15, 9-bit sequence; strictly increasing per shard across all sessions and restarts';
+
+CREATE FUNCTION snowflake53() RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_default_shard'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53() IS
+    'new snowflake53 ID for the shard in idgen.shard_id (which must be 0..15)';
+
+CREATE FUNCTION snowflake53_time(id bigint) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_time(bigint) IS
+    'millisecond in which a snowflake53 ID was issued (counted from idgen.snowflake_epoch)';
+
+CREATE FUNCTION snowflake53_shard(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_shard'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_shard(bigint) IS
+    'shard (0..15) that issued a snowflake53 ID';
+
+CREATE FUNCTION snowflake53_seq(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_seq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_seq(bigint) IS
+    'sequence number (0..511) of a snowflake53 ID within its millisecond and shard';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz) IS
+    'smallest snowflake53 ID of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary_shard'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer) IS
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard';
+
+COMMENT ON FUNCTION snowflake(integer) IS
+    'new 64-bit snowflake ID (40-bit ms since idgen.snowflake_epoch under a zero sign bit, 13-bit shard 0..8191, 10-bit sequence); never negative, strictly increasing per shard across all sessions and restarts';
+
+-- The shard state gains a first column, family: the view and its function are
+-- made anew (CREATE OR REPLACE cannot change a function's result columns).
+DROP VIEW idgen_snowflake_shards;
+DROP FUNCTION idgen_snowflake_shard_state();
+CREATE FUNCTION idgen_snowflake_shard_state(
+        OUT family text,
+        OUT shard integer,
+        OUT last_id bigint,
+        OUT last_issued timestamptz,
+        OUT borrowed_ms bigint,
+        OUT waits bigint,
+        OUT clock_regressions bigint)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_shard_state'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idgen_snowflake_shard_state() IS
+    'shards of snowflake and snowflake53 active since the server started: last ID issued, milliseconds borrowed ahead of the clock, waits for the clock, clock regressions seen';
+
+CREATE VIEW idgen_snowflake_shards AS
+    SELECT * FROM idgen_snowflake_shard_state();
+COMMENT ON VIEW idgen_snowflake_shards IS
+    'snowflake and snowflake53 shards active since the server started, with their last ID and clock events (the shards this session may mint on; every shard for pg_read_all_stats)';
+GRANT SELECT ON idgen_snowflake_shards TO PUBLIC;

@@ -92,8 +92,8 @@ SELECT tableoid::regclass AS partition, item FROM orders ORDER BY id;
 -- per-shard state: shards used in this file appear with their last ID
 SELECT shard, last_id >= snowflake_boundary(now() - interval '1 minute', shard) AS last_id_recent,
        snowflake_shard(last_id) = shard AS last_id_on_shard, last_issued = snowflake_time(last_id) AS last_issued_matches
-FROM idgen_snowflake_shards WHERE shard IN (0, 1, 3, 4242, 8191) ORDER BY shard;
-SELECT borrowed_ms > 0 AS borrowed FROM idgen_snowflake_shards WHERE shard = 4242;
+FROM idgen_snowflake_shards WHERE family = 'snowflake' AND shard IN (0, 1, 3, 4242, 8191) ORDER BY shard;
+SELECT borrowed_ms > 0 AS borrowed FROM idgen_snowflake_shards WHERE family = 'snowflake' AND shard = 4242;
 SELECT family, ids_minted >= 100000 AS minted_here FROM idgen_stats
 WHERE pid = pg_backend_pid() AND family = 'snowflake';
 

@@ -2,14 +2,14 @@
 
 namespace idgen::core {
 
-SnowflakeNext snowflake_next(SnowflakeStamp last, std::int64_t now_ms,
+SnowflakeNext snowflake_next(SnowflakeLayout layout, SnowflakeStamp last, std::int64_t now_ms,
                              std::int64_t max_lead_ms) noexcept {
     if (now_ms < 0) return {SnowflakeStep::before_epoch, 0, 0};
     // Past the last millisecond nothing can be issued; clamping keeps the shift in range.
     std::int64_t clock_ms = now_ms > kSnowflakeMaxMs ? kSnowflakeMaxMs + 1 : now_ms;
-    SnowflakeStamp from_clock = static_cast<SnowflakeStamp>(clock_ms) << kSnowflakeSeqBits;
+    SnowflakeStamp from_clock = static_cast<SnowflakeStamp>(clock_ms) << layout.seq_bits;
     SnowflakeStamp next = from_clock > last ? from_clock : last + 1;
-    std::int64_t next_ms = snowflake_stamp_ms(next);
+    std::int64_t next_ms = snowflake_stamp_ms(layout, next);
     if (next_ms > kSnowflakeMaxMs) return {SnowflakeStep::exhausted, 0, 0};
     std::int64_t lead = next_ms - now_ms;
     if (lead <= max_lead_ms) return {SnowflakeStep::issue, next, lead};

@@ -1,13 +1,28 @@
-// Instagram-style 64-bit snowflake IDs ("Sharding & IDs at Instagram", 2011):
-// milliseconds since a custom epoch, a logical shard and a per-shard sequence.
-// Instagram's time field has 41 bits, whose top bit is the bigint sign bit;
-// idgen keeps that bit 0, so IDs never turn negative and stop 2^40 ms after
-// the epoch instead. Pure C++17: the clock reading is passed in.
+// Time-ordered 64-bit integer IDs in the style of Instagram's ("Sharding & IDs
+// at Instagram", 2011): milliseconds since a custom epoch, a logical shard and a
+// per-shard sequence. Two bit splits share everything but the split:
+//
+// snowflake, 63 bits. Instagram's time field has 41 bits, whose top bit is the
+// bigint sign bit; idgen keeps that bit 0, so IDs never turn negative and stop
+// 2^40 ms (34.8 years) after the epoch instead.
 //
 //    63 62                                    23 22           10 9          0
 //   +--+----------------------------------------+---------------+------------+
 //   | 0|      ms since the epoch (40 bits)      | shard (13)    | seq (10)   |
 //   +--+----------------------------------------+---------------+------------+
+//
+// snowflake53, 53 bits: every ID is at most 2^53 - 1, JavaScript's
+// Number.MAX_SAFE_INTEGER (ECMA-262, Number type), so JSON.parse keeps it
+// exact. The same 40-bit time field (same epoch, same end), 16 shards and
+// 512 IDs per millisecond per shard.
+//
+//    63      53 52                                   13 12    9 8         0
+//   +----------+---------------------------------------+-------+-----------+
+//   | 0 (11)   |      ms since the epoch (40 bits)     | shard | seq (9)   |
+//   |          |                                       | (4)   |           |
+//   +----------+---------------------------------------+-------+-----------+
+//
+// Pure C++17: the clock reading is passed in.
 #pragma once
 
 #include <cstddef>
@@ -17,59 +32,98 @@
 
 namespace idgen::core {
 
-inline constexpr int kSnowflakeSeqBits = 10;
-inline constexpr int kSnowflakeShardBits = 13;
-inline constexpr int kSnowflakeTimeShift = kSnowflakeSeqBits + kSnowflakeShardBits;
-inline constexpr std::int32_t kSnowflakeMaxShard = (1 << kSnowflakeShardBits) - 1;  // 8191
-inline constexpr std::int32_t kSnowflakeMaxSeq = (1 << kSnowflakeSeqBits) - 1;      // 1023
-inline constexpr std::int64_t kSnowflakeMaxMs = (std::int64_t{1} << 40) - 1;
+// A bit split: the sequence in the low bits, the shard above it, the time above both.
+struct SnowflakeLayout {
+    int seq_bits;
+    int shard_bits;
+};
 
-// A stamp is ms << 10 | seq: one shard's position. A shard's IDs order as
-// their stamps do; 0 means nothing was issued yet.
+inline constexpr SnowflakeLayout kSnowflake63{10, 13};
+inline constexpr SnowflakeLayout kSnowflake53{9, 4};
+
+// Both splits leave 40 bits of milliseconds: the lease and the epoch are shared.
+inline constexpr int kSnowflakeTimeBits = 40;
+inline constexpr std::int64_t kSnowflakeMaxMs = (std::int64_t{1} << kSnowflakeTimeBits) - 1;
+
+inline constexpr int snowflake_id_bits(SnowflakeLayout layout) noexcept {
+    return kSnowflakeTimeBits + layout.shard_bits + layout.seq_bits;
+}
+static_assert(snowflake_id_bits(kSnowflake63) == 63);
+static_assert(snowflake_id_bits(kSnowflake53) == 53);
+
+inline constexpr int snowflake_time_shift(SnowflakeLayout layout) noexcept {
+    return layout.seq_bits + layout.shard_bits;
+}
+inline constexpr std::int32_t snowflake_max_shard(SnowflakeLayout layout) noexcept {
+    return (std::int32_t{1} << layout.shard_bits) - 1;
+}
+inline constexpr std::int32_t snowflake_max_seq(SnowflakeLayout layout) noexcept {
+    return (std::int32_t{1} << layout.seq_bits) - 1;
+}
+inline constexpr std::int64_t snowflake_max_id(SnowflakeLayout layout) noexcept {
+    return static_cast<std::int64_t>((std::uint64_t{1} << snowflake_id_bits(layout)) - 1);
+}
+
+// The largest shard of any split: what idgen.shard_id and idgen.allowed_shards hold.
+inline constexpr std::int32_t kSnowflakeMaxShard = snowflake_max_shard(kSnowflake63);  // 8191
+
+// A stamp is ms << seq_bits | seq: one shard's position. A shard's IDs order
+// as their stamps do; 0 means nothing was issued yet.
 using SnowflakeStamp = std::uint64_t;
 
-inline constexpr std::int64_t snowflake_stamp_ms(SnowflakeStamp stamp) noexcept {
-    return static_cast<std::int64_t>(stamp >> kSnowflakeSeqBits);
+inline constexpr std::int64_t snowflake_stamp_ms(SnowflakeLayout layout,
+                                                 SnowflakeStamp stamp) noexcept {
+    return static_cast<std::int64_t>(stamp >> layout.seq_bits);
 }
 
-inline constexpr std::int32_t snowflake_stamp_seq(SnowflakeStamp stamp) noexcept {
-    return static_cast<std::int32_t>(stamp & kSnowflakeMaxSeq);
+inline constexpr std::int32_t snowflake_stamp_seq(SnowflakeLayout layout,
+                                                  SnowflakeStamp stamp) noexcept {
+    return static_cast<std::int32_t>(stamp & static_cast<std::uint64_t>(snowflake_max_seq(layout)));
 }
 
-inline constexpr bool snowflake_shard_valid(std::int64_t shard) noexcept {
-    return shard >= 0 && shard <= kSnowflakeMaxShard;
+inline constexpr bool snowflake_shard_valid(SnowflakeLayout layout, std::int64_t shard) noexcept {
+    return shard >= 0 && shard <= snowflake_max_shard(layout);
+}
+
+// Whether a bigint can be an ID of the split (decoders refuse the others).
+inline constexpr bool snowflake_id_valid(SnowflakeLayout layout, std::int64_t id) noexcept {
+    return id >= 0 && id <= snowflake_max_id(layout);
 }
 
 // The ID of a stamp on a shard. Preconditions: stamp ms <= kSnowflakeMaxMs,
-// snowflake_shard_valid(shard).
-inline constexpr std::int64_t snowflake_id(SnowflakeStamp stamp, std::int32_t shard) noexcept {
+// snowflake_shard_valid(layout, shard).
+inline constexpr std::int64_t snowflake_id(SnowflakeLayout layout, SnowflakeStamp stamp,
+                                           std::int32_t shard) noexcept {
     return static_cast<std::int64_t>(
-        ((stamp >> kSnowflakeSeqBits) << kSnowflakeTimeShift) |
-        (static_cast<std::uint64_t>(shard) << kSnowflakeSeqBits) | (stamp & kSnowflakeMaxSeq));
+        (static_cast<std::uint64_t>(snowflake_stamp_ms(layout, stamp))
+         << snowflake_time_shift(layout)) |
+        (static_cast<std::uint64_t>(shard) << layout.seq_bits) |
+        static_cast<std::uint64_t>(snowflake_stamp_seq(layout, stamp)));
 }
 
 // The smallest ID of a millisecond and shard, for range predicates.
-// Preconditions: 0 <= ms <= kSnowflakeMaxMs, snowflake_shard_valid(shard).
-inline constexpr std::int64_t snowflake_boundary(std::int64_t ms, std::int32_t shard) noexcept {
-    return (ms << kSnowflakeTimeShift) | (std::int64_t{shard} << kSnowflakeSeqBits);
+// Preconditions: 0 <= ms <= kSnowflakeMaxMs, snowflake_shard_valid(layout, shard).
+inline constexpr std::int64_t snowflake_boundary(SnowflakeLayout layout, std::int64_t ms,
+                                                 std::int32_t shard) noexcept {
+    return (ms << snowflake_time_shift(layout)) | (std::int64_t{shard} << layout.seq_bits);
 }
 
-// Decoders of an ID. Precondition: id >= 0.
-inline constexpr std::int64_t snowflake_id_ms(std::int64_t id) noexcept {
-    return id >> kSnowflakeTimeShift;
+// Decoders of an ID. Precondition: snowflake_id_valid(layout, id).
+inline constexpr std::int64_t snowflake_id_ms(SnowflakeLayout layout, std::int64_t id) noexcept {
+    return id >> snowflake_time_shift(layout);
 }
-inline constexpr std::int32_t snowflake_id_shard(std::int64_t id) noexcept {
-    return static_cast<std::int32_t>((id >> kSnowflakeSeqBits) & kSnowflakeMaxShard);
+inline constexpr std::int32_t snowflake_id_shard(SnowflakeLayout layout, std::int64_t id) noexcept {
+    return static_cast<std::int32_t>((id >> layout.seq_bits) & snowflake_max_shard(layout));
 }
-inline constexpr std::int32_t snowflake_id_seq(std::int64_t id) noexcept {
-    return static_cast<std::int32_t>(id & kSnowflakeMaxSeq);
+inline constexpr std::int32_t snowflake_id_seq(SnowflakeLayout layout, std::int64_t id) noexcept {
+    return static_cast<std::int32_t>(id & snowflake_max_seq(layout));
 }
 
 enum class SnowflakeStep {
     issue,         // stamp is the next one
     wait,          // the shard is max_lead_ms ahead of the clock: wait for the next millisecond
     clock_behind,  // the clock is further behind the shard than a wait can mend
-    exhausted,     // the next stamp would pass kSnowflakeMaxMs (the sign bit)
+    exhausted,     // the next stamp would pass kSnowflakeMaxMs (the sign bit, or 2^53)
     before_epoch,  // the clock reads before the epoch
 };
 
@@ -81,17 +135,19 @@ struct SnowflakeNext {
 
 // The step after stamp last for a clock reading now_ms (ms since the epoch).
 // The next stamp is the larger of (now_ms, 0) and last + 1, so a shard never
-// repeats: more than 1024 IDs in a millisecond borrow the next millisecond, and
+// repeats: more IDs in a millisecond than the sequence holds (1024 or 512)
+// borrow the next millisecond, and
 // a clock that went back keeps counting from last. Either way the shard may run
 // at most max_lead_ms ahead of the clock; one millisecond further is a wait
 // (a burst), anything beyond that means the clock went back too far.
-SnowflakeNext snowflake_next(SnowflakeStamp last, std::int64_t now_ms,
+SnowflakeNext snowflake_next(SnowflakeLayout layout, SnowflakeStamp last, std::int64_t now_ms,
                              std::int64_t max_lead_ms) noexcept;
 
 // The stamp issued last before a lease ending at lease_ms (exclusive): every
 // stamp issued after it has ms >= lease_ms. 0 when lease_ms is 0.
-inline constexpr SnowflakeStamp snowflake_stamp_below(std::int64_t lease_ms) noexcept {
-    return lease_ms <= 0 ? 0 : (static_cast<SnowflakeStamp>(lease_ms) << kSnowflakeSeqBits) - 1;
+inline constexpr SnowflakeStamp snowflake_stamp_below(SnowflakeLayout layout,
+                                                      std::int64_t lease_ms) noexcept {
+    return lease_ms <= 0 ? 0 : (static_cast<SnowflakeStamp>(lease_ms) << layout.seq_bits) - 1;
 }
 
 // A set of shards, one bit per shard (1 KiB): what idgen.allowed_shards holds.
@@ -102,7 +158,7 @@ struct SnowflakeShardSet {
 
 inline constexpr bool snowflake_shard_set_contains(const SnowflakeShardSet &set,
                                                    std::int64_t shard) noexcept {
-    return snowflake_shard_valid(shard) &&
+    return snowflake_shard_valid(kSnowflake63, shard) &&
            ((set.words[shard / 64] >> (shard % 64)) & 1) != 0;
 }
 

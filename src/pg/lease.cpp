@@ -144,15 +144,8 @@ void raise_floor(SharedState *state, LeaseKind kind, std::int64_t end_ms) {
     while (floor < static_cast<std::uint64_t>(end_ms) &&
            !pg_atomic_compare_exchange_u64(&lease.floor_ms, &floor, end_ms)) {
     }
-    if (kind != LeaseKind::snowflake) return;
     // Shards resume just below the floor, as at a server start.
-    core::SnowflakeStamp stamp = core::snowflake_stamp_below(end_ms);
-    for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
-        pg_atomic_uint64 *last = &snowflake_shard(shard)->last_stamp;
-        std::uint64_t seen = pg_atomic_read_u64(last);
-        while (seen < stamp && !pg_atomic_compare_exchange_u64(last, &seen, stamp)) {
-        }
-    }
+    if (kind == LeaseKind::snowflake) snowflake_shards_raise(end_ms);
 }
 
 // Replays a lease record: on a standby, in crash recovery and when a base
@@ -212,15 +205,8 @@ void leases_at_shutdown(int code, Datum) {
         Lease &lease = state->leases[k];
         auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
         if (lease.unreadable || end_ms == 0) continue;  // nothing issued since the file was created
-        std::int64_t issued_below = 0;
-        if (kind == LeaseKind::snowflake) {
-            for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
-                core::SnowflakeStamp last = pg_atomic_read_u64(&snowflake_shard(shard)->last_stamp);
-                issued_below = std::max(issued_below, core::snowflake_stamp_ms(last) + 1);
-            }
-        } else {
-            issued_below = clock_issued_below(state);
-        }
+        std::int64_t issued_below = kind == LeaseKind::snowflake ? snowflake_shards_issued_below()
+                                                                 : clock_issued_below(state);
         // IDs issued before this server started lie below the floor, whether or
         // not any was issued since.
         issued_below = std::max(issued_below,

@@ -1,5 +1,7 @@
-// SQL entry points of the snowflake family: snowflake(shard), snowflake(),
-// the decoders, snowflake_boundary() and the per-shard state.
+// SQL entry points of the snowflake family in both bit splits: snowflake(shard),
+// snowflake(), snowflake53(shard), snowflake53(), their decoders and
+// boundaries, and the per-shard state. Each entry point names its split; all
+// the rest is shared.
 #include "core/snowflake.hpp"
 #include "pg/state.hpp"
 
@@ -8,6 +10,22 @@ namespace {
 
 using core::SnowflakeNext;
 using core::SnowflakeStep;
+
+// What the SQL layer needs of a split: its shards, its counters in
+// idgen_stats, and the words its messages use.
+struct Split {
+    SnowflakeSplit split;
+    core::SnowflakeLayout layout;
+    Family family;
+    const char *name;        // the SQL function that mints it
+    const char *end_reason;  // what would happen after the last millisecond
+};
+
+constexpr Split kSplit63{SnowflakeSplit::bits63, core::kSnowflake63, Family::snowflake, "snowflake",
+                         "later IDs would be negative"};
+constexpr Split kSplit53{SnowflakeSplit::bits53, core::kSnowflake53, Family::snowflake53,
+                         "snowflake53",
+                         "later IDs would exceed 2^53 - 1, JavaScript's largest safe integer"};
 
 TimestampTz timestamp_of_ms(std::int64_t ms_since_epoch) {
     return (snowflake_epoch_unix_ms + ms_since_epoch) * kUsPerMs - kUnixToPgEpochUs;
@@ -27,18 +45,22 @@ const char *exhaustion_text() {
     return timestamp_text(timestamp_of_ms(core::kSnowflakeMaxMs + 1));
 }
 
-void check_shard(std::int64_t shard) {
-    if (unlikely(!core::snowflake_shard_valid(shard)))
+void check_shard(const Split &split, std::int64_t shard) {
+    if (unlikely(!core::snowflake_shard_valid(split.layout, shard)))
         ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                        errmsg("snowflake shard %lld is out of range", static_cast<long long>(shard)),
-                        errdetail("A shard is between 0 and %d.", core::kSnowflakeMaxShard)));
+                        errmsg("%s shard %lld is out of range", split.name,
+                               static_cast<long long>(shard)),
+                        errdetail("A shard of %s() is between 0 and %d.", split.name,
+                                  core::snowflake_max_shard(split.layout))));
 }
 
-void check_id(std::int64_t id) {
-    if (unlikely(id < 0))
+void check_id(const Split &split, std::int64_t id) {
+    if (unlikely(!core::snowflake_id_valid(split.layout, id)))
         ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                        errmsg("snowflake id %lld is negative", static_cast<long long>(id)),
-                        errdetail("Snowflake IDs are between 0 and 9223372036854775807.")));
+                        errmsg(id < 0 ? "%s id %lld is negative" : "%s id %lld is out of range",
+                               split.name, static_cast<long long>(id)),
+                        errdetail("IDs of %s() are between 0 and %lld.", split.name,
+                                  static_cast<long long>(core::snowflake_max_id(split.layout)))));
 }
 
 // Whether this session may mint on a shard: its idgen.shard_id, or one in
@@ -62,12 +84,12 @@ void check_may_mint_on(std::int32_t shard) {
                      "idgen.allowed_shards or ALTER DATABASE ... SET idgen.allowed_shards.")));
 }
 
-// The region, once it is certain that snowflake() may mint from it.
-SharedState *state_for_minting() {
+// The region, once it is certain that a split may mint from it.
+SharedState *state_for_minting(const Split &split) {
     SharedState *state = shared_state();
     if (unlikely(state == nullptr))
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("snowflake() needs idgen's shared memory"),
+                        errmsg("%s() needs idgen's shared memory", split.name),
                         errdetail("Each shard's counter lives in shared memory so that no two "
                                   "sessions hand out the same ID."),
                         errhint("Add idgen to shared_preload_libraries and restart the server.")));
@@ -77,26 +99,28 @@ SharedState *state_for_minting() {
                  errmsg("cannot mint snowflake ids during recovery"),
                  errdetail("A standby's shards are its primary's: IDs minted here could repeat "
                            "the primary's."),
-                 errhint("Call snowflake() on the primary; a standby mints once it is promoted.")));
+                 errhint("Call %s() on the primary; a standby mints once it is promoted.",
+                         split.name)));
     if (unlikely(state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable))
         ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
                         errmsg("the snowflake lease file \"idgen_snowflake.lease\" is unreadable"),
-                        errdetail("Without the high-water mark of issued IDs, snowflake() could "
-                                  "repeat an ID, so it is disabled."),
+                        errdetail("Without the high-water mark of issued IDs, %s() could "
+                                  "repeat an ID, so it is disabled.",
+                                  split.name),
                         errhint("Check the file in the data directory; once the clock is past "
                                 "every issued ID, remove it and restart the server.")));
     return state;
 }
 
-[[noreturn]] void report_failed_step(const SnowflakeNext &next, int shard) {
+[[noreturn]] void report_failed_step(const Split &split, const SnowflakeNext &next, int shard) {
     switch (next.step) {
         case SnowflakeStep::exhausted:
             ereport(ERROR,
                     (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                     errmsg("snowflake ids ran out at %s", exhaustion_text()),
+                     errmsg("%s ids ran out at %s", split.name, exhaustion_text()),
                      errdetail("The time field holds 2^40 milliseconds after idgen.snowflake_epoch "
-                               "(%s); later IDs would be negative.",
-                               epoch_text())));
+                               "(%s); %s.",
+                               epoch_text(), split.end_reason)));
             break;
         case SnowflakeStep::before_epoch:
             ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -105,8 +129,8 @@ SharedState *state_for_minting() {
         default:
             ereport(ERROR,
                     (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                     errmsg("system clock is %lld ms behind snowflake shard %d",
-                            static_cast<long long>(next.lead_ms), shard),
+                     errmsg("system clock is %lld ms behind %s shard %d",
+                            static_cast<long long>(next.lead_ms), split.name, shard),
                      errdetail("IDs may run ahead of the clock by at most "
                                "idgen.max_clock_regression (%d ms). The clock was set back, "
                                "idgen.snowflake_epoch was moved later, or after a crash the "
@@ -124,13 +148,13 @@ void wait_next_ms(std::int64_t now_ns) {
     pg_usleep(static_cast<long>((kNsPerMs - now_ns % kNsPerMs) / kNsPerUs + 1));
 }
 
-// The next ID of a shard: above every ID the shard issued, in any backend and
-// (through the lease) before any restart.
-std::int64_t mint(int shard) {
-    SharedState *shared = state_for_minting();
-    SnowflakeShard *state = snowflake_shard(shard);
+// The next ID of a shard of a split: above every ID the shard issued, in any
+// backend and (through the lease) before any restart.
+std::int64_t mint(const Split &split, int shard) {
+    SharedState *shared = state_for_minting(split);
+    SnowflakeShard *state = snowflake_shard(split.split, shard);
     BackendSlot *slot = my_slot();
-    FamilyCounters &counters = slot->counters[static_cast<int>(Family::snowflake)];
+    FamilyCounters &counters = slot->counters[static_cast<int>(split.family)];
     for (;;) {
         // The shard is read before the clock (and the clock again after a lost
         // race), so that a stamp other sessions issued within the bound never
@@ -143,9 +167,9 @@ std::int64_t mint(int shard) {
         if (unlikely(regressed)) pg_atomic_fetch_add_u64(&state->clock_regressions, 1);
         SnowflakeNext next;
         for (;;) {
-            next = core::snowflake_next(last, now_ms, max_clock_regression_ms);
+            next = core::snowflake_next(split.layout, last, now_ms, max_clock_regression_ms);
             if (next.step != SnowflakeStep::issue) break;
-            lease_cover(shared, LeaseKind::snowflake, core::snowflake_stamp_ms(next.stamp));
+            lease_cover(shared, LeaseKind::snowflake, core::snowflake_stamp_ms(split.layout, next.stamp));
             // On failure last is refreshed with the winner's stamp; retry above it.
             if (pg_atomic_compare_exchange_u64(&state->last_stamp, &last, next.stamp)) break;
             now_ns = clock_unix_ns();
@@ -153,13 +177,14 @@ std::int64_t mint(int shard) {
         }
         if (likely(next.step == SnowflakeStep::issue)) {
             bool borrowed = next.lead_ms > 0;
-            if (borrowed && core::snowflake_stamp_seq(next.stamp) == 0)
+            if (borrowed && core::snowflake_stamp_seq(split.layout, next.stamp) == 0)
                 pg_atomic_fetch_add_u64(&state->borrowed_ms, 1);
-            std::int64_t unix_ms = snowflake_epoch_unix_ms + core::snowflake_stamp_ms(next.stamp);
-            count_issue(slot, Family::snowflake, unix_ms * kUsPerMs, regressed, borrowed);
-            return core::snowflake_id(next.stamp, shard);
+            std::int64_t unix_ms =
+                snowflake_epoch_unix_ms + core::snowflake_stamp_ms(split.layout, next.stamp);
+            count_issue(slot, split.family, unix_ms * kUsPerMs, regressed, borrowed);
+            return core::snowflake_id(split.layout, next.stamp, shard);
         }
-        if (next.step != SnowflakeStep::wait) report_failed_step(next, shard);
+        if (next.step != SnowflakeStep::wait) report_failed_step(split, next, shard);
         pg_atomic_fetch_add_u64(&state->waits, 1);
         pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
         wait_next_ms(now_ns);
@@ -167,19 +192,74 @@ std::int64_t mint(int shard) {
 }
 
 // Milliseconds since the epoch of a finite timestamp that IDs can hold.
-std::int64_t ms_of_timestamp(TimestampTz ts) {
+std::int64_t ms_of_timestamp(const Split &split, TimestampTz ts) {
     if (TIMESTAMP_NOT_FINITE(ts))
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                        errmsg("cannot build a snowflake boundary from an infinite timestamp")));
+                        errmsg("cannot build a %s boundary from an infinite timestamp", split.name)));
     std::int64_t ms = floor_div(ts + kUnixToPgEpochUs, kUsPerMs) - snowflake_epoch_unix_ms;
     if (ms < 0 || ms > core::kSnowflakeMaxMs)
         ereport(ERROR,
                 (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                 errmsg("timestamp out of range for snowflake: \"%s\"", timestamp_text(ts)),
-                 errdetail("Snowflake IDs hold instants from idgen.snowflake_epoch (%s) up to "
+                 errmsg("timestamp out of range for %s: \"%s\"", split.name, timestamp_text(ts)),
+                 errdetail("IDs of %s() hold instants from idgen.snowflake_epoch (%s) up to "
                            "%s, exclusive.",
-                           epoch_text(), exhaustion_text())));
+                           split.name, epoch_text(), exhaustion_text())));
     return ms;
+}
+
+// split(shard): the shard's next ID. NULL is an error, not a NULL ID.
+Datum mint_on_shard(const Split &split, FunctionCallInfo fcinfo) {
+    if (PG_ARGISNULL(0))
+        ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                        errmsg("%s shard must not be null", split.name)));
+    std::int32_t shard = PG_GETARG_INT32(0);
+    check_shard(split, shard);
+    check_may_mint_on(shard);
+    PG_RETURN_INT64(mint(split, shard));
+}
+
+// split(): the next ID of the shard in idgen.shard_id.
+Datum mint_on_default_shard(const Split &split) {
+    if (unlikely(snowflake_shard_id < 0))
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("idgen.shard_id is not set"),
+                        errhint("Set idgen.shard_id (0 to %d) in postgresql.conf or with ALTER "
+                                "DATABASE ... SET, or pass the shard: %s(shard).",
+                                core::snowflake_max_shard(split.layout), split.name)));
+    if (unlikely(!core::snowflake_shard_valid(split.layout, snowflake_shard_id)))
+        ereport(ERROR,
+                (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                 errmsg("idgen.shard_id %d is out of range for %s()", snowflake_shard_id,
+                        split.name),
+                 errdetail("A shard of %s() is between 0 and %d.", split.name,
+                           core::snowflake_max_shard(split.layout)),
+                 errhint("Pass the shard: %s(shard), or set idgen.shard_id to a shard both "
+                         "splits have.",
+                         split.name)));
+    PG_RETURN_INT64(mint(split, snowflake_shard_id));
+}
+
+// split_time(id): the millisecond in which the ID was issued.
+Datum id_time(const Split &split, std::int64_t id) {
+    check_id(split, id);
+    PG_RETURN_TIMESTAMPTZ(timestamp_of_ms(core::snowflake_id_ms(split.layout, id)));
+}
+
+Datum id_shard(const Split &split, std::int64_t id) {
+    check_id(split, id);
+    PG_RETURN_INT32(core::snowflake_id_shard(split.layout, id));
+}
+
+Datum id_seq(const Split &split, std::int64_t id) {
+    check_id(split, id);
+    PG_RETURN_INT32(core::snowflake_id_seq(split.layout, id));
+}
+
+// split_boundary(ts, shard): the smallest ID of the millisecond holding ts on a shard.
+Datum boundary(const Split &split, TimestampTz ts, std::int32_t shard) {
+    std::int64_t ms = ms_of_timestamp(split, ts);
+    check_shard(split, shard);
+    PG_RETURN_INT64(core::snowflake_boundary(split.layout, ms, shard));
 }
 
 }  // namespace
@@ -197,67 +277,71 @@ PG_FUNCTION_INFO_V1(idgen_snowflake_shard);
 PG_FUNCTION_INFO_V1(idgen_snowflake_seq);
 PG_FUNCTION_INFO_V1(idgen_snowflake_boundary);
 PG_FUNCTION_INFO_V1(idgen_snowflake_boundary_shard);
+PG_FUNCTION_INFO_V1(idgen_snowflake53);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_default_shard);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_time);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_shard);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_seq);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_boundary);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_boundary_shard);
 PG_FUNCTION_INFO_V1(idgen_snowflake_shard_state);
 
-// snowflake(shard): the shard's next ID. NULL is an error, not a NULL ID.
+// snowflake(shard), snowflake53(shard): the shard's next ID.
 Datum idgen_snowflake(PG_FUNCTION_ARGS) {
-    if (PG_ARGISNULL(0))
-        ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                        errmsg("snowflake shard must not be null")));
-    std::int32_t shard = PG_GETARG_INT32(0);
-    check_shard(shard);
-    check_may_mint_on(shard);
-    PG_RETURN_INT64(mint(shard));
+    return mint_on_shard(kSplit63, fcinfo);
+}
+Datum idgen_snowflake53(PG_FUNCTION_ARGS) {
+    return mint_on_shard(kSplit53, fcinfo);
 }
 
-// snowflake(): the next ID of the shard in idgen.shard_id.
+// snowflake(), snowflake53(): the next ID of the shard in idgen.shard_id.
 Datum idgen_snowflake_default_shard(PG_FUNCTION_ARGS) {
     (void)fcinfo;
-    if (unlikely(snowflake_shard_id < 0))
-        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("idgen.shard_id is not set"),
-                        errhint("Set idgen.shard_id (0 to 8191) in postgresql.conf or with ALTER "
-                                "DATABASE ... SET, or pass the shard: snowflake(shard).")));
-    PG_RETURN_INT64(mint(snowflake_shard_id));
+    return mint_on_default_shard(kSplit63);
+}
+Datum idgen_snowflake53_default_shard(PG_FUNCTION_ARGS) {
+    (void)fcinfo;
+    return mint_on_default_shard(kSplit53);
 }
 
-// snowflake_time(id): the millisecond in which the ID was issued.
+// *_time(id), *_shard(id), *_seq(id): the ID's fields.
 Datum idgen_snowflake_time(PG_FUNCTION_ARGS) {
-    std::int64_t id = PG_GETARG_INT64(0);
-    check_id(id);
-    PG_RETURN_TIMESTAMPTZ(timestamp_of_ms(core::snowflake_id_ms(id)));
+    return id_time(kSplit63, PG_GETARG_INT64(0));
 }
-
-// snowflake_shard(id): the shard that issued the ID.
+Datum idgen_snowflake53_time(PG_FUNCTION_ARGS) {
+    return id_time(kSplit53, PG_GETARG_INT64(0));
+}
 Datum idgen_snowflake_shard(PG_FUNCTION_ARGS) {
-    std::int64_t id = PG_GETARG_INT64(0);
-    check_id(id);
-    PG_RETURN_INT32(core::snowflake_id_shard(id));
+    return id_shard(kSplit63, PG_GETARG_INT64(0));
 }
-
-// snowflake_seq(id): the ID's sequence number within its millisecond and shard.
+Datum idgen_snowflake53_shard(PG_FUNCTION_ARGS) {
+    return id_shard(kSplit53, PG_GETARG_INT64(0));
+}
 Datum idgen_snowflake_seq(PG_FUNCTION_ARGS) {
-    std::int64_t id = PG_GETARG_INT64(0);
-    check_id(id);
-    PG_RETURN_INT32(core::snowflake_id_seq(id));
+    return id_seq(kSplit63, PG_GETARG_INT64(0));
+}
+Datum idgen_snowflake53_seq(PG_FUNCTION_ARGS) {
+    return id_seq(kSplit53, PG_GETARG_INT64(0));
 }
 
-// snowflake_boundary(ts): the smallest ID of the millisecond holding ts.
+// *_boundary(ts[, shard]): the smallest ID of the millisecond holding ts.
 Datum idgen_snowflake_boundary(PG_FUNCTION_ARGS) {
-    PG_RETURN_INT64(core::snowflake_boundary(ms_of_timestamp(PG_GETARG_TIMESTAMPTZ(0)), 0));
+    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), 0);
 }
-
-// snowflake_boundary(ts, shard): the smallest ID of that millisecond and shard.
+Datum idgen_snowflake53_boundary(PG_FUNCTION_ARGS) {
+    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), 0);
+}
 Datum idgen_snowflake_boundary_shard(PG_FUNCTION_ARGS) {
-    std::int64_t ms = ms_of_timestamp(PG_GETARG_TIMESTAMPTZ(0));
-    std::int32_t shard = PG_GETARG_INT32(1);
-    check_shard(shard);
-    PG_RETURN_INT64(core::snowflake_boundary(ms, shard));
+    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1));
+}
+Datum idgen_snowflake53_boundary_shard(PG_FUNCTION_ARGS) {
+    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1));
 }
 
-// idgen_snowflake_shard_state(): shards that issued IDs or saw events since the server started.
+// idgen_snowflake_shard_state(): shards of either split that issued IDs or saw
+// events since the server started.
 Datum idgen_snowflake_shard_state(PG_FUNCTION_ARGS) {
-    constexpr int kColumns = 6;
+    constexpr int kColumns = 7;
     InitMaterializedSRF(fcinfo, 0);
     auto *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
     SharedState *state = shared_state();
@@ -267,30 +351,33 @@ Datum idgen_snowflake_shard_state(PG_FUNCTION_ARGS) {
         return static_cast<Datum>(0);
     }
     Lease &lease = state->leases[static_cast<int>(LeaseKind::snowflake)];
-    core::SnowflakeStamp start = core::snowflake_stamp_below(
-        static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
+    auto floor_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms));
     // Like pg_sequences' last_value: a shard's state is shown to the sessions
     // that may mint on it, and to members of pg_read_all_stats.
     bool all_shards = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
-    for (int shard = 0; shard <= core::kSnowflakeMaxShard; ++shard) {
-        if (!all_shards && !may_mint_on(shard)) continue;
-        SnowflakeShard *s = snowflake_shard(shard);
-        core::SnowflakeStamp last = pg_atomic_read_u64(&s->last_stamp);
-        std::uint64_t borrowed = pg_atomic_read_u64(&s->borrowed_ms);
-        std::uint64_t waits = pg_atomic_read_u64(&s->waits);
-        std::uint64_t regressions = pg_atomic_read_u64(&s->clock_regressions);
-        bool issued = last != start;
-        if (!issued && borrowed == 0 && waits == 0 && regressions == 0) continue;
-        Datum values[kColumns] = {
-            Int32GetDatum(shard),
-            Int64GetDatum(core::snowflake_id(last, shard)),
-            TimestampTzGetDatum(timestamp_of_ms(core::snowflake_stamp_ms(last))),
-            Int64GetDatum(static_cast<std::int64_t>(borrowed)),
-            Int64GetDatum(static_cast<std::int64_t>(waits)),
-            Int64GetDatum(static_cast<std::int64_t>(regressions)),
-        };
-        bool nulls[kColumns] = {false, !issued, !issued, false, false, false};
-        tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+    for (const Split *split : {&kSplit63, &kSplit53}) {
+        core::SnowflakeStamp start = core::snowflake_stamp_below(split->layout, floor_ms);
+        for (int shard = 0; shard <= core::snowflake_max_shard(split->layout); ++shard) {
+            if (!all_shards && !may_mint_on(shard)) continue;
+            SnowflakeShard *s = snowflake_shard(split->split, shard);
+            core::SnowflakeStamp last = pg_atomic_read_u64(&s->last_stamp);
+            std::uint64_t borrowed = pg_atomic_read_u64(&s->borrowed_ms);
+            std::uint64_t waits = pg_atomic_read_u64(&s->waits);
+            std::uint64_t regressions = pg_atomic_read_u64(&s->clock_regressions);
+            bool issued = last != start;
+            if (!issued && borrowed == 0 && waits == 0 && regressions == 0) continue;
+            Datum values[kColumns] = {
+                CStringGetTextDatum(split->name),
+                Int32GetDatum(shard),
+                Int64GetDatum(core::snowflake_id(split->layout, last, shard)),
+                TimestampTzGetDatum(timestamp_of_ms(core::snowflake_stamp_ms(split->layout, last))),
+                Int64GetDatum(static_cast<std::int64_t>(borrowed)),
+                Int64GetDatum(static_cast<std::int64_t>(waits)),
+                Int64GetDatum(static_cast<std::int64_t>(regressions)),
+            };
+            bool nulls[kColumns] = {false, false, !issued, !issued, false, false, false};
+            tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+        }
     }
     return static_cast<Datum>(0);
 }

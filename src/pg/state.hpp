@@ -10,9 +10,10 @@
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
-enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2 };
-inline constexpr int kFamilyCount = 3;
-inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid"};
+enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3 };
+inline constexpr int kFamilyCount = 4;
+inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid",
+                                                           "snowflake53"};
 
 enum class Uuidv7Order : int { backend = 0, server = 1 };
 
@@ -30,7 +31,7 @@ struct FamilyCounters {
 struct BackendSlot {
     pg_atomic_uint32 pid;  // 0 while no live backend owns the slot
     core::Uuidv7Sequence uuid_v7;
-    std::int64_t snowflake_last_clock_ms;  // clock at this backend's previous snowflake
+    std::int64_t snowflake_last_clock_ms;  // clock at this backend's previous snowflake (either split)
     core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
 };
@@ -44,6 +45,18 @@ struct SnowflakeShard {
     pg_atomic_uint64 waits;
     pg_atomic_uint64 clock_regressions;
 };
+
+// The snowflake bit splits (core/snowflake.hpp). Each has shards of its own in
+// shared memory; everything else (the lease, the epoch, the clock bound, the
+// shard settings) they share.
+enum class SnowflakeSplit : int { bits63 = 0, bits53 = 1 };
+inline constexpr int kSnowflakeSplits = 2;
+inline constexpr core::SnowflakeLayout kSplitLayouts[kSnowflakeSplits] = {core::kSnowflake63,
+                                                                          core::kSnowflake53};
+
+inline constexpr core::SnowflakeLayout layout_of(SnowflakeSplit split) {
+    return kSplitLayouts[static_cast<int>(split)];
+}
 
 // Kinds of lease (lease.cpp). The snowflake lease counts milliseconds of the
 // IDs' time field; the clock lease counts Unix milliseconds and covers
@@ -87,9 +100,17 @@ SharedState *shared_state();
 // Slot index (0 .. slot_count - 1) of the region. Precondition: shared_state().
 BackendSlot *shared_slot(int index);
 
-// The shared state of a snowflake shard. Preconditions: shared_state(),
-// core::snowflake_shard_valid(shard).
-SnowflakeShard *snowflake_shard(int shard);
+// The shared state of a snowflake shard of a split. Preconditions:
+// shared_state(), core::snowflake_shard_valid(layout_of(split), shard).
+SnowflakeShard *snowflake_shard(SnowflakeSplit split, int shard);
+
+// Raises every shard of every split to just below a snowflake lease ending at
+// lease_ms, so that each shard's next ID lies in lease_ms or later.
+void snowflake_shards_raise(std::int64_t lease_ms);
+
+// Above every snowflake ID of any split issued since the server started, in ms
+// since the epoch (0 when none was).
+std::int64_t snowflake_shards_issued_below();
 
 // Registers idgen's WAL resource manager (lease records); in _PG_init while
 // shared_preload_libraries loads.

@@ -8,7 +8,8 @@
 // UUIDv7 that decodes back to the tick's millisecond, sorts as the tick does
 // and is at least its millisecond's boundary; a tick's first nanosecond maps
 // back to the tick. The first 8 bytes, sign bit cleared, are a snowflake whose
-// fields stay within their widths and recompose the ID; the first 16 bytes
+// fields stay within their widths and recompose the ID (and their low 53 bits
+// a snowflake53, the same); the first 16 bytes
 // are a ULID whose millisecond fits 48 bits and whose boundary is its
 // millisecond with the random bits cleared.
 #include <cstdint>
@@ -59,18 +60,19 @@ void check_tick(Uuidv7Tick tick, std::uint64_t random, Uuidv7Tick other) {
     if (ns > 0) FUZZ_CHECK(uuidv7_tick(*ms, ns - 1) == tick - 1);
 }
 
-void check_snowflake(std::int64_t id) {
-    std::int64_t ms = snowflake_id_ms(id);
-    std::int32_t shard = snowflake_id_shard(id);
-    std::int32_t seq = snowflake_id_seq(id);
+void check_snowflake(SnowflakeLayout layout, std::int64_t id) {
+    FUZZ_CHECK(snowflake_id_valid(layout, id));
+    std::int64_t ms = snowflake_id_ms(layout, id);
+    std::int32_t shard = snowflake_id_shard(layout, id);
+    std::int32_t seq = snowflake_id_seq(layout, id);
     FUZZ_CHECK(ms >= 0 && ms <= kSnowflakeMaxMs);
-    FUZZ_CHECK(snowflake_shard_valid(shard));
-    FUZZ_CHECK(seq >= 0 && seq <= kSnowflakeMaxSeq);
+    FUZZ_CHECK(snowflake_shard_valid(layout, shard));
+    FUZZ_CHECK(seq >= 0 && seq <= snowflake_max_seq(layout));
     SnowflakeStamp stamp =
-        static_cast<SnowflakeStamp>(ms) << kSnowflakeSeqBits | static_cast<SnowflakeStamp>(seq);
-    FUZZ_CHECK(snowflake_stamp_ms(stamp) == ms && snowflake_stamp_seq(stamp) == seq);
-    FUZZ_CHECK(snowflake_id(stamp, shard) == id);
-    std::int64_t boundary = snowflake_boundary(ms, shard);
+        static_cast<SnowflakeStamp>(ms) << layout.seq_bits | static_cast<SnowflakeStamp>(seq);
+    FUZZ_CHECK(snowflake_stamp_ms(layout, stamp) == ms && snowflake_stamp_seq(layout, stamp) == seq);
+    FUZZ_CHECK(snowflake_id(layout, stamp, shard) == id);
+    std::int64_t boundary = snowflake_boundary(layout, ms, shard);
     FUZZ_CHECK(boundary <= id && id - boundary == seq);
 }
 
@@ -93,7 +95,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     std::uint64_t second = input.u64();
     std::uint64_t third = input.u64();
     check_tick(first & kUuidv7MaxTick, second, third & kUuidv7MaxTick);
-    check_snowflake(static_cast<std::int64_t>(first & std::numeric_limits<std::int64_t>::max()));
+    check_snowflake(kSnowflake63,
+                    static_cast<std::int64_t>(first & std::numeric_limits<std::int64_t>::max()));
+    check_snowflake(kSnowflake53, static_cast<std::int64_t>(first) & snowflake_max_id(kSnowflake53));
     check_ulid(static_cast<Uint128>(first) << 64 | second);
     return 0;
 }

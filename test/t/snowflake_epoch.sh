@@ -2,8 +2,8 @@
 # idgen.snowflake_epoch: IDs that ran out (sql/snowflake_exhausted.sql through
 # pg_regress, on a server whose epoch is 1990-01-01), an epoch moved one day
 # later after IDs were issued (refused by the lease high-water mark), one day
-# earlier (accepted, new IDs above the old ones), and invalid or session-level
-# settings. Every cluster is its own, under a mktemp directory.
+# earlier (accepted, new IDs above the old ones), invalid or session-level
+# settings, and both splits minting up to the exhaustion date. Every cluster is its own, under a mktemp directory.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source test/t/lib.sh
@@ -158,4 +158,48 @@ set_epoch "$dir" "2099-01-01" || exit 1
 bad=$(psql -Xq -v VERBOSITY=verbose -c "SET TimeZone = 'UTC'" -c "SELECT snowflake(1)" 2>&1)
 check "a clock before idgen.snowflake_epoch fails snowflake() with SQLSTATE 22008" \
     grep -q '^ERROR:  22008: system clock is before idgen.snowflake_epoch (2099-01-01 00:00:00+00)$' <<<"$bad"
+# 6. At the exhaustion date. The epoch is 2^40 ms minus 60 s before now, and
+#    the lease file says IDs up to the second-to-last millisecond were issued
+#    (as a server that minted right up to the end would leave it), so every
+#    shard resumes there; idgen.max_clock_regression = 1h lets it run that far
+#    ahead of the clock. Each split then mints on its top shard until it runs
+#    out: the last ID issued is the largest the split allows (2^63 - 1 and
+#    2^53 - 1, JavaScript's Number.MAX_SAFE_INTEGER), then 22008.
+epoch=$(q "SELECT to_char((now() - interval '1 ms' * 2^40 + interval '60 s') AT TIME ZONE 'UTC',
+                          'YYYY-MM-DD HH24:MI:SS.MS')")
+as_cluster_owner pg_ctl -D "$dir/data" -m fast -w stop >/dev/null || exit 1
+printf "idgen.snowflake_epoch = '%s'\nidgen.max_clock_regression = '1h'\n" "$epoch" >>"$dir/data/postgresql.conf"
+as_cluster_owner bash -c "printf 'idgen snowflake lease 1\n%020d\n' $(((1 << 40) - 2)) >'$dir/data/idgen_snowflake.lease'"
+as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null || exit 1
+# mint_to_the_end FUNCTION SHARD: mints until a call fails; prints "sqlstate
+# calls last_id" (last_id from idgen_snowflake_shards).
+mint_to_the_end() {
+    q "CREATE TEMP TABLE the_end (state text, calls int);
+       DO \$\$
+       DECLARE
+           calls int := 0;
+       BEGIN
+           LOOP
+               PERFORM $1($2);
+               calls := calls + 1;
+           END LOOP;
+       EXCEPTION WHEN OTHERS THEN
+           INSERT INTO the_end VALUES (SQLSTATE, calls);
+       END \$\$;
+       SELECT state || ' ' || calls || ' ' || coalesce((SELECT last_id FROM idgen_snowflake_shards
+                                                         WHERE family = '$1' AND shard = $2)::text, 'none')
+       FROM the_end"
+}
+for split in "snowflake 8191 9223372036854775807 2048" "snowflake53 15 9007199254740991 1024"; do
+    read -r fn shard max_id stamps <<<"$split"
+    read -r state calls last <<<"$(mint_to_the_end "$fn" "$shard")"
+    is "$fn($shard) at the exhaustion date: minting ends with SQLSTATE 22008" "${state:-none}" 22008
+    is "$fn($shard): every stamp of the last two milliseconds was issued first" "${calls:-none}" "$stamps"
+    is "$fn($shard): the last ID issued is the largest one, $max_id" "${last:-none}" "$max_id"
+    is "$fn($shard): the last ID decodes to the last millisecond" \
+        "$(q "SELECT ${fn}_time($max_id) = '$epoch+00'::timestamptz + interval '1 ms' * (2^40 - 1)")" t
+done
+is "the split's shard state shows the largest ID of each" \
+    "$(q "SELECT string_agg(family || '=' || last_id, ' ' ORDER BY family) FROM idgen_snowflake_shards WHERE last_id IS NOT NULL")" \
+    "snowflake=9223372036854775807 snowflake53=9007199254740991"
 tap_done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# snowflake() across concurrent sessions: uniqueness, per-session and real-time
-# order within a shard, bursts that borrow future milliseconds, the wait path
+# snowflake() and snowflake53() across concurrent sessions: uniqueness,
+# per-session and real-time order within a shard, bursts that borrow future milliseconds, the wait path
 # under idgen.max_clock_regression = 0, independent shards, and idgen.shard_id
 # from ALTER DATABASE, and flat backend memory over one long statement. Sizes
 # from lib.sh (IDGEN_SOAK=1: the long mode). Needs a preloaded server (PG* env).
@@ -14,7 +14,7 @@ q "CREATE UNLOGGED TABLE session_ids (
        id bigint PRIMARY KEY, shard int, session int, n int, t0 timestamptz, t1 timestamptz)"
 
 # mint_concurrently COUNT SHARD... : one session per SHARD argument inserts COUNT
-# snowflake(SHARD) values, all at once; fails if any insert fails (a duplicate
+# $fn(SHARD) values, all at once; fails if any insert fails (a duplicate
 # would violate the primary key).
 mint_concurrently() {
     local count=$1 pids=() status=0 s=0
@@ -25,7 +25,7 @@ mint_concurrently() {
         psql -XAtq -v ON_ERROR_STOP=1 -c "
             INSERT INTO session_ids
             SELECT id, $shard, $s, n, t0, t1 FROM (
-                SELECT n, clock_timestamp() AS t0, snowflake($shard) AS id, clock_timestamp() AS t1
+                SELECT n, clock_timestamp() AS t0, $fn($shard) AS id, clock_timestamp() AS t1
                 FROM generate_series(1, $count) n) minted" &
         pids+=($!)
     done
@@ -36,112 +36,125 @@ mint_concurrently() {
 # IDs that do not decode to the shard that minted them, or are not positive.
 badly_decoded() {
     q "SELECT count(*) FROM session_ids
-       WHERE id <= 0 OR snowflake_shard(id) <> shard OR snowflake_seq(id) NOT BETWEEN 0 AND 1023"
+       WHERE id <= 0 OR id > $max_id OR ${fn}_shard(id) <> shard OR ${fn}_seq(id) NOT BETWEEN 0 AND $max_seq"
 }
 
 # IDs whose millisecond is before the clock reading taken before they were requested.
 behind_the_clock() {
-    q "SELECT count(*) FROM session_ids WHERE snowflake_time(id) < date_trunc('milliseconds', t0)"
+    q "SELECT count(*) FROM session_ids WHERE ${fn}_time(id) < date_trunc('milliseconds', t0)"
 }
 
 # shard_stat SHARD COLUMN: one column of idgen_snowflake_shards (0 if the shard has no row).
 shard_stat() {
-    q "SELECT coalesce((SELECT $2 FROM idgen_snowflake_shards WHERE shard = $1), 0)"
+    q "SELECT coalesce((SELECT $2 FROM idgen_snowflake_shards WHERE family = '$fn' AND shard = $1), 0)"
 }
 
+# split_checks FUNCTION MAX_SEQ TIME_SHIFT MAX_ID: every check below for one bit
+# split (snowflake: 1024 IDs a millisecond, time above bit 23; snowflake53:
+# 512, above bit 13, at most 2^53 - 1). The splits share the machinery, so
+# they must pass the same checks.
+split_checks() {
+    fn=$1 max_seq=$2 time_shift=$3 max_id=$4
+    per_ms=$((max_seq + 1))
 total=$((SESSIONS * PER_SESSION))
 shards=()
 for _ in $(seq 1 "$SESSIONS"); do shards+=(7); done
-check "shard 7: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" \
+check "$fn shard 7: $SESSIONS sessions x $PER_SESSION inserts into a primary key all succeed" \
     timed mint_concurrently "$PER_SESSION" "${shards[@]}"
-is "shard 7: every ID stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $total
-is "shard 7: each session strictly increasing" "$(not_increasing_per_session)" 0
-is "shard 7: no ID is below one returned before it was requested" "$(out_of_real_time_order shard)" 0
-is "shard 7: every ID is positive and decodes to shard 7, seq 0..1023" "$(badly_decoded)" 0
-is "shard 7: no ID's millisecond is before the clock when it was requested" "$(behind_the_clock)" 0
-is "shard 7: idgen_snowflake_shards.last_id is the largest ID stored" \
+is "$fn shard 7: every ID stored, none duplicated" "$(q "SELECT count(DISTINCT id) FROM session_ids")" $total
+is "$fn shard 7: each session strictly increasing" "$(not_increasing_per_session)" 0
+is "$fn shard 7: no ID is below one returned before it was requested" "$(out_of_real_time_order shard)" 0
+is "$fn shard 7: every ID is positive, at most $max_id and decodes to shard 7, seq 0..$max_seq" "$(badly_decoded)" 0
+is "$fn shard 7: no ID's millisecond is before the clock when it was requested" "$(behind_the_clock)" 0
+is "$fn shard 7: idgen_snowflake_shards.last_id is the largest ID stored" \
     "$(shard_stat 7 last_id)" "$(q "SELECT max(id) FROM session_ids")"
 
-# A burst in one statement: over 1024 IDs per millisecond borrow future milliseconds.
-q "CREATE UNLOGGED TABLE burst (n int, id bigint)"
+# A burst in one statement: over $per_ms IDs per millisecond borrow future milliseconds.
+q "SET client_min_messages = warning; DROP TABLE IF EXISTS burst; CREATE UNLOGGED TABLE burst (n int, id bigint)"
 borrowed_before=$(shard_stat 11 borrowed_ms)
 output=$(psql -XAtq -v ON_ERROR_STOP=1 2>&1 <<SQL
-INSERT INTO burst SELECT n, snowflake(11) FROM generate_series(1, 100000) n;
+INSERT INTO burst SELECT n, $fn(11) FROM generate_series(1, 100000) n;
 SELECT 'minted=' || ids_minted || ' ran_ahead=' || ran_ahead
-FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'snowflake';
+FROM idgen_stats WHERE pid = pg_backend_pid() AND family = '$fn';
 SQL
 )
 status=$?
-check "burst: 100000 snowflake(11) in one statement succeed" test $status -eq 0
+check "$fn burst: 100000 $fn(11) in one statement succeed" test $status -eq 0
 ((status == 0)) || sed 's/^/# /' <<<"$output"
 minted=$(sed -n 's/^minted=\([0-9]*\) .*/\1/p' <<<"$output")
 ran_ahead=$(sed -n 's/.*ran_ahead=\([0-9]*\)$/\1/p' <<<"$output")
 borrowed=$(($(shard_stat 11 borrowed_ms) - borrowed_before))
-is "burst: 100000 distinct IDs" "$(q "SELECT count(DISTINCT id) FROM burst")" 100000
-is "burst: strictly increasing in generation order" \
+is "$fn burst: 100000 distinct IDs" "$(q "SELECT count(DISTINCT id) FROM burst")" 100000
+is "$fn burst: strictly increasing in generation order" \
     "$(q "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad FROM burst) s WHERE bad")" 0
-is "burst: all decode to shard 11" "$(q "SELECT count(*) FROM burst WHERE snowflake_shard(id) <> 11")" 0
-burst_span=$(q "SELECT max(id >> 23) - min(id >> 23) FROM burst")
-check "burst: the IDs span at least 97 ms, as 100000 / 1024 needs (got ${burst_span:-none} ms)" \
-    test "${burst_span:-0}" -ge 97
-is "burst: idgen_stats counted the backend's 100000 IDs" "${minted:-none}" 100000
-check "burst: idgen_stats shows IDs issued ahead of the clock (ran_ahead got ${ran_ahead:-none})" \
+is "$fn burst: all decode to shard 11" "$(q "SELECT count(*) FROM burst WHERE ${fn}_shard(id) <> 11")" 0
+burst_span=$(q "SELECT max(id >> $time_shift) - min(id >> $time_shift) FROM burst")
+need_ms=$((100000 / per_ms - 1))
+check "$fn burst: the IDs span at least $need_ms ms, as 100000 / $per_ms needs (got ${burst_span:-none} ms)" \
+    test "${burst_span:-0}" -ge $need_ms
+is "$fn burst: idgen_stats counted the backend's 100000 IDs" "${minted:-none}" 100000
+check "$fn burst: idgen_stats shows IDs issued ahead of the clock (ran_ahead got ${ran_ahead:-none})" \
     test "${ran_ahead:-0}" -gt 0
-check "burst: idgen_snowflake_shards shows borrowed milliseconds for shard 11 (got $borrowed, at most 98 possible)" \
-    test "$borrowed" -gt 0 -a "$borrowed" -le 98
+check "$fn burst: idgen_snowflake_shards shows borrowed milliseconds for shard 11 (got $borrowed, at most $((need_ms + 1)) possible)" \
+    test "$borrowed" -gt 0 -a "$borrowed" -le $((need_ms + 1))
 
 # The wait path: with no lead allowed, a full millisecond waits for the clock.
 # Shard 12 may start ahead of the clock (just below the lease after a restart),
 # which idgen.max_clock_regression = 0 would refuse: let the clock pass it first.
-q "CREATE UNLOGGED TABLE waited (n int, id bigint, t1 timestamptz)"
-q "SELECT pg_sleep(greatest(0, extract(epoch FROM snowflake_time(snowflake(12)) - clock_timestamp())) + 0.002)" >/dev/null
+q "SET client_min_messages = warning; DROP TABLE IF EXISTS waited; CREATE UNLOGGED TABLE waited (n int, id bigint, t1 timestamptz)"
+q "SELECT pg_sleep(greatest(0, extract(epoch FROM ${fn}_time($fn(12)) - clock_timestamp())) + 0.002)" >/dev/null
 waits_before=$(shard_stat 12 waits)
 output=$(psql -XAtq -v ON_ERROR_STOP=1 2>&1 <<SQL
 SET idgen.max_clock_regression = 0;
-INSERT INTO waited SELECT n, snowflake(12), clock_timestamp() FROM generate_series(1, 20000) n;
+INSERT INTO waited SELECT n, $fn(12), clock_timestamp() FROM generate_series(1, 20000) n;
 SELECT 'waits=' || waits || ' ran_ahead=' || ran_ahead
-FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'snowflake';
+FROM idgen_stats WHERE pid = pg_backend_pid() AND family = '$fn';
 SQL
 )
 status=$?
-check "wait path: 20000 snowflake(12) with idgen.max_clock_regression = 0 succeed" test $status -eq 0
+check "$fn wait path: 20000 $fn(12) with idgen.max_clock_regression = 0 succeed" test $status -eq 0
 ((status == 0)) || sed 's/^/# /' <<<"$output"
 backend_waits=$(sed -n 's/^waits=\([0-9]*\) .*/\1/p' <<<"$output")
 ran_ahead=$(sed -n 's/.*ran_ahead=\([0-9]*\)$/\1/p' <<<"$output")
 shard_waits=$(($(shard_stat 12 waits) - waits_before))
-span=$(q "SELECT (extract(epoch FROM max(snowflake_time(id)) - min(snowflake_time(id))) * 1000)::int FROM waited")
-is "wait path: 20000 distinct IDs" "$(q "SELECT count(DISTINCT id) FROM waited")" 20000
-is "wait path: strictly increasing in generation order" \
+span=$(q "SELECT (extract(epoch FROM max(${fn}_time(id)) - min(${fn}_time(id))) * 1000)::int FROM waited")
+need_ms=$((20000 / per_ms - 1))
+is "$fn wait path: 20000 distinct IDs" "$(q "SELECT count(DISTINCT id) FROM waited")" 20000
+is "$fn wait path: strictly increasing in generation order" \
     "$(q "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad FROM waited) s WHERE bad")" 0
-check "wait path: idgen_stats shows the backend waited (got ${backend_waits:-none})" test "${backend_waits:-0}" -gt 0
-check "wait path: idgen_snowflake_shards shows waits for shard 12 (got $shard_waits)" test "$shard_waits" -gt 0
-is "wait path: no ID issued ahead of the clock per idgen_stats" "${ran_ahead:-none}" 0
-check "wait path: the IDs span at least 19 ms, as 20000 / 1024 needs (got ${span:-none} ms)" \
-    test "${span:-0}" -ge 19
-is "wait path: no ID's millisecond is after the clock read right after it was minted" \
-    "$(q "SELECT count(*) FROM waited WHERE snowflake_time(id) > t1")" 0
+check "$fn wait path: idgen_stats shows the backend waited (got ${backend_waits:-none})" test "${backend_waits:-0}" -gt 0
+check "$fn wait path: idgen_snowflake_shards shows waits for shard 12 (got $shard_waits)" test "$shard_waits" -gt 0
+is "$fn wait path: no ID issued ahead of the clock per idgen_stats" "${ran_ahead:-none}" 0
+check "$fn wait path: the IDs span at least $need_ms ms, as 20000 / $per_ms needs (got ${span:-none} ms)" \
+    test "${span:-0}" -ge $need_ms
+is "$fn wait path: no ID's millisecond is after the clock read right after it was minted" \
+    "$(q "SELECT count(*) FROM waited WHERE ${fn}_time(id) > t1")" 0
 
 # Two shards, two sessions each, at once: each keeps its own counter.
-check "shards 1 and 2: 2 sessions each x 50000 inserts into a primary key all succeed" \
+check "$fn shards 1 and 2: 2 sessions each x 50000 inserts into a primary key all succeed" \
     mint_concurrently 50000 1 1 2 2
-is "shards 1 and 2: every ID stored, none duplicated across the table" \
+is "$fn shards 1 and 2: every ID stored, none duplicated across the table" \
     "$(q "SELECT count(DISTINCT id) FROM session_ids")" 200000
-is "shards 1 and 2: each session strictly increasing" "$(not_increasing_per_session)" 0
-is "shards 1 and 2: within each shard no ID is below one returned before it was requested" \
+is "$fn shards 1 and 2: each session strictly increasing" "$(not_increasing_per_session)" 0
+is "$fn shards 1 and 2: within each shard no ID is below one returned before it was requested" \
     "$(out_of_real_time_order shard)" 0
-is "shards 1 and 2: every ID is positive and decodes to its session's shard" "$(badly_decoded)" 0
+is "$fn shards 1 and 2: every ID is positive and decodes to its session's shard" "$(badly_decoded)" 0
 shared_stamps=$(q "SELECT count(*) FROM (
-                       SELECT id >> 23, id & 1023 FROM session_ids WHERE shard = 1
-                       INTERSECT SELECT id >> 23, id & 1023 FROM session_ids WHERE shard = 2) s")
-check "shards 1 and 2: both used the same (ms, seq) pairs, so they do not share a counter (got $shared_stamps)" \
+                       SELECT id >> $time_shift, id & $max_seq FROM session_ids WHERE shard = 1
+                       INTERSECT SELECT id >> $time_shift, id & $max_seq FROM session_ids WHERE shard = 2) s")
+check "$fn shards 1 and 2: both used the same (ms, seq) pairs, so they do not share a counter (got $shared_stamps)" \
     test "${shared_stamps:-0}" -gt 0
-is "shards 1 and 2: idgen_snowflake_shards.last_id is each shard's largest ID" \
+is "$fn shards 1 and 2: idgen_snowflake_shards.last_id is each shard's largest ID" \
     "$(shard_stat 1 last_id) $(shard_stat 2 last_id)" \
     "$(q "SELECT max(id) FILTER (WHERE shard = 1) || ' ' || max(id) FILTER (WHERE shard = 2) FROM session_ids")"
 
 # One long statement on a shard of its own (it may run up to
 # idgen.max_clock_regression ahead of the clock and then wait).
-check_memory_flat snowflake "snowflake(9)"
+check_memory_flat "$fn" "$fn(9)"
+}
+
+split_checks snowflake 1023 23 9223372036854775807
+split_checks snowflake53 511 13 9007199254740991
 
 # idgen.shard_id from ALTER DATABASE: new sessions of that database use it.
 # snowflake_without_shard: prints what SELECT snowflake() gives in a new session
