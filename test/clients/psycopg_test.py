@@ -201,6 +201,7 @@ def binary_of(name, value):
 CASES = [
     ("uuid_v7()", "uuid", "uuid", "uuid_v7()", "uuid_send"),
     ("snowflake bigint", "bigint", "bigint", "snowflake(1)", "int8send"),
+    ("snowflake53 bigint", "bigint", "bigint", "snowflake53(1)", "int8send"),
     ("ulid", "ulid", "ulid", "ulid()", "ulid_send"),
     ("prefixed_id", "prefixed_id", "prefixed_id", "prefixed_id_new('acct')", "prefixed_id_send"),
     ("typeid", "typeid", "typeid", "typeid_new('user')", "typeid_send"),

@@ -1,8 +1,8 @@
 // Every idgen type through node-postgres (npm `pg`, pinned in package-lock.json).
 //
 // Text results and parameters, arrays (parsers registered for the array OIDs of
-// ulid, prefixed_id, typeid and their domains), and snowflakes read without
-// precision loss. Values must round-trip byte for byte: compared with the
+// ulid, prefixed_id, typeid and their domains), snowflakes read without
+// precision loss, and snowflake53 IDs read as exact Numbers. Values must round-trip byte for byte: compared with the
 // server's own text output and *_send() bytes. Connects with the PG* environment
 // variables to a database that already has the extension. Prints TAP lines.
 //
@@ -36,6 +36,20 @@ function useBigInt(client) {
 }
 function losesPrecision(idText) {
   return BigInt(Number(idText)) !== BigInt(idText);
+}
+// README snippet ends
+
+// README snippet begins (snowflake53)
+// snowflake53() IDs never exceed 2^53 - 1, so a Number holds them exactly, in
+// JavaScript and in JSON. Parse bigint as a Number only where every bigint the
+// connection reads is a snowflake53 or as small, and refuse anything larger
+// rather than round it:
+function useSafeNumbers(client) {
+  client.setTypeParser(20, (text) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} does not fit a Number`);
+    return value;
+  });
 }
 // README snippet ends
 
@@ -101,6 +115,34 @@ async function main() {
   ok(back.rows[0].t === r.t && back.rows[0].same === true,
     'snowflake: a BigInt parameter reaches the server unchanged', JSON.stringify(back.rows[0]));
   await big.end();
+
+  // snowflake53: Numbers, exact, through JSON and back as parameters.
+  const js = new pg.Client();
+  await js.connect();
+  useSafeNumbers(js);
+  const s53 = await js.query(
+    `SELECT id, id::text AS t FROM (SELECT snowflake53(1) AS id FROM generate_series(1, 1000)) s
+     UNION ALL SELECT 9007199254740991, '9007199254740991'`);
+  ok(s53.rows.every((row) => typeof row.id === 'number' && String(row.id) === row.t),
+    'snowflake53: parsed as Numbers, every ID equals the server text, 2^53 - 1 included',
+    JSON.stringify(s53.rows[0]));
+  ok(new Set(s53.rows.map((row) => row.id)).size === s53.rows.length,
+    'snowflake53: 1000 IDs of one statement stay distinct as Numbers');
+  const viaJson = JSON.parse(JSON.stringify(s53.rows));
+  ok(viaJson.every((row, i) => row.id === s53.rows[i].id && String(row.id) === row.t),
+    'snowflake53: JSON.stringify then JSON.parse keeps every ID exact');
+  const echo = await js.query('SELECT $1::bigint::text AS t', [s53.rows[0].id]);
+  ok(echo.rows[0].t === s53.rows[0].t, 'snowflake53: a Number parameter reaches the server unchanged',
+    echo.rows[0].t);
+  let refused = null;
+  try {
+    await js.query('SELECT snowflake(1) AS id');
+  } catch (err) {
+    refused = err;
+  }
+  ok(refused instanceof RangeError, 'useSafeNumbers(): a 63-bit snowflake is refused, not rounded',
+    refused && refused.message);
+  await js.end();
 
   // Text results and parameters of every type, and arrays.
   await registerIdgenArrays(plain);
