@@ -1,0 +1,69 @@
+"""Checks that the client snippets README shows are the code the client tests run.
+
+Each block between "README KIND begins" and "README KIND ends" in a test
+file must appear in README.md as consecutive lines, once the test's own
+comment-only lines are left out and both sides are compared without their
+common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
+helper is a "snippet" README only points to, so its README lines are "usage").
+Prints one TAP line per block, numbered from the first argument.
+
+    python3 test/clients/readme_snippets.py FIRST_NUMBER TEST_FILE:KIND...
+"""
+import os
+import re
+import sys
+import textwrap
+
+REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+COMMENT = re.compile(r"^\s*(//|#)")
+
+
+def blocks(path, kind):
+    """(first line number, lines) of each marked block, comment-only lines left out."""
+    begin = re.compile(r"^\s*(//|#) README %s begins" % kind)
+    end = re.compile(r"^\s*(//|#) README %s ends" % kind)
+    found, current, start = [], None, 0
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if begin.match(line):
+                current, start = [], number
+            elif end.match(line):
+                found.append((start, current))
+                current = None
+            elif current is not None and not COMMENT.match(line):
+                current.append(line.rstrip("\n"))
+    return found
+
+
+def dedented(lines):
+    return textwrap.dedent("\n".join(lines)).strip("\n").split("\n")
+
+
+def main():
+    number = int(sys.argv[1])
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+        readme = [line.rstrip("\n") for line in f]
+    failed = 0
+    for arg in sys.argv[2:]:
+        path, kind = arg.rsplit(":", 1)
+        for start, lines in blocks(path, kind):
+            want = dedented(lines)
+            # Compare against README lines dedented by the block's own first line.
+            found = False
+            for i in range(len(readme) - len(want) + 1):
+                window = dedented(readme[i:i + len(want)])
+                if window == want:
+                    found = True
+                    break
+            name = f"{os.path.basename(path)}:{start}"
+            if found:
+                print(f"ok {number} - README shows the snippet at {name} verbatim")
+            else:
+                failed += 1
+                print(f"not ok {number} - README shows the snippet at {name} verbatim (first line: {want[0]!r})")
+            number += 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
