@@ -162,8 +162,9 @@ std::int64_t mint(const Split &split, int shard) {
         std::uint64_t last = pg_atomic_read_u64(&state->last_stamp);
         std::int64_t now_ns = clock_unix_ns();
         std::int64_t now_ms = now_ns / kNsPerMs - snowflake_epoch_unix_ms;
-        bool regressed = now_ms < slot->snowflake_last_clock_ms;
-        slot->snowflake_last_clock_ms = now_ms;
+        std::int64_t &last_clock_ms = slot->snowflake_last_clock_ms[static_cast<int>(split.split)];
+        bool regressed = now_ms < last_clock_ms;
+        last_clock_ms = now_ms;
         if (unlikely(regressed)) pg_atomic_fetch_add_u64(&state->clock_regressions, 1);
         SnowflakeNext next;
         for (;;) {

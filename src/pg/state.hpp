@@ -27,11 +27,23 @@ struct FamilyCounters {
     pg_atomic_uint64 waits;
 };
 
+// The snowflake bit splits (core/snowflake.hpp). Each has shards of its own in
+// shared memory; everything else (the lease, the epoch, the clock bound, the
+// shard settings) they share.
+enum class SnowflakeSplit : int { bits63 = 0, bits53 = 1 };
+inline constexpr int kSnowflakeSplits = 2;
+inline constexpr core::SnowflakeLayout kSplitLayouts[kSnowflakeSplits] = {core::kSnowflake63,
+                                                                          core::kSnowflake53};
+
+inline constexpr core::SnowflakeLayout layout_of(SnowflakeSplit split) {
+    return kSplitLayouts[static_cast<int>(split)];
+}
+
 // One backend's generator state, indexed by its backend id (procnumber).
 struct BackendSlot {
     pg_atomic_uint32 pid;  // 0 while no live backend owns the slot
     core::Uuidv7Sequence uuid_v7;
-    std::int64_t snowflake_last_clock_ms;  // clock at this backend's previous snowflake (either split)
+    std::int64_t snowflake_last_clock_ms[kSnowflakeSplits];  // clock at its previous ID of each split
     core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
 };
@@ -45,18 +57,6 @@ struct SnowflakeShard {
     pg_atomic_uint64 waits;
     pg_atomic_uint64 clock_regressions;
 };
-
-// The snowflake bit splits (core/snowflake.hpp). Each has shards of its own in
-// shared memory; everything else (the lease, the epoch, the clock bound, the
-// shard settings) they share.
-enum class SnowflakeSplit : int { bits63 = 0, bits53 = 1 };
-inline constexpr int kSnowflakeSplits = 2;
-inline constexpr core::SnowflakeLayout kSplitLayouts[kSnowflakeSplits] = {core::kSnowflake63,
-                                                                          core::kSnowflake53};
-
-inline constexpr core::SnowflakeLayout layout_of(SnowflakeSplit split) {
-    return kSplitLayouts[static_cast<int>(split)];
-}
 
 // Kinds of lease (lease.cpp). The snowflake lease counts milliseconds of the
 // IDs' time field; the clock lease counts Unix milliseconds and covers

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# snowflake() when the system clock is set back: under a running server (IDs
+# snowflake() (and snowflake53(), which shares its lease) when the system clock is set back: under a running server (IDs
 # keep counting from the last one, up to idgen.max_clock_regression), across a
 # clean restart and a crash restart (the lease file in the data directory keeps
 # new IDs above old ones), and with an unreadable lease file (snowflake() stops,
@@ -42,11 +42,19 @@ clock_behind() {
 
 # Every ID the test sees, by phase; n keeps the order they were minted in.
 q "CREATE EXTENSION idgen; CREATE TABLE ids (n bigserial, phase text, id bigint PRIMARY KEY)"
+# snowflake53 shares the lease: its IDs by phase too.
+q "CREATE TABLE ids53 (n bigserial, phase text, id bigint PRIMARY KEY)"
+# above_earlier53 PHASE: whether every snowflake53 ID of PHASE is above every earlier one.
+above_earlier53() {
+    q "SELECT (SELECT min(id) FROM ids53 WHERE phase = '$1') > (SELECT max(id) FROM ids53 WHERE phase <> '$1')"
+}
 
 # 1. Clock set back 3 s under one backend: within the 10 s default bound.
 output=$(psql -XAtq -v ON_ERROR_STOP=1 2>&1 <<SQL
 INSERT INTO ids (phase, id) SELECT 'before', snowflake(1) FROM generate_series(1, 2000);
+INSERT INTO ids53 (phase, id) SELECT 'before', snowflake53(1) FROM generate_series(1, 2000);
 \! echo "-3" > "$CLOCK_OFFSET_FILE"
+INSERT INTO ids53 (phase, id) SELECT 'after', snowflake53(1) FROM generate_series(1, 2000);
 INSERT INTO ids (phase, id) SELECT 'after', snowflake(1) FROM generate_series(1, 2000);
 SELECT 'ahead=' || (snowflake_time(min(id)) > clock_timestamp() + interval '2 s') FROM ids WHERE phase = 'after';
 SELECT 'regressions=' || clock_regressions || ' ran_ahead=' || ran_ahead
@@ -58,11 +66,13 @@ regressions=$(sed -n 's/^regressions=\([0-9]*\) .*/\1/p' <<<"$output")
 ran_ahead=$(sed -n 's/.*ran_ahead=\([0-9]*\)$/\1/p' <<<"$output")
 check "idgen_stats counted the regression for this backend (got ${regressions:-none})" test "${regressions:-0}" -ge 1
 check "idgen_stats counted every ID after it as ahead of the clock (got ${ran_ahead:-none})" test "${ran_ahead:-0}" -ge 2000
-shard_regressions=$(q "SELECT clock_regressions FROM idgen_snowflake_shards WHERE shard = 1")
+shard_regressions=$(q "SELECT clock_regressions FROM idgen_snowflake_shards WHERE family = 'snowflake' AND shard = 1")
 check "idgen_snowflake_shards counted the regression for shard 1 (got ${shard_regressions:-none})" \
     test "${shard_regressions:-0}" -ge 1
 is "IDs stay strictly increasing within the backend" \
     "$(q "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad FROM ids) s WHERE bad")" 0
+is "snowflake53(1) IDs too" \
+    "$(q "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad FROM ids53) s WHERE bad")" 0
 is "IDs after the regression carry a time over 2 s ahead of the clock" "$(grep '^ahead=' <<<"$output")" "ahead=true"
 check "the server clock really is 3 s behind" clock_behind 3
 
@@ -86,17 +96,22 @@ check "snowflake(1) mints after the restart" \
     q "INSERT INTO ids (phase, id) SELECT 'restart', snowflake(1) FROM generate_series(1, 2000)"
 is "every ID after the restart is above every ID before it" \
     "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'restart') > (SELECT max(id) FROM ids WHERE phase <> 'restart')")" t
+check "snowflake53(1) mints after the restart" \
+    q "INSERT INTO ids53 (phase, id) SELECT 'restart', snowflake53(1) FROM generate_series(1, 2000)"
+is "every snowflake53 ID after the restart is above every one before it" "$(above_earlier53 restart)" t
 is "the first ID after the restart carries a time ahead of the clock" \
     "$(q "SELECT snowflake_time(min(id)) > clock_timestamp() FROM ids WHERE phase = 'restart'")" t
 # A clean shutdown lowers the lease to the last ID issued, so the shard resumes
 # in the next millisecond instead of up to 2 s (the lease span) further on.
-is "after a clean restart the shard resumes in the millisecond after its last ID" \
+# One lease serves both splits: it resumes after the last ID of either.
+is "after a clean restart the shard resumes in the millisecond after the last ID of either split" \
     "$(q "SELECT snowflake_time((SELECT min(id) FROM ids WHERE phase = 'restart'))
-               - snowflake_time((SELECT max(id) FROM ids WHERE phase <> 'restart'))")" "00:00:00.001"
+               - greatest(snowflake_time((SELECT max(id) FROM ids WHERE phase <> 'restart')),
+                          snowflake53_time((SELECT max(id) FROM ids53 WHERE phase <> 'restart')))")" "00:00:00.001"
 
 # 4. Crash restart while a client streams IDs. First let the clock catch up
 # with the shard, so that lease margin and the next step back stay in bounds.
-caught_up() { [[ $(q "SELECT last_issued < clock_timestamp() + interval '1 s' FROM idgen_snowflake_shards WHERE shard = 1") == t ]]; }
+caught_up() { [[ $(q "SELECT bool_and(last_issued < clock_timestamp() + interval '1 s') FROM idgen_snowflake_shards WHERE shard = 1") == t ]]; }
 check "the clock catches up to within 1 s of shard 1" wait_until 100 caught_up
 stream_file="$dir/streamed.txt"
 # generate_series in the select list streams; in FROM it would first be
@@ -146,6 +161,9 @@ check "no streamed ID repeats any other ID (primary key)" \
     q "INSERT INTO ids (phase, id) SELECT 'streamed', id FROM streamed ORDER BY n"
 is "every ID after the crash is above every earlier ID" \
     "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'crash') > (SELECT max(id) FROM ids WHERE phase <> 'crash')")" t
+check "snowflake53(1) mints after the crash restart" \
+    q "INSERT INTO ids53 (phase, id) SELECT 'crash', snowflake53(1) FROM generate_series(1, 2000)"
+is "every snowflake53 ID after the crash is above every earlier one" "$(above_earlier53 crash)" t
 
 # 5. The lease file: a fixed 45-byte record whose number no issued ID reaches.
 check "the lease file exists" test -f "$lease_file"
