@@ -256,10 +256,11 @@ is "the rows of shard 7 through all_items" \
     "$(rq "SELECT count(*) FROM all_items WHERE snowflake_shard(id) = 7")" "$PER_SHARD"
 
 explain() { rq "EXPLAIN (VERBOSE, COSTS OFF) $1"; }
+comment() { sed 's/^/# /' <<<"$1"; }
 mid=$(rq "SELECT snowflake_time(id) FROM routed ORDER BY id OFFSET $((total / 2)) LIMIT 1")
 # A constant boundary is folded on the router (with the router's epoch) and shipped as a number.
 plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary('$mid')")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 is "id >= snowflake_boundary(constant): each of the 3 writers gets WHERE id >= <number>" \
     "$(grep -cE "Remote SQL: .* WHERE \(\(id >= [0-9]+::bigint\)\)" <<<"$plan")" 3
 is "... and the router filters nothing itself" "$(grep -c 'Filter:' <<<"$plan")" 0
@@ -268,27 +269,27 @@ is "... and the answer agrees with the writers" \
     "$(rq "SELECT count(*) FROM landed WHERE id >= snowflake_boundary('$mid')")"
 # now() is STABLE: postgres_fdw ships no mutable expression, so the router filters.
 plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary(now() - interval '1 hour')")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 is "id >= snowflake_boundary(now() - ...): not shipped, the router filters all 3 writers' rows" \
     "$(grep -c "Filter: (all_items_.*id >= snowflake_boundary((now() - '01:00:00'::interval)))" <<<"$plan") $(grep -c 'Remote SQL: .* WHERE' <<<"$plan")" "3 0"
 # A parameter is shipped: compute the boundary first, pass it as $1.
 plan=$(rq "SET plan_cache_mode = force_generic_plan;
            PREPARE since(bigint) AS SELECT * FROM all_items WHERE id >= \$1;
            EXPLAIN (VERBOSE, COSTS OFF) EXECUTE since(snowflake_boundary(now() - interval '1 hour'))")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 is "id >= \$1 (a prepared statement's parameter): shipped to the 3 writers" \
     "$(grep -cE 'Remote SQL: .* WHERE \(\(id >= \$1::bigint\)\)' <<<"$plan")" 3
 # snowflake_shard(id) = 7: pruned to one writer on the router; shipped only
 # because the servers list idgen in their extensions option.
 plan=$(explain "SELECT * FROM all_items WHERE snowflake_shard(id) = 7")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 is "snowflake_shard(id) = 7: one foreign scan, of w2 (partition pruning)" \
     "$(grep -cE 'Foreign Scan' <<<"$plan") $(grep -c 'w2.items' <<<"$plan")" "1 1"
 check "... and with extensions 'idgen' the writer evaluates snowflake_shard()" \
     grep -qF 'WHERE ((public.snowflake_shard(id) = 7))' <<<"$plan"
 rq "ALTER SERVER w2 OPTIONS (DROP extensions)" >/dev/null
 plan=$(explain "SELECT * FROM all_items WHERE snowflake_shard(id) = 7")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 check "without extensions 'idgen' the router fetches all of w2's rows and filters" \
     grep -qF 'Filter: (snowflake_shard(all_items.id) = 7)' <<<"$plan"
 is "... with the same answer" "$(rq "SELECT count(*) FROM all_items WHERE snowflake_shard(id) = 7")" "$PER_SHARD"
@@ -300,11 +301,11 @@ is "snowflake_time(id) >= constant: shipped to the 3 writers" \
 # One ID through all_items: the shard predicate, folded on the router, prunes to the owner.
 one=$(rq "SELECT id FROM routed WHERE shard = 13 LIMIT 1")
 plan=$(explain "SELECT * FROM all_items WHERE id = $one AND snowflake_shard(id) = snowflake_shard($one)")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 is "id = X AND snowflake_shard(id) = snowflake_shard(X): one foreign scan, of the owner w2" \
     "$(grep -cE 'Foreign Scan' <<<"$plan") $(grep -c 'w2.items' <<<"$plan")" "1 1"
 plan=$(explain "SELECT id FROM all_items ORDER BY id")
-echo "$plan" | sed 's/^/# /'
+comment "$plan"
 is "ORDER BY id: a Merge Append of the 3 writers, each sorting remotely" \
     "$(grep -c '^Merge Append' <<<"$plan") $(grep -cF 'Remote SQL: SELECT id FROM public.items ORDER BY id ASC NULLS LAST' <<<"$plan")" "1 3"
 
@@ -324,9 +325,20 @@ rq "UPDATE shard_map SET server = 'w1' WHERE shard = 3; CALL shard_map_apply()" 
 is "the map put right, the lookup check passes again" "$(bad_lookups)" 0
 
 # --- 5. Moving shard 12 from w1 to w3, in order.
-max12=$(rq "SELECT max(id) FROM routed WHERE shard = 12")
+# An insert in flight on shard 12: a transaction on w1 that has not committed yet.
+on w1 psql -XAtq -c "BEGIN" -c "SELECT add_item(12, 'in flight')" -c "SELECT pg_sleep(2)" -c "COMMIT" >/dev/null &
+in_flight=$!
+for _ in $(seq 1 100); do
+    [[ $(on w1 q "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(2)'") == 1 ]] && break
+    sleep 0.05
+done
 # (1) The old owner stops minting for it; inserts in flight finish first.
-on w1 q "DELETE FROM owned_shards WHERE shard = 12" >/dev/null
+is "(1) deleting shard 12 from w1's owned_shards waits for the insert in flight" \
+    "$(on w1 q "DELETE FROM owned_shards WHERE shard = 12;
+                SELECT count(*) FROM items WHERE payload = 'in flight'")" 1
+wait "$in_flight"
+rq "INSERT INTO routed SELECT id, 12, payload FROM w1.items WHERE payload = 'in flight'" >/dev/null
+max12=$(rq "SELECT max(id) FROM routed WHERE shard = 12")
 is "(1) during the move, writes to shard 12 are refused" \
     "$(sql_err router "SELECT add_item(12, 'x')" | head -n 1)" "ERROR:  22023: public.add_item(2): [postgres] REMOTE ERROR: shard 12 is not on server w1"
 # (2) Copy its rows to the new owner.
@@ -343,17 +355,35 @@ END \$\$" >/dev/null
 # (4) The router sends shard 12 to w3.
 rq "UPDATE shard_map SET server = 'w3' WHERE shard = 12; CALL shard_map_apply()" >/dev/null
 is "(4) before the old copy is deleted, a full read through all_items counts shard 12 twice" \
-    "$(rq "SELECT count(*) FROM all_items")" "$((total + PER_SHARD))"
+    "$(rq "SELECT count(*) FROM all_items")" "$((total + 1 + PER_SHARD + 1))"
 # (5) Delete the old copy.
 on w1 q "DELETE FROM items WHERE snowflake_shard(id) = 12" >/dev/null
 new12=$(rq "SELECT add_item(12, 'after the move')")
 rq "INSERT INTO routed VALUES ($new12, 12, 'after the move')" >/dev/null
 collect_landed
+total=$((total + 2))
 check "after the move, shard 12's next ID ($new12) is above its last on w1 ($max12)" test "$new12" -gt "$max12"
 is "... it is on w3" "$(on w3 q "SELECT count(*) FROM items WHERE id = $new12")" 1
 is "... no row of shard 12 is left on w1" "$(on w1 q "SELECT count(*) FROM items WHERE snowflake_shard(id) = 12")" 0
 is "... every row is on its owner, and only there" "$(misplaced_rows)" 0
-is "... get_item(id) finds all $((total + 1)) rows on their owners" "$(bad_lookups)" 0
-is "... all_items counts each row once" "$(rq "SELECT count(*) FROM all_items")" "$((total + 1))"
+is "... get_item(id) finds all $total rows on their owners" "$(bad_lookups)" 0
+is "... all_items counts each row once" "$(rq "SELECT count(*) FROM all_items")" "$total"
+
+# --- 6. A limit: PL/Proxy's remote calls commit on their own.
+rq "BEGIN; SELECT add_item(7, 'rolled back on the router'); ROLLBACK" >/dev/null
+is "a router transaction rolled back does not undo add_item() on the writer" \
+    "$(on w2 q "SELECT count(*) FROM items WHERE payload = 'rolled back on the router'")" 1
+
+# --- 7. The epoch: a constant snowflake_boundary() is computed on the router,
+# with the router's idgen.snowflake_epoch; shipped decoders use the writer's.
+echo "idgen.snowflake_epoch = '2023-12-31'" >>"$dir/router/data/postgresql.conf"
+cluster_restart "$dir/router"
+is "with the router's epoch a day earlier, id >= snowflake_boundary('$mid') finds no row" \
+    "$(rq "SELECT count(*) FROM all_items WHERE id >= snowflake_boundary('$mid')")" 0
+is "... while snowflake_time(id) >= '$mid', shipped, still agrees with the writers" \
+    "$(rq "SELECT count(*) FROM all_items WHERE snowflake_time(id) >= '$mid'")" \
+    "$(rq "SELECT sum(n) FROM (SELECT count(*) AS n FROM w1.items WHERE snowflake_time(id) >= '$mid'
+                               UNION ALL SELECT count(*) FROM w2.items WHERE snowflake_time(id) >= '$mid'
+                               UNION ALL SELECT count(*) FROM w3.items WHERE snowflake_time(id) >= '$mid') s")"
 
 tap_done
