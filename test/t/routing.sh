@@ -140,7 +140,8 @@ DECLARE
     r record;
 BEGIN
     IF (SELECT count(*) FROM shard_map) <> 16 THEN
-        RAISE EXCEPTION 'the shard map must name a server for each of the shards 0 to 15';
+        RAISE EXCEPTION 'the shard map must name a server for each of the shards 0 to 15'
+            USING ERRCODE = '22023';
     END IF;
     SELECT string_agg(format('p%s %L', m.shard,
                              format('host=%s port=%s dbname=%s', w.host, w.port, w.dbname)),
@@ -183,6 +184,9 @@ check "the router builds PL/Proxy's cluster and the partitions from the shard ma
 is "PL/Proxy's cluster has the 16 partitions p0..p15" \
     "$(rq "SELECT count(*) FROM pg_foreign_server s, pg_options_to_table(s.srvoptions) o
            WHERE s.srvname = 'items_cluster' AND o.option_name ~ '^p([0-9]|1[0-5])$'")" 16
+is "shard_map_apply() refuses a map with a shard missing" \
+    "$(sql_err router "BEGIN; DELETE FROM shard_map WHERE shard = 9; CALL shard_map_apply()" | head -n 1)" \
+    "ERROR:  22023: the shard map must name a server for each of the shards 0 to 15"
 
 # --- 1. Writes routed by shard.
 # routed: what the router's add_item() returned. landed: every writer's rows,
@@ -252,6 +256,9 @@ rq "SELECT id FROM all_items ORDER BY id" >"$dir/fdw_order"
 rq "SELECT id FROM landed ORDER BY id" >"$dir/landed_order"
 is "all_items ORDER BY id lists the writers' $total IDs in order" \
     "$(cmp -s "$dir/fdw_order" "$dir/landed_order" && wc -l <"$dir/fdw_order")" "$total"
+is "all_items cannot have a primary key (its partition key is an expression)" \
+    "$(sql_err router "ALTER TABLE all_items ADD PRIMARY KEY (id)" | head -n 1)" \
+    "ERROR:  0A000: unsupported PRIMARY KEY constraint with partition key definition"
 is "the rows of shard 7 through all_items" \
     "$(rq "SELECT count(*) FROM all_items WHERE snowflake_shard(id) = 7")" "$PER_SHARD"
 
