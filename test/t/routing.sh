@@ -242,6 +242,14 @@ is "get_item() of an ID of shard 17 fails clearly (PL/Proxy alone would send it 
     "$(sql_err router "SELECT * FROM get_item(snowflake_boundary(now(), 17))")" \
     "ERROR:  22023: snowflake shard 17 is not in the shard map
 HINT:  The shard map holds shards 0 to 15."
+# Without shard_partition(), PL/Proxy masks the hash: shard 17 would go to partition 1 (w1), 23 to 7 (w2).
+rq "CREATE FUNCTION naive_server_of(item_id bigint) RETURNS text LANGUAGE plproxy AS \$\$
+        CLUSTER 'items_cluster';
+        RUN ON snowflake_shard(item_id);
+        SELECT current_setting('cluster_name') AS naive_server_of;
+    \$\$" >/dev/null
+is "(RUN ON snowflake_shard(id) alone sends IDs of shards 17 and 23 to w1 and w2 without an error)" \
+    "$(rq "SELECT naive_server_of(snowflake_boundary(now(), 17)) || ' ' || naive_server_of(snowflake_boundary(now(), 23))")" "w1 w2"
 is "get_item() of a negative ID fails clearly" \
     "$(sql_err router "SELECT * FROM get_item(-1)" | head -n 1)" "ERROR:  22003: snowflake id -1 is negative"
 is "add_item() on shard 100 fails clearly" \
