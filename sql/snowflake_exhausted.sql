@@ -14,7 +14,12 @@ SELECT snowflake(8191);
 SET idgen.shard_id = 3;
 SELECT snowflake();
 \echo :LAST_ERROR_SQLSTATE
+-- snowflake53 shares the time field: it ran out at the same instant
+SELECT snowflake53();
+\echo :LAST_ERROR_SQLSTATE
 RESET idgen.shard_id;
+SELECT snowflake53(15);
+\echo :LAST_ERROR_SQLSTATE
 
 -- boundaries: only instants from the epoch to the last millisecond; now() is past it
 -- (the message quotes now(), which moves, so it is masked; the detail is stable)
@@ -51,7 +56,11 @@ SELECT snowflake_time(0) AS epoch,
        snowflake_shard(9223372036854775807) AS shard,
        snowflake_seq(9223372036854775807) AS seq;
 
+-- the largest snowflake53 ID, 2^53 - 1, is the same last millisecond
+SELECT snowflake53_time(9007199254740991) = snowflake_time(9223372036854775807) AS same_end,
+       snowflake53_boundary('2024-11-03 19:53:47.775+00', 15) + 511 AS last_snowflake53;
+
 -- nothing was handed out: no shard state, no minted count, no lease file written
 SELECT * FROM idgen_snowflake_shards;
-SELECT count(*) AS snowflake_stats_rows FROM idgen_stats WHERE family = 'snowflake';
+SELECT count(*) AS snowflake_stats_rows FROM idgen_stats WHERE family IN ('snowflake', 'snowflake53');
 SELECT pg_stat_file('idgen_snowflake.lease', true) IS NULL AS no_lease_file;

@@ -90,11 +90,12 @@ is "alice sees her other session's rows" "$(as idgen_t_alice "$count_alice_rows"
 is "a superuser sees them" "$(q "$count_alice_rows")" 2
 
 # idgen_snowflake_shards: the shards a session may mint on (allowed plus shard_id).
-shards="SELECT coalesce(string_agg(shard::text, ',' ORDER BY shard), '') FROM idgen_snowflake_shards"
+shards="SELECT coalesce(string_agg(shard::text, ',' ORDER BY shard), '') FROM idgen_snowflake_shards
+        WHERE family = 'snowflake'"
 is "bob sees shards 7 and 9 only" "$(as idgen_t_bob "$shards")" "7,9"
 is "alice sees shards 5 and 9 only" "$(as idgen_t_alice "$shards")" "5,9"
 is "carol (pg_read_all_stats) sees every shard, including 5 and 7" \
-    "$(as idgen_t_carol "SELECT count(*) FROM idgen_snowflake_shards WHERE shard IN (5, 7, 9)")" 3
+    "$(as idgen_t_carol "SELECT count(*) FROM idgen_snowflake_shards WHERE family = 'snowflake' AND shard IN (5, 7, 9)")" 3
 
 q "SELECT pg_terminate_backend($alice_pid)" >/dev/null
 wait "$background"
