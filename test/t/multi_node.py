@@ -19,7 +19,7 @@ FAMILY = {"sf_ids": "snowflake", "uuid_ids": "uuid_v7", "ulid_ids": "ulid", "ord
 
 
 def say(ok, what):
-    print(("ok" if ok else "not ok") + "\t" + what, flush=True)
+    print(("ok" if ok else "not ok") + "\t" + " ".join(what.split()), flush=True)
     return ok
 
 
@@ -62,17 +62,22 @@ class Nodes:
         return self.rows(name, sql, params)[0][0]
 
 
+def measure_offset_ms(nodes, name):
+    """A server's clock minus this process's (the real clock), in ms: the
+    median of 15 round trips."""
+    samples = []
+    for _ in range(15):
+        before = time.time()
+        server = nodes.value(name, "SELECT extract(epoch FROM clock_timestamp())::float8")
+        after = time.time()
+        samples.append((server - (before + after) / 2) * 1000)
+    return statistics.median(samples)
+
+
 def clock(nodes, args):
-    """Each named server's clock minus this process's (the real clock), the
-    median of 15 round trips, against the offset it was configured with."""
+    """Each named server's clock against the offset it was configured with."""
     for name in args.names:
-        samples = []
-        for _ in range(15):
-            before = time.time()
-            server = nodes.value(name, "SELECT extract(epoch FROM clock_timestamp())::float8")
-            after = time.time()
-            samples.append((server - (before + after) / 2) * 1000)
-        measured = statistics.median(samples)
+        measured = measure_offset_ms(nodes, name)
         expected = float(args.expect.get(name, nodes.offset_ms[name])) if args.expect else nodes.offset_ms[name]
         say(abs(measured - expected) <= args.tolerance_ms,
             f"{name}'s clock runs {measured:+.1f} ms from the real clock "
@@ -140,13 +145,16 @@ def unique(nodes, args):
 
 def inversion(nodes, args):
     """ORDER BY id against the real time of insertion. Each row's t is
-    clock_timestamp() on its writer, whose clock runs at a known offset; the
-    real time is t minus that offset. The largest inversion is the largest
-    amount by which a row with a smaller ID was inserted after a row with a
-    larger one. Bound: the spread of the writers' offsets (the IDs order the
-    writers' clocks, not real time) plus a stated margin for the moments
-    between computing a row's ID and its t."""
+    clock_timestamp() on its writer; the real time is t minus the writer's
+    clock offset, measured here against this process's clock. The largest
+    inversion is the largest amount by which a row with a smaller ID was
+    inserted after a row with a larger one. Bound: the spread of the offsets
+    the writers were configured with (the IDs order the writers' clocks, not
+    real time) plus a stated margin for the moments between computing a
+    row's ID and its t."""
     spread = max(nodes.offset_ms[w] for w in args.names) - min(nodes.offset_ms[w] for w in args.names)
+    measured = {w: measure_offset_ms(nodes, w) for w in args.names}
+    note("measured clock offsets: " + ", ".join(f"{w} {measured[w]:+.1f} ms" for w in args.names))
     bound = spread + args.margin_ms
     for t in TABLES:
         rows = nodes.rows("c", f"SELECT writer, (extract(epoch FROM t) * 1000000)::int8 FROM {t} "
@@ -155,7 +163,7 @@ def inversion(nodes, args):
         running_max = None
         last_by_writer = {}
         for writer, t_us in rows:
-            real_ms = t_us / 1000.0 - nodes.offset_ms[writer]
+            real_ms = t_us / 1000.0 - measured[writer]
             if running_max is not None:
                 worst = max(worst, running_max - real_ms)
             running_max = real_ms if running_max is None else max(running_max, real_ms)
