@@ -236,6 +236,7 @@ def errors(nodes, args):
                 f"log {[e['text'] for e in mine][:3]})")
         else:
             other = [e["text"] for e in mine if not any(c in e["text"] for c in CONNECTION)]
+            note(f"{sub}: " + "; ".join(sorted({e["text"] for e in mine})))
             say(not other and not conflicts and st["sync_error_count"] == 0,
                 f"{sub}: its only errors say the publisher went away ({len(mine)} logged, "
                 f"apply_error_count {st['apply_error_count']}; others: {other[:3] or 'none'}; conflicts {conflicts or 0})")
