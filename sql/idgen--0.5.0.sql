@@ -1186,3 +1186,148 @@ END
 $$;
 COMMENT ON FUNCTION typeid_define(text, text, name) IS
     'creates a domain over typeid (in type_schema, by default the current schema) that accepts only the given prefix and defaults to typeid_new(prefix), and records the prefix in prefixed_id_registry, shared with prefixed_id_define';
+
+-- shard claims (issue 15) -----------------------------------------------------
+-- idgen_shard_claim records which server mints each snowflake shard, by the
+-- server's system identifier. Published with the data tables, it reaches the
+-- consolidating server in each publisher's commit order, before the rows
+-- minted after the claim; the trigger below then refuses a second server's
+-- claim there (23505), which stops that subscription before any of the
+-- misconfigured server's later rows is applied.
+
+-- The shards of a list in idgen.allowed_shards syntax ('0-15, 100'), one row
+-- each, in ascending order, parsed by the same code as the setting.
+CREATE FUNCTION idgen_shard_list(shards text) RETURNS SETOF integer
+    AS 'MODULE_PATHNAME', 'idgen_shard_list'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 16;
+COMMENT ON FUNCTION idgen_shard_list(text) IS
+    'the shards of a list such as ''0-15, 100'' (idgen.allowed_shards syntax), one row each, in ascending order';
+
+-- Its rows are dumped with the database (pg_extension_config_dump): a restored
+-- consolidating server must keep refusing a shard that a live writer holds.
+-- A writer restored into a new cluster (a new system identifier) then sees its
+-- own claims as another server's: it must release and claim them again, on
+-- itself and on the consolidating server (README, "The shard claim guard").
+CREATE TABLE idgen_shard_claim (
+    family text NOT NULL,
+    shard integer NOT NULL,
+    system_identifier bigint NOT NULL,
+    server_name text NOT NULL,
+    claimed_at timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    CONSTRAINT idgen_shard_claim_pkey PRIMARY KEY (family, shard),
+    CONSTRAINT idgen_shard_claim_family CHECK (family IN ('snowflake', 'snowflake53')),
+    CONSTRAINT idgen_shard_claim_shard CHECK (
+        shard >= 0 AND shard <= CASE family WHEN 'snowflake53' THEN 15 ELSE 8191 END)
+);
+COMMENT ON TABLE idgen_shard_claim IS
+    'which server mints each snowflake shard; publish it with the data so that a consolidating server refuses a shard claimed by two servers';
+COMMENT ON COLUMN idgen_shard_claim.family IS 'snowflake (shards 0 to 8191) or snowflake53 (shards 0 to 15)';
+COMMENT ON COLUMN idgen_shard_claim.shard IS 'the claimed shard';
+COMMENT ON COLUMN idgen_shard_claim.system_identifier IS
+    'pg_control_system().system_identifier of the claiming server (a promoted standby keeps its primary''s)';
+COMMENT ON COLUMN idgen_shard_claim.server_name IS
+    'the claiming server''s cluster_name, or its address and port when cluster_name is empty';
+COMMENT ON COLUMN idgen_shard_claim.claimed_at IS 'when the claim was made';
+SELECT pg_catalog.pg_extension_config_dump('idgen_shard_claim', '');
+GRANT SELECT ON idgen_shard_claim TO PUBLIC;
+-- Claiming and releasing shards is the extension owner's act (and a superuser's).
+GRANT INSERT, DELETE ON idgen_shard_claim TO @extowner@;
+
+-- A row for a (family, shard) that another system identifier holds raises
+-- 23505; the same server's claim again is skipped (the row is dropped, the
+-- statement goes on). An UPDATE may not hand a claim to another server either:
+-- a shard moves by DELETE, then a claim. Enabled ALWAYS, so that it also runs
+-- in logical replication's apply worker (session_replication_role = replica).
+CREATE FUNCTION idgen_shard_claim_check() RETURNS trigger
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    held record;
+BEGIN
+    IF TG_OP OPERATOR(pg_catalog.=) 'UPDATE' AND OLD.family OPERATOR(pg_catalog.=) NEW.family
+       AND OLD.shard OPERATOR(pg_catalog.=) NEW.shard THEN
+        held := OLD;
+    ELSE
+        EXECUTE pg_catalog.format('SELECT c.* FROM %I.%I c WHERE c.family OPERATOR(pg_catalog.=) $1 '
+                                  'AND c.shard OPERATOR(pg_catalog.=) $2', TG_TABLE_SCHEMA, TG_TABLE_NAME)
+            INTO held USING NEW.family, NEW.shard;
+    END IF;
+    IF held.system_identifier IS NULL THEN
+        RETURN NEW;
+    ELSIF held.system_identifier OPERATOR(pg_catalog.<>) NEW.system_identifier THEN
+        RAISE EXCEPTION '% shard % is already claimed by another server', NEW.family, NEW.shard
+            USING ERRCODE = 'unique_violation',
+                  DETAIL = pg_catalog.format('Server "%s" (system identifier %s) has claimed it since %s; '
+                                             'server "%s" (system identifier %s) claims it too.',
+                                             held.server_name, held.system_identifier, held.claimed_at,
+                                             NEW.server_name, NEW.system_identifier),
+                  HINT = 'Give each server its own shards (idgen.shard_id, idgen.allowed_shards). To move a shard '
+                         'deliberately, stop minting on it and delete its claim on the old server and on the '
+                         'consolidating server first.',
+                  TABLE = TG_TABLE_NAME, SCHEMA = TG_TABLE_SCHEMA;
+    ELSIF TG_OP OPERATOR(pg_catalog.=) 'INSERT' THEN
+        RETURN NULL;
+    END IF;
+    RETURN NEW;
+END
+$$;
+COMMENT ON FUNCTION idgen_shard_claim_check() IS
+    'trigger of idgen_shard_claim: refuses (23505) a shard claimed by another server, skips the same server''s claim again';
+
+CREATE TRIGGER idgen_shard_claim_check BEFORE INSERT OR UPDATE ON idgen_shard_claim
+    FOR EACH ROW EXECUTE FUNCTION idgen_shard_claim_check();
+ALTER TABLE idgen_shard_claim ENABLE ALWAYS TRIGGER idgen_shard_claim_check;
+
+-- Claims shards for this server: one row each, through the trigger's check
+-- (23505 for a shard another server holds; nothing new for one this server
+-- holds already). Returns this server's claims on the listed shards. The
+-- caller needs INSERT on idgen_shard_claim: the extension owner or a superuser.
+CREATE FUNCTION idgen_claim_shards(shards text, family text DEFAULT 'snowflake')
+    RETURNS SETOF idgen_shard_claim
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    sysid bigint;
+    server text;
+    max_shard integer;
+    listed integer[];
+BEGIN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    max_shard := CASE family WHEN 'snowflake' THEN 8191 WHEN 'snowflake53' THEN 15 END;
+    IF max_shard IS NULL THEN
+        RAISE EXCEPTION 'unknown snowflake family "%"', family
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'The families are snowflake and snowflake53.';
+    END IF;
+    EXECUTE pg_catalog.format('SELECT pg_catalog.array_agg(s) FROM %s.idgen_shard_list($1) s', ext)
+        INTO listed USING shards;
+    IF listed IS NULL THEN
+        RAISE EXCEPTION 'the shard list is empty'
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'List shards and ranges, as in ''0-15, 100''.';
+    END IF;
+    IF listed[pg_catalog.array_upper(listed, 1)] OPERATOR(pg_catalog.>) max_shard THEN
+        RAISE EXCEPTION '% shard % is out of range', family, listed[pg_catalog.array_upper(listed, 1)]
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = pg_catalog.format('A %s shard is between 0 and %s.', family, max_shard);
+    END IF;
+    SELECT s.system_identifier INTO sysid FROM pg_catalog.pg_control_system() s;
+    server := coalesce(nullif(pg_catalog.current_setting('cluster_name'), ''),
+                       coalesce(pg_catalog.host(pg_catalog.inet_server_addr()), 'localhost')
+                       OPERATOR(pg_catalog.||) ':' OPERATOR(pg_catalog.||) pg_catalog.current_setting('port'));
+    EXECUTE pg_catalog.format('INSERT INTO %s.idgen_shard_claim (family, shard, system_identifier, server_name, claimed_at) '
+                              'SELECT $1, s, $2, $3, pg_catalog.now() FROM pg_catalog.unnest($4) s ORDER BY s', ext)
+        USING family, sysid, server, listed;
+    RETURN QUERY EXECUTE pg_catalog.format(
+        'SELECT c.* FROM %s.idgen_shard_claim c WHERE c.family OPERATOR(pg_catalog.=) $1 '
+        'AND c.shard OPERATOR(pg_catalog.=) ANY ($2) ORDER BY c.shard', ext)
+        USING family, listed;
+END
+$$;
+COMMENT ON FUNCTION idgen_claim_shards(text, text) IS
+    'claims a list of shards (''0-15, 100'') of a snowflake family for this server in idgen_shard_claim; 23505 if another server holds one';
