@@ -242,7 +242,7 @@ trim() {
 # load_generators MAJOR: keeps the lines of GENERATORS whose first major is
 # at most MAJOR (the server's, so an existing server counts as it is).
 load_generators() {
-    local major=$1 line name expr type first scale
+    local major=$1 name expr type first scale
     while IFS='|' read -r name expr type first scale; do
         name=$(trim "$name")
         [[ -n $name ]] || continue
@@ -368,12 +368,12 @@ SQL
 # then CALL_EXTRAS), so slow drift (thermal, other load) hits all of them
 # alike instead of one expression. Raw lines: call LABEL REP SECONDS.
 run_part1() {
-    local rep name label expr order seconds labels=() exprs=() orders=() names=() i
+    local rep name label expr order seconds labels=() exprs=() orders=() generators=() i
     for name in "${GEN_NAMES[@]}"; do
         labels+=("${GEN_EXPR[$name]//@shard@/n}")
         exprs+=("${GEN_EXPR[$name]}")
         orders+=(backend)
-        names+=("$name")
+        generators+=("$name")
     done
     while IFS='|' read -r label expr order; do
         label=$(trim "$label")
@@ -381,13 +381,13 @@ run_part1() {
         labels+=("$label")
         exprs+=("$(trim "$expr")")
         orders+=("$(trim "$order")")
-        names+=("")
+        generators+=("")
     done <<<"$CALL_EXTRAS"
     for ((rep = 1; rep <= REPS; rep++)); do
         log "part 1: rep $rep/$REPS"
         for i in "${!labels[@]}"; do
             expr=${exprs[$i]}
-            [[ $expr == *@shard@* ]] && expr=${expr//@shard@/$(call_shard "${names[$i]}" "$rep")}
+            [[ $expr == *@shard@* ]] && expr=${expr//@shard@/$(call_shard "${generators[$i]}" "$rep")}
             seconds=$(time_query "${orders[$i]}" "SELECT count($expr) FROM generate_series(1, $CALLS)")
             raw call "${labels[$i]}" "$rep" "$seconds"
         done
