@@ -32,21 +32,28 @@ RESULTS_DIR="$BENCH_DIR/results"
 source "$BENCH_DIR/memory_cap.sh"
 
 # The generators, one a line: name | SQL expression | column type | first
-# PostgreSQL major that has it. Each becomes the table bench_NAME
-# (id TYPE PRIMARY KEY DEFAULT EXPRESSION, n int) of parts 4 to 6 and a row
+# PostgreSQL major that has it | part 6. Each becomes the table bench_NAME
+# (id TYPE PRIMARY KEY DEFAULT EXPRESSION, n int) of parts 4 and 5 and a row
 # of part 1 (count(EXPRESSION)); on an older server the line is skipped.
-# @shard@ stands for a snowflake shard: part 1 gives each rep a quiet one,
-# the tables use SF_KEY_SHARD. The order is the order of every part and table.
-# bigserial is a bigint from a sequence, which is what the bigserial type
-# makes; part 1 calls the same sequence.
+# The last column says whether part 6 grows its table too ("scale") or not
+# ("-"): typeid and snowflake53 keys append at the right edge exactly as
+# prefixed_id's and snowflake's do (same storage and order, same bigint), so
+# part 6, which shows random against time-ordered keys as the table outgrows
+# memory, leaves them out rather than run minutes longer to draw the same
+# lines twice. @shard@ stands for a snowflake shard: part 1 gives each rep a
+# quiet one, the tables use SF_KEY_SHARD (see shard_for). The order is the
+# order of every part and table. bigserial is a bigint from a sequence, which
+# is what the bigserial type makes; part 1 calls the same sequence.
 GENERATORS=$(cat <<'TABLE'
-uuid_v7     | uuid_v7()               | uuid        | 15
-ulid        | ulid()                  | ulid        | 15
-prefixed    | prefixed_id_new('acct') | prefixed_id | 15
-snowflake   | snowflake(@shard@)      | bigint      | 15
-core_uuidv7 | uuidv7()                | uuid        | 18
-uuid_v4     | gen_random_uuid()       | uuid        | 15
-bigserial   | nextval('bench_seq')    | bigint      | 15
+uuid_v7     | uuid_v7()               | uuid        | 15 | scale
+ulid        | ulid()                  | ulid        | 15 | scale
+prefixed    | prefixed_id_new('acct') | prefixed_id | 15 | scale
+typeid      | typeid_new('acct')      | typeid      | 15 | -
+snowflake   | snowflake(@shard@)      | bigint      | 15 | scale
+snowflake53 | snowflake53(@shard@)    | bigint      | 15 | -
+core_uuidv7 | uuidv7()                | uuid        | 18 | scale
+uuid_v4     | gen_random_uuid()       | uuid        | 15 | scale
+bigserial   | nextval('bench_seq')    | bigint      | 15 | scale
 TABLE
 )
 
@@ -77,10 +84,25 @@ WORK_DIR=""
 RAW=""
 SF_STATE_BEFORE=""
 
-# Part 1 gives snowflake(n) a fresh shard every rep, so no rep starts on a
-# shard that an earlier rep left running ahead of the clock. Parts 4 to 6 use
-# shard 1, which part 1 never touches.
+# Part 1 gives snowflake(n) and snowflake53(n) a fresh shard every rep, so no
+# rep starts on a shard that an earlier rep left running ahead of the clock.
+# Parts 4 to 6 use shard 1 of each (snowflake's and snowflake53's shards are
+# separate counters), which part 1 never touches. snowflake's call shards are
+# 1001 and up; snowflake53 has only shards 0..15, so its call shards are 2..15
+# in turn (a shard comes back 14 reps later, long after it went quiet).
+# A tight loop mints faster than a shard's cap (1024 IDs per ms for
+# snowflake, 512 for snowflake53), so the shard borrows milliseconds ahead of
+# the clock, up to idgen.max_clock_regression (10 s by default), and only then
+# waits for the clock. From a fresh shard, snowflake53 reaches that bound after
+# 512 x 10000 = 5120000 calls plus 512 for every millisecond the clock advances
+# meanwhile, so the default --calls 5000000 never waits (snowflake's bound is
+# twice as far) and its ns/call is the call's, not the clock's; a larger
+# --calls would time waits for the clock, which the report shows as waits
+# counted on these shards (idgen_snowflake_shards). The bench server keeps the
+# default bound rather than raise it, so it measures what users run.
 SF_CALL_SHARD_BASE=1000
+SF53_CALL_SHARD_FIRST=2
+SF53_CALL_SHARD_LAST=15
 SF_KEY_SHARD=1
 
 die() {
@@ -207,6 +229,7 @@ sql() {
 # The generators this server has, from GENERATORS: GEN_NAMES in order, and
 # their expression and column type by name.
 GEN_NAMES=()
+SCALE_NAMES=()   # the generators part 6 grows, in GEN_NAMES order
 declare -A GEN_EXPR=() GEN_TYPE=()
 
 # trim TEXT: TEXT without leading and trailing blanks.
@@ -219,14 +242,16 @@ trim() {
 # load_generators MAJOR: keeps the lines of GENERATORS whose first major is
 # at most MAJOR (the server's, so an existing server counts as it is).
 load_generators() {
-    local major=$1 line name expr type first
-    while IFS='|' read -r name expr type first; do
+    local major=$1 name expr type first scale
+    while IFS='|' read -r name expr type first scale; do
         name=$(trim "$name")
         [[ -n $name ]] || continue
-        expr=$(trim "$expr") type=$(trim "$type") first=$(trim "$first")
-        [[ $first =~ ^[0-9]+$ && -n $expr && -n $type ]] || die "malformed GENERATORS line for '$name'"
+        expr=$(trim "$expr") type=$(trim "$type") first=$(trim "$first") scale=$(trim "$scale")
+        [[ $first =~ ^[0-9]+$ && -n $expr && -n $type && $scale =~ ^(scale|-)$ ]] ||
+            die "malformed GENERATORS line for '$name'"
         ((major >= first)) || { log "$name ($expr) needs PostgreSQL $first or later; skipped on $major"; continue; }
         GEN_NAMES+=("$name")
+        [[ $scale == scale ]] && SCALE_NAMES+=("$name")
         GEN_EXPR[$name]=$expr
         GEN_TYPE[$name]=$type
     done <<<"$GENERATORS"
@@ -235,6 +260,18 @@ load_generators() {
 # key_expr NAME: the generator's expression as the tables' DEFAULT uses it.
 key_expr() {
     echo "${GEN_EXPR[$1]//@shard@/$SF_KEY_SHARD}"
+}
+
+# call_shard NAME REP: the quiet shard part 1's REP gives NAME's @shard@.
+# Shards 1001..8191 for snowflake (a 7000th rep would wrap, long after the
+# first went quiet), 2..15 for snowflake53 (see SF53_CALL_SHARD_FIRST).
+call_shard() {
+    local span=$((SF53_CALL_SHARD_LAST - SF53_CALL_SHARD_FIRST + 1))
+    if [[ ${GEN_EXPR[$1]:-} == snowflake53\(* ]]; then
+        echo $((SF53_CALL_SHARD_FIRST + ($2 - 1) % span))
+    else
+        echo $((SF_CALL_SHARD_BASE + 1 + ($2 - 1) % 7000))
+    fi
 }
 
 # bench_tables: the tables of parts 4 to 6, comma-separated, for DROP.
@@ -249,11 +286,13 @@ setup_database() {
     sql -c "SHOW shared_preload_libraries" | grep -qw idgen ||
         die "the server does not preload idgen (shared_preload_libraries), 'server' order cannot be measured"
     sql -c "CREATE EXTENSION IF NOT EXISTS idgen" -c "CREATE EXTENSION IF NOT EXISTS pgstattuple"
-    # An idgen created before 0.4.0 has no prefixed_id; say so rather than
-    # fail on the first query that needs it.
-    [[ $(sql -c "SELECT to_regtype('prefixed_id') IS NOT NULL") == t ]] ||
-        die "idgen $(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'") has no prefixed_id type" \
-            "(0.4.0 or later has it: ALTER EXTENSION idgen UPDATE)"
+    # An idgen created before 0.5.0 has no typeid or snowflake53 (and before
+    # 0.4.0 no prefixed_id); say so rather than fail on the first query that
+    # needs them.
+    [[ $(sql -c "SELECT to_regtype('prefixed_id') IS NOT NULL AND to_regtype('typeid') IS NOT NULL
+                        AND to_regprocedure('snowflake53(integer)') IS NOT NULL") == t ]] ||
+        die "idgen $(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idgen'")" \
+            "lacks prefixed_id, typeid or snowflake53 (0.5.0 or later has them: ALTER EXTENSION idgen UPDATE)"
     major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
     load_generators "$major"
     # These drops only clear what a failed earlier run left behind; bench_text
@@ -281,17 +320,21 @@ SQL
         sql -c "CREATE TABLE bench_$name (id ${GEN_TYPE[$name]} PRIMARY KEY DEFAULT $expr, n int)"
         raw generator "$name" "${GEN_EXPR[$name]}" "${GEN_TYPE[$name]}" "$expr"
     done
+    raw scale_generators "${SCALE_NAMES[*]}"
     SF_STATE_BEFORE=$(snowflake_state)
     raw snowflake_before "$SF_STATE_BEFORE"
 }
 
 # Prints "waits borrowed_ms clock_regressions" summed over the shards the
-# benchmark uses, from idgen_snowflake_shards (counters since server start).
+# benchmark uses, from idgen_snowflake_shards (counters since server start):
+# snowflake's key shard and call shards, and all of snowflake53's (its key
+# shard and call shards are 1..15 of its 16).
 snowflake_state() {
     sql -F ' ' -c "SELECT coalesce(sum(waits), 0), coalesce(sum(borrowed_ms), 0),
                           coalesce(sum(clock_regressions), 0)
                    FROM idgen_snowflake_shards
-                   WHERE shard = $SF_KEY_SHARD OR shard > $SF_CALL_SHARD_BASE"
+                   WHERE (family = 'snowflake' AND (shard = $SF_KEY_SHARD OR shard > $SF_CALL_SHARD_BASE))
+                      OR (family = 'snowflake53' AND shard BETWEEN $SF_KEY_SHARD AND $SF53_CALL_SHARD_LAST)"
 }
 
 # Removes what setup_database made, so an existing server is left as found
@@ -325,11 +368,12 @@ SQL
 # then CALL_EXTRAS), so slow drift (thermal, other load) hits all of them
 # alike instead of one expression. Raw lines: call LABEL REP SECONDS.
 run_part1() {
-    local rep name label expr order shard seconds labels=() exprs=() orders=() i
+    local rep name label expr order seconds labels=() exprs=() orders=() generators=() i
     for name in "${GEN_NAMES[@]}"; do
         labels+=("${GEN_EXPR[$name]//@shard@/n}")
         exprs+=("${GEN_EXPR[$name]}")
         orders+=(backend)
+        generators+=("$name")
     done
     while IFS='|' read -r label expr order; do
         label=$(trim "$label")
@@ -337,13 +381,13 @@ run_part1() {
         labels+=("$label")
         exprs+=("$(trim "$expr")")
         orders+=("$(trim "$order")")
+        generators+=("")
     done <<<"$CALL_EXTRAS"
     for ((rep = 1; rep <= REPS; rep++)); do
         log "part 1: rep $rep/$REPS"
-        # Shards 1001..8191; a 7000th rep would wrap, long after the first went quiet.
-        shard=$((SF_CALL_SHARD_BASE + 1 + (rep - 1) % 7000))
         for i in "${!labels[@]}"; do
-            expr=${exprs[$i]//@shard@/$shard}
+            expr=${exprs[$i]}
+            [[ $expr == *@shard@* ]] && expr=${expr//@shard@/$(call_shard "${generators[$i]}" "$rep")}
             seconds=$(time_query "${orders[$i]}" "SELECT count($expr) FROM generate_series(1, $CALLS)")
             raw call "${labels[$i]}" "$rep" "$seconds"
         done
@@ -383,12 +427,13 @@ fill_pair_table() {
 }
 
 # ---------------------------------------------------------------------------
-# Part 2: text output, ulid and prefixed_id next to uuid
+# Part 2: text output, ulid, prefixed_id and typeid next to uuid
 
 # bench_text has CALLS rows, but at most this many, so it stays near 170 MB.
 TEXT_ROWS_CAP=2000000
-# The prefix of bench_text's prefixed_id column p, which holds the same 128
-# bits as u: prefixed_id_from_uuid('acct', u).
+# The prefix of bench_text's prefixed_id column p and typeid column t, which
+# hold the same 128 bits as u: prefixed_id_from_uuid('acct', u) and
+# typeid_from_uuid('acct', u).
 TEXT_PREFIX=acct
 # A parallel scan or JIT would change the cost of the loop, not of the
 # conversion, and could differ between queries; both are off for all of them.
@@ -403,9 +448,9 @@ run_part2() {
     local rep label seconds ok sizes text_rows i extra=()
     # label | expression | column | type, in the order they run each rep;
     # the scan alone is the reference the conversions are measured net of.
-    local labels=("scan only" "ulid_out" "uuid_out" "prefixed_id_out")
-    local exprs=("count(*)" "count(id::text)" "count(u::text)" "count(p::text)")
-    local columns=("" id u p) types=("" ulid uuid prefixed_id)
+    local labels=("scan only" "ulid_out" "uuid_out" "prefixed_id_out" "typeid_out")
+    local exprs=("count(*)" "count(id::text)" "count(u::text)" "count(p::text)" "count(t::text)")
+    local columns=("" id u p t) types=("" ulid uuid prefixed_id typeid)
     if [[ -n ${GEN_EXPR[core_uuidv7]:-} ]]; then
         extra=(c uuid "${GEN_EXPR[core_uuidv7]}")
         labels+=("uuid_out, ${GEN_EXPR[core_uuidv7]}")
@@ -417,11 +462,15 @@ run_part2() {
     raw meta text_rows "$text_rows"
     log "part 2: filling bench_text with $text_rows rows"
     fill_pair_table bench_text "$text_rows" "ulid()" \
-        p prefixed_id "prefixed_id_from_uuid('$TEXT_PREFIX', u)" "${extra[@]}"
+        p prefixed_id "prefixed_id_from_uuid('$TEXT_PREFIX', u)" \
+        t typeid "typeid_from_uuid('$TEXT_PREFIX', u)" "${extra[@]}"
     ok=$(sql -c "SELECT count(*) FILTER (WHERE prefixed_id_uuid(p) IS DISTINCT FROM u
-                                         OR prefixed_id_prefix(p) IS DISTINCT FROM '$TEXT_PREFIX') = 0
+                                         OR prefixed_id_prefix(p) IS DISTINCT FROM '$TEXT_PREFIX'
+                                         OR typeid_uuid(t) IS DISTINCT FROM u
+                                         OR typeid_prefix(t) IS DISTINCT FROM '$TEXT_PREFIX') = 0
                  FROM bench_text")
-    [[ $ok == t ]] || die "bench_text does not hold p = prefixed_id_from_uuid('$TEXT_PREFIX', u) in every row"
+    [[ $ok == t ]] || die "bench_text does not hold p = prefixed_id_from_uuid('$TEXT_PREFIX', u)" \
+        "and t = typeid_from_uuid('$TEXT_PREFIX', u) in every row"
     # Sizes as stored in the table (a datum computed in a query would show a
     # 4-byte header where the column has 1), untimed.
     for i in "${!labels[@]}"; do
@@ -678,7 +727,7 @@ run_part6() {
     local percent target name result tps transactions mb lsn wal point=0
     local -A rows_now=()   # name -> rows its table holds (bulk loads plus pgbench transactions)
     use_scale_server
-    for name in "${GEN_NAMES[@]}"; do
+    for name in "${SCALE_NAMES[@]}"; do
         reset_table "bench_$name"
         rows_now[$name]=0
     done
@@ -687,7 +736,7 @@ run_part6() {
         target=$((SCALE_ROWS * percent / 100))
         log "part 6: point $point/${#SCALE_PERCENTS[@]}, tables grown to $target rows" \
             "($(scale_server_words), pgbench ${SCALE_SECONDS}s per table)"
-        for name in "${GEN_NAMES[@]}"; do
+        for name in "${SCALE_NAMES[@]}"; do
             if ((rows_now[$name] < target)); then
                 sql -c "INSERT INTO bench_$name (n) SELECT g FROM generate_series(1, $((target - rows_now[$name]))) g"
                 rows_now[$name]=$target
@@ -708,7 +757,7 @@ run_part6() {
     # The row counts kept here are what the report and plot show; a mismatch
     # would mean a lost load or a pgbench count misread.
     local count
-    for name in "${GEN_NAMES[@]}"; do
+    for name in "${SCALE_NAMES[@]}"; do
         count=$(sql -c "SELECT count(*) FROM bench_$name")
         [[ $count == "${rows_now[$name]}" ]] ||
             die "part 6: bench_$name holds $count rows, expected ${rows_now[$name]}"
@@ -744,6 +793,7 @@ write_meta() {
     raw meta scale_percents "${SCALE_PERCENTS[*]}"
     raw meta quick "$QUICK"
     raw meta sf_call_shard_base "$SF_CALL_SHARD_BASE"
+    raw meta sf53_call_shards "$SF53_CALL_SHARD_FIRST-$SF53_CALL_SHARD_LAST"
     raw meta sf_key_shard "$SF_KEY_SHARD"
     raw meta text_prefix "$TEXT_PREFIX"
     raw meta index_ids_per_ms "$INDEX_IDS_PER_MS"

@@ -13,6 +13,7 @@ data of part 6 that plot.gp draws.
 Raw lines (the first field says what the rest is):
     meta KEY VALUE
     generator NAME EXPRESSION TYPE KEY_EXPRESSION
+    scale_generators "NAME NAME ..."                   (the ones part 6 grows)
     snowflake_before | snowflake_after "WAITS BORROWED_MS CLOCK_REGRESSIONS"
     call LABEL REP SECONDS                             part 1
     text LABEL REP SECONDS QUERY_EXPRESSION            part 2
@@ -37,16 +38,25 @@ import sys
 
 # The idgen targets the report evaluates, as the report shows them.
 # Informational only.
-TARGET_CALL_RATIO = "0.20"   # uuid_v7(), ulid(), prefixed_id_new() ns/call <= this x gen_random_uuid()
-TARGET_SF_NEXTVAL = "0.6"    # snowflake(n) ns/call <= this x nextval()
-TARGET_SF_CLOCK = "1.3"      # snowflake(n) ns/call <= this x clock_timestamp()
+TARGET_CALL_RATIO = "0.20"   # uuid_v7(), ulid(), prefixed_id_new(), typeid_new() ns/call <= this x gen_random_uuid()
+TARGET_SF_NEXTVAL = "0.6"    # snowflake(n), snowflake53(n) ns/call <= this x nextval()
+TARGET_SF_CLOCK = "1.3"      # snowflake(n), snowflake53(n) ns/call <= this x clock_timestamp()
 TARGET_TEXT_RATIO = "1.5"    # ulid and prefixed_id text output ns/value (net of the scan) <= this x uuid's
 TARGET_ULID_INDEX = "1.1"    # CREATE INDEX on ulid <= this x on uuid (same bytes)
-TARGET_BULK_RATIO = "1.25"   # uuid_v7, ulid and prefixed_id bulk insert <= this x bigserial
-TARGET_SF_BULK = "1.05"      # snowflake bulk insert <= this x bigserial
+TARGET_BULK_RATIO = "1.25"   # uuid_v7, ulid, prefixed_id and typeid bulk insert <= this x bigserial
+TARGET_SF_BULK = "1.05"      # snowflake and snowflake53 bulk insert <= this x bigserial
 TARGET_LEAF_DENSITY = "88"   # every idgen key's pkey avg_leaf_density >= this %
 TARGET_TPS_RATIO = "0.97"    # every idgen key's pgbench TPS (synchronous_commit off) >= this x bigserial
-TARGET_SF_TPS = "1.0"        # snowflake's, which has no UUID to build, >= this x bigserial
+TARGET_SF_TPS = "1.0"        # snowflake's and snowflake53's, which have no UUID to build, >= this x bigserial
+# Issue 16 (typeid and the 53-bit snowflake), each against its sibling in the same run:
+TARGET_TYPEID_CALL = "1.1"   # typeid_new() ns/call <= this x prefixed_id_new() (both loop included)
+TARGET_TYPEID_TEXT = "0.8"   # typeid text output ns/value (net of the scan) <= this x uuid's
+TARGET_SF53_CALL = "1.1"     # snowflake53(n) ns/call <= this x snowflake(n) (both loop included)
+# "Bulk load and leaf density of typeid keys match prefixed_id's within noise":
+# the same bytes in the same order, so any difference is noise; we allow what
+# separate loads of one key move by here (a few %) and a point of density.
+TARGET_TYPEID_BULK = "1.1"   # typeid bulk insert <= this x prefixed's
+TARGET_TYPEID_LEAF = "1.0"   # |typeid leaf density - prefixed's| <= this many points
 TARGET_SCALE_RATIO = "2"     # uuid_v7 TPS >= this x gen_random_uuid() at part 6's largest size
 # Against core uuidv7() (PostgreSQL 18 and later), all within one run:
 TARGET_CORE_CALL = "0.20"     # uuid_v7() ns/call <= this x uuidv7()
@@ -61,10 +71,14 @@ TARGET_CORE_TPS = "1.0"      # uuid_v7 TPS, same run, >= this x uuidv7()'s
 SCALE_JUDGED_CAP_MULTIPLE = 2
 
 # The generators the report and targets name (bench.sh's GENERATORS).
-IDGEN = ["uuid_v7", "ulid", "prefixed", "snowflake"]
+IDGEN = ["uuid_v7", "ulid", "prefixed", "typeid", "snowflake", "snowflake53"]
 V7, V4, SERIAL, SF, CORE = "uuid_v7", "uuid_v4", "bigserial", "snowflake", "core_uuidv7"
+PREFIXED, TYPEID, SF53 = "prefixed", "typeid", "snowflake53"
+UUID_KEYS = [V7, "ulid", PREFIXED, TYPEID]   # the idgen keys that carry 128 bits
+SNOWFLAKES = [SF, SF53]
 CLOCK, EMPTY, SERVER_ORDER = "clock_timestamp()", "empty loop", "uuid_v7() [server order]"
 TEXT_SCAN, ULID_OUT, UUID_OUT, PREFIXED_OUT = "scan only", "ulid_out", "uuid_out", "prefixed_id_out"
+TYPEID_OUT = "typeid_out"
 MODES = ["off", "on"]
 NOT_JUDGED = "not judged at this size"
 
@@ -118,6 +132,7 @@ class Run:
     def __init__(self, path):
         self.meta = {}
         self.generators = []        # names, in order
+        self.scale_generators = None  # the ones part 6 grew (all, in runs that do not say)
         self.expr = {}              # name -> expression (with @shard@)
         self.type = {}
         self.key_expr = {}
@@ -150,6 +165,8 @@ class Run:
                         name, expr, typ, key = rest
                         self.generators.append(name)
                         self.expr[name], self.type[name], self.key_expr[name] = expr, typ, key
+                    elif kind == "scale_generators":
+                        self.scale_generators = rest[0].split() if rest else []
                     elif kind in ("snowflake_before", "snowflake_after"):
                         self.snowflake[kind] = [int(x) for x in rest[0].split()]
                     elif kind == "call":
@@ -198,6 +215,8 @@ class Run:
         self.capped_reps = min(self.reps, 3)   # parts 4 and 5
         self.index_reps = min(self.reps, 4)    # part 3
         self.percents = [int(p) for p in self.meta.get("scale_percents", "").split()]
+        if self.scale_generators is None:
+            self.scale_generators = list(self.generators)
         self.derive()
 
     def has(self, name):
@@ -356,11 +375,12 @@ def summary(run, w, png):
     w(f"ns/call: part 1 (median, loop included). Bulk: part 4, {m['rows']} rows into a primary key. "
       f"TPS: part 5, single-row inserts, {m['clients']} clients, `synchronous_commit` off and on, separate runs; "
       f"same run: TPS with `synchronous_commit` off as a multiple of bigserial's when all keys share one run. "
-      f"At scale: part 6, TPS once the table holds about {scale_v4['rows']} rows ({run.scale_words()}).\n")
+      f"At scale: part 6, TPS once the table holds about {scale_v4['rows']} rows ({run.scale_words()})"
+      f"{not_scaled_words(run)}.\n")
     rows = []
     for name in run.generators:
         call = run.call_ns[run.call_label(name)]
-        last = run.last_point(name)
+        scaled = name in run.scale_generators
         rows.append([
             run.label(name), fmt(1, call), ratio(call, v4),
             fmt(3, run.bulk_median[name]), ratio(run.bulk_median[name], bulk_base),
@@ -368,7 +388,8 @@ def summary(run, w, png):
             fmt(0, run.tps_median[("off", name)]), ratio(run.tps_median[("off", name)], off_base),
             fmt(2, run.mixed_median[name]),
             fmt(0, run.tps_median[("on", name)]), ratio(run.tps_median[("on", name)], on_base),
-            fmt(0, last["tps"]), ratio(last["tps"], scale_v4["tps"]),
+            fmt(0, run.last_point(name)["tps"]) if scaled else "-",
+            ratio(run.last_point(name)["tps"], scale_v4["tps"]) if scaled else "-",
         ])
     table(w, ["generator", "ns/call", "x gen_random_uuid()", "bulk s", "x bigserial", "pkey MB", "leaf density %",
               "TPS sync off", "x bigserial", "x bigserial, same run", "TPS sync on", "x bigserial",
@@ -386,7 +407,9 @@ def per_call(run, w):
     w("## Per-call cost\n")
     w(f"`SELECT count(f) FROM generate_series(1, {run.calls})`, timed inside the server; median of {run.reps} "
       f"interleaved reps. Figures include the loop itself (see `empty loop`). `snowflake(n)` uses shard "
-      f"n = {base + 1}, {base + 2}, ... (a quiet shard each rep).\n")
+      f"n = {base + 1}, {base + 2}, ... (a quiet shard each rep)"
+      + (f", `snowflake53(n)` shards {m.get('sf53_call_shards', '2-15')} in turn" if run.has(SF53) else "")
+      + ".\n")
     header = ["function", "ns/call (median)", "ratio to gen_random_uuid()", "ratio to nextval()",
               "ratio to clock_timestamp()"]
     if core is not None:
@@ -412,8 +435,9 @@ def text_output(run, w):
     if run.has(CORE):
         core_col = f" and, on this server, `c uuid` filled by `{run.call_label(CORE)}`"
     w("## Text output\n")
-    w(f"`SELECT count(x::text) FROM bench_text` over {m['text_rows']} rows `(id ulid, u uuid, p prefixed_id)` "
-      f"with ids from `ulid()`, `u = id::uuid` (the same 16 bytes) and `p = prefixed_id_from_uuid('{prefix}', u)` "
+    w(f"`SELECT count(x::text) FROM bench_text` over {m['text_rows']} rows "
+      f"`(id ulid, u uuid, p prefixed_id, t typeid)` with ids from `ulid()`, `u = id::uuid` (the same 16 bytes), "
+      f"`p = prefixed_id_from_uuid('{prefix}', u)` and `t = typeid_from_uuid('{prefix}', u)` "
       f"(the same 128 bits){core_col}, timed inside the server with `max_parallel_workers_per_gather = 0` and "
       f"`jit = off`; median of {run.reps} interleaved reps. `count(*)` over the same table is the scan alone; "
       f"\"net\" subtracts its median.\n")
@@ -424,7 +448,9 @@ def text_output(run, w):
     w(f"ulid_out / uuid_out = {ratio_if_positive(net[ULID_OUT], net[UUID_OUT])} on the net figures "
       f"(the scan both share left out); {ratio(gross[ULID_OUT], gross[UUID_OUT])} on the figures with the scan.")
     w(f"prefixed_id_out / uuid_out = {ratio_if_positive(net[PREFIXED_OUT], net[UUID_OUT])} on the net figures; "
-      f"{ratio(gross[PREFIXED_OUT], gross[UUID_OUT])} on the figures with the scan.\n")
+      f"{ratio(gross[PREFIXED_OUT], gross[UUID_OUT])} on the figures with the scan.")
+    w(f"typeid_out / uuid_out = {ratio_if_positive(net[TYPEID_OUT], net[UUID_OUT])} on the net figures; "
+      f"{ratio(gross[TYPEID_OUT], gross[UUID_OUT])} on the figures with the scan.\n")
     w("Size of a value, averaged over the table: stored (`pg_column_size` of the column) and as text "
       "(`length` of `column::text`, ASCII, so characters and bytes alike).\n")
     table(w, ["column", "stored bytes", "text characters"], "lrr",
@@ -521,25 +547,35 @@ def scale(run, w, png, scale_tsv):
       f"table). All tables are measured at one point before the next. Server: {m.get('scale_setting', '?')} "
       f"(shows {m.get('scale_buffers_shown', '?')}); memory {m.get('scale_memory_setting', '?')}. TPS by point "
       f"(the rows the bulk loads grew each table to; earlier runs may have added more, which the plot counts):\n")
-    first = run.generators[0]
+    scaled = run.scale_generators
+    first = scaled[0]
     rows = []
     for i, point in enumerate(run.scale[first]):
-        rows.append([str(point["target"])] + [fmt(0, run.scale[name][i]["tps"]) for name in run.generators])
-    table(w, ["grown to rows"] + [run.plot_label(name) for name in run.generators],
-          "r" * (len(run.generators) + 1), rows)
+        rows.append([str(point["target"])] + [fmt(0, run.scale[name][i]["tps"]) for name in scaled])
+    table(w, ["grown to rows"] + [run.plot_label(name) for name in scaled], "r" * (len(scaled) + 1), rows)
     w("Size of each table (heap and primary key, `pg_total_relation_size`) when its last run started, and the WAL "
       "its inserts wrote, per insert, in the first and the last run (from `pg_current_wal_lsn()` around the run; "
       "after the checkpoint, the first change to a page writes its full image):\n")
     buffers_mb = float(m.get("scale_buffers_mb") or "nan")
     cap = run.scale_memory_mb()
     rows = []
-    for name in run.generators:
+    for name in scaled:
         first_point, last = run.scale[name][0], run.last_point(name)
         rows.append([run.plot_label(name), str(last["rows"]), fmt(1, last["mb"]), ratio(last["mb"], buffers_mb),
                      ratio(last["mb"], cap) if cap else "-", fmt(0, first_point["wal"]), fmt(0, last["wal"])])
     table(w, ["generator", "rows", "MB", "x shared_buffers", "x memory cap", "WAL bytes per insert, first run",
               "last run"], "lrrrrrr", rows)
-    w(f"The rows and TPS of every point are in `{scale_tsv}`, plotted in `{png}`.\n")
+    w(f"The rows and TPS of every point are in `{scale_tsv}`, plotted in `{png}`{not_scaled_words(run)}.\n")
+
+
+def not_scaled_words(run):
+    """The generators part 6 left out, in words (bench.sh's GENERATORS says
+    why: their keys order and append as another generator's do)."""
+    left_out = [name for name in run.generators if name not in run.scale_generators]
+    if not left_out:
+        return ""
+    return (f"; part 6 leaves out {', '.join(left_out)} (keys stored and ordered as another generator's: "
+            f"typeid as prefixed, snowflake53 as snowflake)")
 
 
 def fmt_fraction(percent):
@@ -554,15 +590,22 @@ def targets(run, w):
         rows.append([name, shown, f"{op} {goal}", verdict(shown, op, goal) if judged else NOT_JUDGED])
 
     if run.has(V4):
-        for name in (V7, "ulid", "prefixed"):
+        for name in UUID_KEYS:
             if run.has(name):
                 row(f"{run.label(name)} ns/call / gen_random_uuid()",
                     ratio(call[run.call_label(name)], call[run.call_label(V4)]), "<=", TARGET_CALL_RATIO)
-    if run.has(SF) and run.has(SERIAL):
-        row("snowflake(n) ns/call / nextval()", ratio(call[run.call_label(SF)], call[run.call_label(SERIAL)]),
-            "<=", TARGET_SF_NEXTVAL)
-        row("snowflake(n) ns/call / clock_timestamp()", ratio(call[run.call_label(SF)], call[CLOCK]),
-            "<=", TARGET_SF_CLOCK)
+    for name in SNOWFLAKES:
+        if run.has(name) and run.has(SERIAL):
+            row(f"{run.call_label(name)} ns/call / nextval()",
+                ratio(call[run.call_label(name)], call[run.call_label(SERIAL)]), "<=", TARGET_SF_NEXTVAL)
+            row(f"{run.call_label(name)} ns/call / clock_timestamp()", ratio(call[run.call_label(name)], call[CLOCK]),
+                "<=", TARGET_SF_CLOCK)
+    if run.has(TYPEID) and run.has(PREFIXED):
+        row(f"`{run.call_label(TYPEID)}` ns/call / `{run.call_label(PREFIXED)}`",
+            ratio(call[run.call_label(TYPEID)], call[run.call_label(PREFIXED)]), "<=", TARGET_TYPEID_CALL)
+    if run.has(SF53) and run.has(SF):
+        row(f"`{run.call_label(SF53)}` ns/call / `{run.call_label(SF)}`",
+            ratio(call[run.call_label(SF53)], call[run.call_label(SF)]), "<=", TARGET_SF53_CALL)
     if run.has(CORE) and run.has(V7):
         row(f"`uuid_v7()` ns/call / core `{run.call_label(CORE)}`",
             ratio(call[run.call_label(V7)], call[run.call_label(CORE)]), "<=", TARGET_CORE_CALL)
@@ -571,13 +614,21 @@ def targets(run, w):
         TARGET_TEXT_RATIO)
     row("prefixed_id_out / uuid_out, net of the scan", ratio_if_positive(net[PREFIXED_OUT], net[UUID_OUT]), "<=",
         TARGET_TEXT_RATIO)
+    row("typeid_out / uuid_out, net of the scan", ratio_if_positive(net[TYPEID_OUT], net[UUID_OUT]), "<=",
+        TARGET_TYPEID_TEXT)
     row("CREATE INDEX ulid / uuid", ratio(run.index_median["id"], run.index_median["u"]), "<=", TARGET_ULID_INDEX)
     base = run.bulk_median[SERIAL]
-    for name in (V7, "ulid", "prefixed"):
+    for name in UUID_KEYS:
         if run.has(name):
             row(f"{name} bulk / bigserial", ratio(run.bulk_median[name], base), "<=", TARGET_BULK_RATIO)
-    if run.has(SF):
-        row("snowflake bulk / bigserial", ratio(run.bulk_median[SF], base), "<=", TARGET_SF_BULK)
+    for name in SNOWFLAKES:
+        if run.has(name):
+            row(f"{name} bulk / bigserial", ratio(run.bulk_median[name], base), "<=", TARGET_SF_BULK)
+    if run.has(TYPEID) and run.has(PREFIXED):
+        row("typeid bulk / prefixed bulk", ratio(run.bulk_median[TYPEID], run.bulk_median[PREFIXED]), "<=",
+            TARGET_TYPEID_BULK)
+        row("typeid leaf density - prefixed's, points (absolute)",
+            fmt(1, abs(run.pkey[TYPEID][1] - run.pkey[PREFIXED][1])), "<=", TARGET_TYPEID_LEAF)
     if run.has(CORE) and run.has(V7):
         row(f"uuid_v7 bulk / core {run.call_label(CORE)}", ratio(run.bulk_median[V7], run.bulk_median[CORE]),
             "<=", TARGET_CORE_BULK)
@@ -587,7 +638,7 @@ def targets(run, w):
     for name in IDGEN:
         if run.has(name):
             row(f"{name} TPS / bigserial, sync off, same run", fmt(2, run.mixed_median[name]), ">=",
-                TARGET_SF_TPS if name == SF else TARGET_TPS_RATIO)
+                TARGET_SF_TPS if name in SNOWFLAKES else TARGET_TPS_RATIO)
     if run.has(CORE) and run.has(V7):
         row(f"uuid_v7 TPS / core {run.call_label(CORE)}, sync off, same run", fmt(2, median(run.mixed_core)), ">=",
             TARGET_CORE_TPS)
@@ -606,7 +657,7 @@ def targets(run, w):
 def scale_tsv_text(run):
     """One line per generator and point, with a header; plot.gp reads it."""
     lines = ["generator\trows\ttps\ttotal_mb\twal_bytes_per_insert"]
-    for name in run.generators:
+    for name in run.scale_generators:
         for point in run.scale[name]:
             lines.append(f"{run.plot_label(name)}\t{point['rows']}\t{point['tps']:.6f}\t{point['mb']:.4f}\t"
                          f"{point['wal']:.4f}")
@@ -641,9 +692,11 @@ def check(run, png):
 
     if not run.generators:
         bad.append("no generators")
+    if not run.scale_generators or not set(run.scale_generators) <= set(run.generators):
+        bad.append(f"part 6 generators {run.scale_generators} not a non-empty subset of {run.generators}")
     expected_calls = [run.call_label(name) for name in run.generators] + [SERVER_ORDER, CLOCK, EMPTY]
     timed("part 1", expected_calls, run.call, run.call_ns, "ns/call")
-    expected_text = [TEXT_SCAN, ULID_OUT, UUID_OUT, PREFIXED_OUT] + (
+    expected_text = [TEXT_SCAN, ULID_OUT, UUID_OUT, PREFIXED_OUT, TYPEID_OUT] + (
         [f"uuid_out, {run.call_label(CORE)}"] if run.has(CORE) else [])
     timed("part 2", expected_text, run.text, run.text_ns, "ns/value")
     count("part 2 sizes", run.text_size, len(expected_text) - 1)
@@ -670,7 +723,7 @@ def check(run, png):
         for v in run.mixed_latency.get(name, []) + run.mixed_ratio.get(name, []):
             positive(f"same run[{name}]", v)
         points = run.scale.get(name, [])
-        count(f"part 6 [{name}]", points, len(run.percents))
+        count(f"part 6 [{name}]", points, len(run.percents) if name in run.scale_generators else 0)
         for point in points:
             i = point["point"]
             if point["rows"] < 0:
