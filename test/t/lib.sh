@@ -55,6 +55,18 @@ timed() {
     return $status
 }
 
+# wait_until TRIES COMMAND...: retries COMMAND, output discarded, every 0.2 s
+# until it succeeds; fails after TRIES tries.
+wait_until() {
+    local tries=$1 try
+    shift
+    for ((try = 0; try < tries; try++)); do
+        "$@" >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    return 1
+}
+
 tap_done() {
     exit $((TAP_FAILED > 0))
 }

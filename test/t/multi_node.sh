@@ -84,17 +84,6 @@ ran_clean() {
         grep -qE '^number of transactions actually processed: [1-9]' "$1"
 }
 
-# wait_until TRIES COMMAND...: retries COMMAND every 0.2 s.
-wait_until() {
-    local tries=$1
-    shift
-    for ((i = 0; i < tries; i++)); do
-        "$@" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
-
 common_conf=("shared_preload_libraries = 'idgen'" "fsync = off" "log_line_prefix = '%m [%p] %b: '")
 writer_conf=("wal_level = logical" "max_wal_senders = 10" "max_replication_slots = 10")
 

@@ -24,17 +24,6 @@ cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 
 server_stop() { as_cluster_owner pg_ctl -D "$dir/data" -m fast -w stop >/dev/null; }
 server_start() { as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null; }
 
-# wait_until TRIES COMMAND...: retries COMMAND every 0.2 s.
-wait_until() {
-    local tries=$1
-    shift
-    for ((i = 0; i < tries; i++)); do
-        "$@" 2>/dev/null && return 0
-        sleep 0.2
-    done
-    return 1
-}
-
 # clock_behind SECONDS: the server's clock is that far behind this shell's (real) one.
 clock_behind() {
     [[ $(q "SELECT abs(extract(epoch FROM clock_timestamp()) - $(date +%s.%N) + $1) < 1.5") == t ]]

@@ -47,17 +47,6 @@ as_cluster_owner pg_ctl -D "$dir/standby/data" -l "$dir/standby/server.log" -w -
 
 on_standby() { PGHOST=$dir/standby PGPORT=$standby_port "$@"; }
 
-# wait_until TRIES COMMAND...: retries COMMAND every 0.2 s.
-wait_until() {
-    local tries=$1
-    shift
-    for ((i = 0; i < tries; i++)); do
-        "$@" >/dev/null 2>&1 && return 0
-        sleep 0.2
-    done
-    return 1
-}
-
 is "the standby is in recovery" "$(on_standby q "SELECT pg_is_in_recovery()")" t
 is "the standby has the primary's idgen.shard_id" "$(on_standby q "SHOW idgen.shard_id")" 5
 
