@@ -2,28 +2,58 @@
 # Prints the pg_config of a PostgreSQL major to build and test idgen against,
 # building that server first if it is not cached yet.
 #
-#   bash test/pg-build.sh 18          # -> /var/cache/idgen/pg/18/bin/pg_config
-#   bash test/pg-build.sh --known     # majors we know where to find, one a line
-#   bash test/pg-build.sh --archive   # the Debian archive read from this machine's apt sources
+#   bash test/pg-build.sh 18            # -> /var/cache/idgen/pg/18/18.6-3-<flags>/bin/pg_config
+#   bash test/pg-build.sh --known       # majors we try, one a line
+#   bash test/pg-build.sh --required    # majors that must be tested (the supported ones)
+#   bash test/pg-build.sh --info 18     # where the cached build of 18 came from (key=value lines)
+#   bash test/pg-build.sh --fetch 18 DIR  # obtains and verifies the source only, into DIR
+#   bash test/pg-build.sh --archive     # the Debian archive read from this machine's apt sources
+#   bash test/pg-build.sh --cache-key   # the configure flags' part of a cached build's directory name
 #
-# Exits 3 when the archive lists a major's source package but cannot serve it.
+# 15 is Debian 12's own package. Every other major is built from a Debian
+# source package, taken from the first of these that has it:
+#   1. vendored: a directory of source packages, $IDGEN_PG_SOURCES (default
+#      ../shared/vendor/postgresql beside the checkout). Every file is checked
+#      against the SHA-256 its .dsc lists before anything is unpacked; a
+#      mismatch stops the build and names the file (exit 1), it never falls
+#      back. A file absent from the directory does fall back, saying so.
+#   2. archive: the version Debian's newer suite lists today, through
+#      `apt-get source --download-only` with a private apt configuration under
+#      $IDGEN_PG_CACHE (never /etc/apt).
+#   3. pinned: a known-good version fetched from the archive's pool by its
+#      exact file names, its .dsc checked against a SHA-256 kept below; for
+#      the days when the index lists a version whose files are not served yet.
+# The archive's address comes from this machine's own apt sources. When no
+# source answers, the exit status is 3 and stderr names each source tried and
+# what it answered. A failed build names the version, the step and its log.
 #
-# 15 is Debian 12's own package. Other majors come from the source packages of
-# Debian's newer suites, fetched with `apt-get source --download-only` through
-# a private apt configuration under $IDGEN_PG_CACHE (never /etc/apt), and built
-# once with OpenSSL and without ICU, so that the tests also cover a server that
-# does not load libstdc++ for us. The archive's address comes from this
-# machine's own apt sources. Progress goes to stderr; a failure names the
-# version, the step and the tail of its log.
+# Builds are cached under $IDGEN_PG_CACHE/pg/MAJOR/VERSION-FLAGS, keyed by the
+# package version and the configure flags; each holds idgen-build.env, the
+# record that --info prints.
 set -euo pipefail
 
+repo_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cache=${IDGEN_PG_CACHE:-/var/cache/idgen}
 apt_etc=${IDGEN_APT_ETC:-/etc/apt}  # read only; another directory for tests
 apt_dir="$cache/apt"
-# Majors we know of, and the suite whose source package has each one.
-declare -A suite_of=([17]=trixie [18]=sid [19]=experimental)
+sources_dir=${IDGEN_PG_SOURCES:-$(realpath -m "$repo_dir/../shared/vendor/postgresql")}
+
+# Majors we try, the Debian suite whose source package has each, and the
+# supported ones, which a CI run may not skip.
+declare -A suite_of=([16]="" [17]=trixie [18]=sid [19]=experimental)
+required_majors=(15 17 18)
+# Known-good source packages (source 3), the SHA-256 of each .dsc.
+declare -A pinned_version=([17]=17.11-0+deb13u1 [18]=18.6-3)
+declare -A pinned_dsc_sha256=(
+    [17]=bf148ae423a982707c3f60672c3a072ef62b701bd9f5df847d9f4b8c9b3e3b18
+    [18]=a4254c4548ebeea683832de193460ee8a9f1271418e884803b44ded1aead1776
+)
+# Configure flags: OpenSSL, no ICU (so the tests also cover a server that does
+# not load libstdc++ for us), no JIT. Part of the cache key.
+configure_flags=(--with-openssl --without-icu --without-llvm)
 # Contrib modules the tests and the benchmark use.
 contrib_modules=(pgcrypto pgstattuple pageinspect)
+flags_key=$(printf '%s ' "${configure_flags[@]}" "${contrib_modules[@]}" | sha256sum | cut -c1-8)
 
 say() { echo "pg-build: $*" >&2; }
 
@@ -78,57 +108,191 @@ private_apt() {
         "$@"
 }
 
-# refresh_sources: writes the private sources list and updates it at most once a day.
+# refresh_sources URI: writes the private sources list and updates it at most once a day.
 refresh_sources() {
-    local uri suite
+    local uri=$1 suite
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-    uri=$(archive_uri) || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; }
-    {
-        for suite in trixie sid experimental; do
-            echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri $suite main"
-        done
-    } >"$apt_dir/sources.list.new"
+    for suite in trixie sid experimental; do
+        echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri $suite main"
+    done >"$apt_dir/sources.list.new"
     if ! cmp -s "$apt_dir/sources.list.new" "$apt_dir/sources.list" ||
         [[ -z $(find "$apt_dir/lists" -maxdepth 1 -name '*Sources*' -mtime -1 -print -quit) ]]; then
         mv "$apt_dir/sources.list.new" "$apt_dir/sources.list"
         say "updating the private source lists"
-        private_apt update >"$apt_dir/update.log" 2>&1 || fail all "apt-get update (private sources)" "$apt_dir/update.log"
+        # apt-get update exits 0 when an index could not be fetched; its log tells.
+        private_apt update >"$apt_dir/update.log" 2>&1 &&
+            ! grep -qE '^(E:|W: Failed to fetch)' "$apt_dir/update.log" || {
+            rm -f "$apt_dir/sources.list"  # so that the next run tries again
+            return 1
+        }
     else
         rm -f "$apt_dir/sources.list.new"
     fi
 }
 
+# dsc_files DSC: "SHA256 NAME" for each file the .dsc lists.
+dsc_files() {
+    awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 } on && NF == 3 { print $1, $3 }' "$1"
+}
+
+# verify_dsc DSC: every file the .dsc lists is beside it with that SHA-256.
+# Prints the first file that is absent or differs, with what was found.
+verify_dsc() {
+    local dsc=$1 dir sum name got
+    dir=$(dirname "$dsc")
+    [[ -n $(dsc_files "$dsc") ]] || { echo "$dsc lists no SHA-256 checksums"; return 1; }
+    while read -r sum name; do
+        [[ -f $dir/$name ]] || { echo "absent: $dir/$name"; return 2; }
+        got=$(sha256sum "$dir/$name" | cut -d' ' -f1)
+        [[ $got == "$sum" ]] || { echo "SHA-256 mismatch: $dir/$name is $got, its .dsc says $sum"; return 1; }
+    done < <(dsc_files "$dsc")
+}
+
+# newest_dsc DIR MAJOR: the highest-versioned postgresql-MAJOR .dsc in DIR.
+newest_dsc() {
+    local found
+    found=$(compgen -G "$1/postgresql-$2_*.dsc" | sort -V | tail -n 1) || true
+    [[ -n $found ]] && echo "$found"
+}
+
+# version_of DSC: the Debian version a .dsc file name carries.
+version_of() {
+    local name
+    name=$(basename "$1" .dsc)
+    echo "${name#*_}"
+}
+
+# record SRC_DIR SOURCE WHERE: the facts --info prints about a fetched source, as key=value lines.
+record() {
+    local dsc orig
+    dsc=$(newest_dsc "$1" "$major")
+    orig=$(compgen -G "$1/postgresql-${major}_*.orig.tar.*" | head -n 1)
+    echo "major=$major"
+    echo "version=$(version_of "$dsc")"
+    echo "source=$2"
+    echo "from=$3"
+    echo "orig=$(basename "$orig")"
+    echo "orig_sha256=$(sha256sum "$orig" | cut -d' ' -f1)"
+    echo "configure=${configure_flags[*]}"
+    echo "contrib=${contrib_modules[*]}"
+}
+
+# tried ANSWER: what one source answered, said now and kept for the closing list.
+tried() {
+    answers+=("$1")
+    say "PostgreSQL $major: $1"
+}
+
+# fetch MAJOR DIR: puts a verified source package of MAJOR into DIR and writes
+# DIR/record.env. Tries the sources in order; exit 3 when none answers.
+fetch() {
+    major=$1
+    local dir=$2 answers=() dsc status answer uri suite version name sum log
+    mkdir -p "$dir"
+    log="$dir/fetch.log"
+    : >"$log"
+
+    # 1. vendored
+    dsc=$(newest_dsc "$sources_dir" "$major") || true
+    if [[ -z $dsc ]]; then
+        tried "vendored ($sources_dir): no postgresql-${major}_*.dsc there"
+    else
+        status=0
+        answer=$(verify_dsc "$dsc") || status=$?
+        if ((status == 1)); then
+            say "PostgreSQL $major: the vendored source package is not what its .dsc says: $answer"
+            exit 1
+        elif ((status == 2)); then
+            tried "vendored ($dsc): $answer"
+        else
+            while read -r sum name; do cp "$(dirname "$dsc")/$name" "$dir/"; done < <(dsc_files "$dsc")
+            cp "$dsc" "$dir/"
+            say "PostgreSQL $major: vendored source package $(basename "$dsc"), checksums verified"
+            record "$dir" vendored "$dsc" >"$dir/record.env"
+            return 0
+        fi
+    fi
+
+    if ! uri=$(archive_uri); then
+        tried "archive: no Debian archive found in the apt sources under $apt_etc"
+        tried "pinned: no Debian archive found in the apt sources under $apt_etc"
+    else
+        # 2. archive
+        suite=${suite_of[$major]-}
+        if ! refresh_sources "$uri"; then
+            tried "archive: apt-get update of the private source lists failed: $(grep -E '^(E:|W: Failed)' "$apt_dir/update.log" | head -n 1)"
+        elif (cd "$dir" && private_apt source --download-only "postgresql-$major${suite:+/$suite}") >>"$log" 2>&1; then
+            dsc=$(newest_dsc "$dir" "$major")
+            answer=$(verify_dsc "$dsc") || fail "$major" "checking the archive's source package ($answer)"
+            say "PostgreSQL $major: source package $(basename "$dsc") from the archive${suite:+ ($suite)}"
+            record "$dir" archive "postgresql-$major${suite:+/$suite}" >"$dir/record.env"
+            return 0
+        else
+            tried "archive: apt-get source postgresql-$major${suite:+/$suite}: $(grep -E '^E:' "$log" | head -n 1)"
+        fi
+        rm -f "$dir"/postgresql-"$major"_*
+
+        # 3. pinned
+        version=${pinned_version[$major]:-}
+        if [[ -z $version ]]; then
+            tried "pinned: no known-good version of $major is pinned"
+        else
+            dsc="$dir/postgresql-${major}_$version.dsc"
+            if pool_get_package "$uri" "$dsc" >>"$log" 2>&1; then
+                say "PostgreSQL $major: pinned source package $(basename "$dsc") from the archive's pool"
+                record "$dir" pinned "pool/main/p/postgresql-$major/$(basename "$dsc")" >"$dir/record.env"
+                return 0
+            fi
+            tried "pinned: postgresql-${major}_$version from the pool: $(grep -E '^E:|^  ' "$log" | grep -v 'Download Failed' | tail -n 1 | sed 's/^ *//')"
+        fi
+    fi
+
+    say "PostgreSQL $major is unavailable; sources tried:"
+    printf '  %s\n' "${answers[@]}" >&2
+    exit 3
+}
+
+# pool_get URI NAME SHA256 DIR: one file of a postgresql source package from the
+# archive's pool, refused unless it has that SHA-256.
+pool_get() {
+    local encoded=${2//+/%2b}
+    /usr/lib/apt/apt-helper -o Acquire::Retries=0 download-file \
+        "$1/pool/main/p/postgresql-$major/$encoded" "$4/$2" "SHA256:$3"
+}
+
+# pool_get_package URI DSC: the pinned .dsc of $major, then every file it lists.
+pool_get_package() {
+    local sum name dir
+    dir=$(dirname "$2")
+    pool_get "$1" "$(basename "$2")" "${pinned_dsc_sha256[$major]}" "$dir" || return 1
+    while read -r sum name; do
+        pool_get "$1" "$name" "$sum" "$dir" || return 1
+    done < <(dsc_files "$2")
+}
+
 # install_build_deps: the Debian 12 packages a server build needs.
 install_build_deps() {
-    bash "$(dirname "${BASH_SOURCE[0]}")/setup.sh" gcc make perl bison flex pkg-config libssl-dev \
+    bash "$repo_dir/test/setup.sh" gcc make perl bison flex pkg-config libssl-dev \
         zlib1g-dev libreadline-dev dpkg-dev xz-utils bzip2 >&2
 }
 
-# build MAJOR: fetches, configures, builds and installs one major into $cache/pg/MAJOR.
+# build MAJOR: fetches, verifies, configures, builds and installs one major,
+# then prints its prefix.
 build() {
-    local major=$1 prefix="$cache/pg/$1" work="$cache/build/$1" log orig
-    local suite=${suite_of[$major]:-}
-    [[ -n $suite ]] || { say "PostgreSQL $major: no Debian suite is known to carry it"; exit 1; }
+    local major=$1 work="$cache/build/$1" log orig src prefix started=$SECONDS
+    [[ -v suite_of[$major] ]] || { say "PostgreSQL $major: no Debian suite is known to carry it"; exit 1; }
     [[ $EUID -eq 0 ]] || { say "PostgreSQL $major is not built yet; run as root to build it"; exit 1; }
-    install_build_deps
-    refresh_sources
     rm -rf "$work" && mkdir -p "$work"
-    log="$work/fetch.log"
-    say "PostgreSQL $major: fetching the source package from $suite"
-    # A package the archive lists but cannot serve is unavailable (exit 3), not a fault.
-    if ! (cd "$work" && private_apt source --download-only "postgresql-$major/$suite") >"$log" 2>&1; then
-        say "PostgreSQL $major is unavailable: apt-get source postgresql-$major ($suite) failed"
-        tail -n 5 "$log" >&2
-        exit 3
-    fi
-    orig=$(ls "$work"/postgresql-"$major"_*.orig.tar.* 2>/dev/null | head -n 1)
-    [[ -n $orig ]] || fail "$major" "finding the upstream tarball in the source package" "$log"
+    fetch "$major" "$work/source"
+    install_build_deps
+    prefix="$cache/pg/$major/$(sed -n 's/^version=//p' "$work/source/record.env")-$flags_key"
+    orig=$(compgen -G "$work/source/postgresql-${major}_*.orig.tar.*" | head -n 1)
+    log="$work/unpack.log"
     tar -xf "$orig" -C "$work" >"$log" 2>&1 || fail "$major" "unpacking $orig" "$log"
-    local src
     src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'postgresql-*' | head -n 1)
     log="$work/configure.log"
-    say "PostgreSQL $major: configuring $(basename "$src") (OpenSSL, no ICU)"
-    (cd "$src" && ./configure --prefix="$prefix" --with-openssl --without-icu --without-llvm) >"$log" 2>&1 ||
+    say "PostgreSQL $major: configuring $(basename "$src") (${configure_flags[*]})"
+    (cd "$src" && ./configure --prefix="$prefix" "${configure_flags[@]}") >"$log" 2>&1 ||
         fail "$major" "configure" "$log"
     log="$work/build.log"
     say "PostgreSQL $major: building (several minutes)"
@@ -143,31 +307,66 @@ build() {
     for m in "${contrib_modules[@]}"; do
         make -C "$src/contrib/$m" install -s >>"$log" 2>&1 || fail "$major" "make install contrib/$m" "$log"
     done
+    { cat "$work/source/record.env"; echo "build_seconds=$((SECONDS - started))"; } >"$prefix/idgen-build.env"
     # The unprivileged test user installs nothing, but reads and runs all of it.
     chmod -R a+rX "$prefix"
     rm -rf "$work"
-    say "PostgreSQL $major: installed in $prefix"
+    say "PostgreSQL $major: installed in $prefix ($((SECONDS - started)) s)"
+    echo "$prefix"
+}
+
+# cached_prefix MAJOR: the cached build to use, if there is one: the vendored
+# version when the directory has one, else the newest built with these flags.
+cached_prefix() {
+    local dsc want="*" prefix
+    dsc=$(newest_dsc "$sources_dir" "$1") && want=$(version_of "$dsc")
+    prefix=$(compgen -G "$cache/pg/$1/$want-$flags_key" | sort -V | tail -n 1) || true
+    [[ -n $prefix && -x $prefix/bin/pg_config && -x $prefix/bin/postgres ]] && echo "$prefix"
 }
 
 # pg_config_of MAJOR: the pg_config for that major, building the server if needed.
 pg_config_of() {
-    local major=$1
+    local major=$1 prefix
     if [[ $major == 15 ]]; then
         echo /usr/lib/postgresql/15/bin/pg_config
         return
     fi
-    [[ -x "$cache/pg/$major/bin/pg_config" && -x "$cache/pg/$major/bin/postgres" ]] || build "$major" >&2
-    echo "$cache/pg/$major/bin/pg_config"
+    prefix=$(cached_prefix "$major") || prefix=$(build "$major")
+    echo "$prefix/bin/pg_config"
 }
 
-# known: every major we know where to find, oldest first.
+# info MAJOR: the record of the server that MAJOR's tests use.
+info() {
+    local prefix version
+    if [[ $1 == 15 ]]; then
+        version=$(dpkg-query -W -f='${Version}' postgresql-15 2>/dev/null) || { say "postgresql-15 is not installed"; exit 1; }
+        echo "major=15"
+        echo "version=$version"
+        echo "source=debian-12"
+        echo "from=Debian 12 package postgresql-15"
+        echo "deb_sha256=$(apt-cache show "postgresql-15=$version" 2>/dev/null | sed -n 's/^SHA256: //p' | head -n 1)"
+        echo "configure=Debian's own (ICU, OpenSSL, LLVM JIT)"
+        return
+    fi
+    prefix=$(cached_prefix "$1") || { say "PostgreSQL $1 is not built"; exit 1; }
+    cat "$prefix/idgen-build.env"
+}
+
+# known: every major we try, oldest first.
 known() {
     { echo 15; printf '%s\n' "${!suite_of[@]}"; } | sort -n
 }
 
 case "${1:-}" in
     --known) known ;;
+    --required) printf '%s\n' "${required_majors[@]}" ;;
+    --cache-key) echo "$flags_key" ;;
     --archive) archive_uri || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; } ;;
+    --info) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "usage: $0 --info MAJOR" >&2; exit 2; }
+            info "$2" ;;
+    --fetch) [[ ${2:-} =~ ^[0-9]+$ && -n ${3:-} ]] || { echo "usage: $0 --fetch MAJOR DIR" >&2; exit 2; }
+             [[ -v suite_of[$2] ]] || { say "PostgreSQL $2: no Debian suite is known to carry it"; exit 1; }
+             fetch "$2" "$3"; cat "$3/record.env" ;;
     [0-9][0-9]) pg_config_of "$1" ;;
-    *) echo "usage: $0 MAJOR | --known | --archive" >&2; exit 2 ;;
+    *) echo "usage: $0 MAJOR | --known | --required | --info MAJOR | --fetch MAJOR DIR | --archive | --cache-key" >&2; exit 2 ;;
 esac

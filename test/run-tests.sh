@@ -2,79 +2,136 @@
 # The whole test suite (README command 2): installs what it needs, builds with
 # -Werror, runs the core unit tests, the core fuzz targets (20 s each), build
 # checks, pg_regress and the multi-session tests against a throwaway cluster,
-# and the benchmark's quick mode. Ends with "N passed, N failed"; exits
-# non-zero when anything failed.
+# and the benchmark's quick mode. Ends with a table of the PostgreSQL majors
+# run and "N passed, N failed, N skipped"; exits non-zero when anything failed.
 #
-#   bash test/run-tests.sh            # PostgreSQL 15 (Debian's package)
-#   bash test/run-tests.sh --pg 18    # the same suite on 18, built by test/pg-build.sh
-#   bash test/run-tests.sh --pg all   # every major we can get, one summary line
+#   bash test/run-tests.sh                  # PostgreSQL 15 (Debian's package)
+#   bash test/run-tests.sh --pg 18          # the same suite on 18, built by test/pg-build.sh
+#   bash test/run-tests.sh --pg all         # the matrix: every major we try, one closing line
+#   bash test/run-tests.sh --pg 17 --set version   # only the version-dependent part (see below)
+#
+# Under --pg all, majors listed in IDGEN_VERSION_SET_MAJORS (default 17) run
+# the "version" set: the build, build checks, every pg_regress file and the
+# test/t files listed in version_dependent_tests below; every other major runs
+# everything. A supported major (test/pg-build.sh --required) that cannot be
+# built fails the run under CI=true and is a counted skip otherwise (README,
+# "The test matrix"). test/matrix.py prints the table and the closing line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 pg=15
+set_name=full
 while (($#)); do
     case $1 in
         --pg) pg=${2:-}; shift ;;
-        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all]" >&2; exit 2 ;;
+        --set) set_name=${2:-}; shift ;;
+        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version]" >&2; exit 2 ;;
     esac
     shift
 done
+[[ $set_name == full || $set_name == version ]] ||
+    { echo "run-tests: --set is full or version, got '$set_name'" >&2; exit 2; }
+
+# test/t files that exercise code which differs between majors: WAL and the
+# lease's resource manager, shared memory, restarts and standbys, planner
+# support, roles and catalogs, dump and restore, the server build itself.
+version_dependent_tests=(
+    build_checks clock_lease no_preload pg_build prefixed_dump prefixed_schema_rename
+    prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
+    install_matches_upgrade partitioning
+)
+
+# test_files SET: the test files one major runs in SET, one a line (the count
+# of a major that could not be built is its number of skipped files).
+test_files() {
+    local t name
+    echo test/unit
+    for name in $(sed -n 's/^REGRESS = //p' Makefile); do echo "sql/$name.sql"; done
+    for t in test/t/*.sh; do
+        name=$(basename "$t" .sh)
+        [[ $name == lib ]] && continue
+        if [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then echo "$t"; fi
+    done
+    if [[ $1 == full ]]; then
+        ls test/clients/*.sh
+        echo test/bench/bench.sh
+    fi
+}
 
 bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 
-# --pg all: the suite once per major, in turn; a major whose source package the
-# archive cannot serve is reported as unavailable and skipped.
+ci=no
+[[ ${CI:-} == true ]] && ci=yes
+
+# --pg all: the suite once per major, in turn, each writing a record that
+# test/matrix.py sums up.
 if [[ $pg == all ]]; then
-    total_passed=0
-    total_failed=0
-    summary=()
+    records=$(mktemp -d /tmp/idgen-matrix.XXXXXX)
+    trap 'rm -rf "$records"' EXIT
+    version_set_majors=" ${IDGEN_VERSION_SET_MAJORS-17} "
     for major in $(bash test/pg-build.sh --known); do
         printf '\n######## PostgreSQL %s\n' "$major"
-        bash test/pg-build.sh "$major" >/dev/null
-        case $? in
-            0) ;;
-            3) summary+=("PostgreSQL $major: unavailable (its source package cannot be fetched), not tested")
-               continue ;;
-            *) summary+=("PostgreSQL $major: server build failed")
-               total_failed=$((total_failed + 1))
-               continue ;;
-        esac
-        # Each major's own summary line is relabelled so that only the total
-        # below reads as the suite's closing line.
-        major_log=$(mktemp /tmp/idgen-tests-pg"$major".XXXXXX)
-        bash test/run-tests.sh --pg "$major" 2>&1 |
-            sed -u -E "s/^([0-9]+ passed, [0-9]+ failed)$/PostgreSQL $major: \1/" | tee "$major_log"
+        major_set=full
+        [[ $version_set_majors == *" $major "* ]] && major_set=version
+        IDGEN_RESULT_FILE="$records/$major.env" bash test/run-tests.sh --pg "$major" --set "$major_set"
         # Sections that do not depend on the major (fuzzing) ran in this pass.
-        export IDGEN_SKIP_CORE_ONLY=1
-        result=$(sed -n -E 's/^PostgreSQL [0-9]+: ([0-9]+ passed, [0-9]+ failed)$/\1/p' "$major_log" | tail -n 1)
-        rm -f "$major_log"
-        if [[ -z $result ]]; then
-            summary+=("PostgreSQL $major: the suite ended without a summary")
-            total_failed=$((total_failed + 1))
-            continue
-        fi
-        summary+=("PostgreSQL $major: $result")
-        total_passed=$((total_passed + ${result%% passed*}))
-        result=${result#*, }
-        total_failed=$((total_failed + ${result%% failed}))
+        [[ -s $records/$major.env ]] && grep -q '^status=tested' "$records/$major.env" && export IDGEN_SKIP_CORE_ONLY=1
+        [[ -s $records/$major.env ]] || printf 'major=%s\nstatus=aborted\n' "$major" >"$records/$major.env"
     done
     echo
-    printf '%s\n' "${summary[@]}"
-    echo "$total_passed passed, $total_failed failed"
-    ((total_failed == 0))
+    python3 test/matrix.py --ci "$ci" "$records"/*.env
     exit
 fi
 
 [[ $pg =~ ^[0-9]+$ ]] || { echo "run-tests: --pg needs a major version or 'all', got '$pg'" >&2; exit 2; }
-PG_CONFIG=$(bash test/pg-build.sh "$pg") || { echo "0 passed, 1 failed"; exit 1; }
-export PG_CONFIG
-source test/cluster.sh
 
-passed=0
-failed=0
 log_dir=$(mktemp -d /tmp/idgen-tests.XXXXXX)
 chmod 755 "$log_dir"  # the cluster inside is run by an unprivileged user
 cluster_dir="$log_dir/cluster"
+record=${IDGEN_RESULT_FILE:-$log_dir/record.env}
+required=no
+bash test/pg-build.sh --required | grep -qx "$pg" && required=yes
+printf 'major=%s\nrequired=%s\nset=%s\nfiles=%s\n' "$pg" "$required" "$set_name" \
+    "$(test_files "$set_name" | wc -l)" >"$record"
+
+# finish: writes the counts to the record and prints the closing line (under
+# --pg all, a line for this major; the matrix prints the closing line).
+finish() {
+    printf 'passed=%s\nfailed=%s\nskipped=%s\n' "$passed" "$failed" "$skipped" >>"$record"
+    if [[ -n ${IDGEN_RESULT_FILE:-} ]]; then
+        printf 'PostgreSQL %s: %s passed, %s failed, %s skipped\n' "$pg" "$passed" "$failed" "$skipped"
+        return $((failed > 0))
+    fi
+    echo
+    python3 test/matrix.py --ci "$ci" "$record"
+}
+
+# The server: built (or found in the cache) by test/pg-build.sh, which exits 3
+# when no source of it can be had.
+phase_start=$SECONDS
+passed=0 failed=0 skipped=0
+pg_status=0
+PG_CONFIG=$(bash test/pg-build.sh "$pg" 2>"$log_dir/pg-build.err") || pg_status=$?
+cat "$log_dir/pg-build.err" >&2
+echo "phase=server $((SECONDS - phase_start))" >>"$record"
+if ((pg_status != 0)); then
+    if ((pg_status == 3)); then
+        echo "status=unavailable" >>"$record"
+        sed -n 's/^  /tried=/p' "$log_dir/pg-build.err" >>"$record"
+    else
+        echo "status=build_failed" >>"$record"
+        grep -v '^  ' "$log_dir/pg-build.err" | tail -n 3 | sed 's/^/why=/' >>"$record"
+    fi
+    finish
+    status=$?
+    rm -rf "$log_dir"
+    exit $status
+fi
+export PG_CONFIG
+bash test/pg-build.sh --info "$pg" >>"$record" 2>/dev/null
+echo "status=tested" >>"$record"
+source test/cluster.sh
+
 cleanup() {
     cluster_stop "$cluster_dir"
     rm -rf "$log_dir"
@@ -82,13 +139,33 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-section() { printf '\n== %s\n' "$*"; }
+# section NAME [HEADING]: starts phase NAME, timed until the next one.
+phase_name=""
+section() {
+    end_phase
+    phase_name=$1
+    phase_start=$SECONDS
+    printf '\n== %s\n' "${2:-$1}"
+}
 
-# count_tap FILE: adds a TAP log's ok / not ok lines to the totals.
+# end_phase: records the wall time of the phase that is running.
+end_phase() {
+    [[ -n $phase_name ]] && echo "phase=$phase_name $((SECONDS - phase_start))" >>"$record"
+    phase_name=""
+}
+
+# count_tap FILE LABEL: adds a TAP log's ok / not ok / skip lines to the totals;
+# each skip is recorded with LABEL and its reason.
 count_tap() {
-    local ok notok
+    local ok notok skips
+    skips=$(grep -iE '^ok [0-9]* *-? *.*# *skip' "$1")
     ok=$(grep -c '^ok ' "$1")
     notok=$(grep -c '^not ok ' "$1")
+    if [[ -n $skips ]]; then
+        skipped=$((skipped + $(wc -l <<<"$skips")))
+        ok=$((ok - $(wc -l <<<"$skips")))
+        sed -E "s/^.*# *[Ss][Kk][Ii][Pp] *:? */skip=$2: /" <<<"$skips" >>"$record"
+    fi
     passed=$((passed + ok))
     failed=$((failed + notok))
 }
@@ -108,14 +185,32 @@ step() {
     return 1
 }
 
-section "build for PostgreSQL $("$PG_CONFIG" --version | cut -d' ' -f2) (-Werror, g++ and, where the server has JIT, clang bitcode)"
+# run_tap_files FILE...: each a TAP test of its own; a non-zero exit without a
+# failed check is a failure too.
+run_tap_files() {
+    local t status
+    for t in "$@"; do
+        echo "# $t"
+        bash "$t" >"$log_dir/t.tap" 2>&1
+        status=$?
+        cat "$log_dir/t.tap"
+        count_tap "$log_dir/t.tap" "$t"
+        if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/t.tap"; then
+            echo "not ok - $t exited with status $status"
+            failed=$((failed + 1))
+        fi
+    done
+}
+
+section "idgen build" "build for PostgreSQL $("$PG_CONFIG" --version | cut -d' ' -f2) (-Werror, g++ and, where the server has JIT, clang bitcode)"
 make -s clean >/dev/null 2>&1  # objects of another major must not be reused
 if ! step "make" make -s WERROR=1; then
-    echo "$passed passed, $failed failed"
-    exit 1
+    end_phase
+    finish
+    exit
 fi
 
-section "core unit tests"
+section "unit tests" "core unit tests"
 make -s unit WERROR=1 >"$log_dir/unit.log" 2>&1
 unit_status=$?
 grep -E '^\[  (PASSED|FAILED)  \]|^\[==========\]' "$log_dir/unit.log"
@@ -128,28 +223,29 @@ if [[ $unit_status -ne 0 && -z ${unit_failed:-} ]]; then
     failed=$((failed + 1))
 fi
 
-section "fuzzing the core parsers (libFuzzer, 20 s a target)"
+section "fuzzing" "fuzzing the core parsers (libFuzzer, 20 s a target)"
 # The fuzz targets link only src/core, so under --pg all they run in the first
 # major's pass alone.
 if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
-    echo "# skipped: they do not depend on the PostgreSQL major and ran in an earlier pass"
+    echo "# not run again: they do not depend on the PostgreSQL major and ran in an earlier pass"
 elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
     bash test/fuzz/run.sh 20 >"$log_dir/fuzz.tap" 2>&1
     cat "$log_dir/fuzz.tap"
-    count_tap "$log_dir/fuzz.tap"
+    count_tap "$log_dir/fuzz.tap" test/fuzz
 fi
 
 section "build checks"
 bash test/t/build_checks.sh >"$log_dir/build_checks.tap" 2>&1
 cat "$log_dir/build_checks.tap"
-count_tap "$log_dir/build_checks.tap"
+count_tap "$log_dir/build_checks.tap" test/t/build_checks.sh
 
-section "install and start a throwaway cluster"
+section "cluster start" "install and start a throwaway cluster"
 if ! step "make install" make -s install || \
    ! step "start PostgreSQL with shared_preload_libraries = 'idgen'" \
         cluster_start "$cluster_dir" "shared_preload_libraries = 'idgen'" "fsync = off"; then
-    echo "$passed passed, $failed failed"
-    exit 1
+    end_phase
+    finish
+    exit
 fi
 
 section "pg_regress"
@@ -168,41 +264,20 @@ if ((regress_ok + regress_failed == 0)); then
     failed=$((failed + 1))
 fi
 
-section "multi-session, restart and configuration tests (test/t)"
-for t in test/t/*.sh; do
-    [[ $t == test/t/lib.sh || $t == test/t/build_checks.sh ]] && continue
-    echo "# $t"
-    bash "$t" >"$log_dir/t.tap" 2>&1
-    status=$?
-    cat "$log_dir/t.tap"
-    count_tap "$log_dir/t.tap"
-    if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/t.tap"; then
-        echo "not ok - $t exited with status $status"
-        failed=$((failed + 1))
-    fi
-done
+section "test/t" "multi-session, restart and configuration tests (test/t, set $set_name)"
+mapfile -t tap_files < <(test_files "$set_name" | grep '^test/t/' | grep -vx test/t/build_checks.sh)
+run_tap_files "${tap_files[@]}"
 
-section "client libraries (test/clients: psycopg 3, node-postgres)"
-for t in test/clients/*.sh; do
-    echo "# $t"
-    bash "$t" >"$log_dir/client.tap" 2>&1
-    status=$?
-    cat "$log_dir/client.tap"
-    count_tap "$log_dir/client.tap"
-    if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/client.tap"; then
-        echo "not ok - $t exited with status $status"
-        failed=$((failed + 1))
-    fi
-done
+if [[ $set_name == full ]]; then
+    section "clients" "client libraries (test/clients: psycopg 3, node-postgres)"
+    run_tap_files test/clients/*.sh
 
-section "benchmark quick mode (checks that it runs, asserts no timing)"
-if [[ -f test/bench/bench.sh ]]; then
+    section "benchmark" "benchmark quick mode (checks that it runs, asserts no timing)"
     # Its own throwaway cluster (part 6 restarts it in a memory cgroup), then
     # the test cluster as a server of the user's (IDGEN_BENCH_EXISTING=1).
     step "test/bench/bench.sh --quick" bash test/bench/bench.sh --quick
     step "test/bench/bench.sh --quick on an existing server" env IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --quick
 fi
+end_phase
 
-echo
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish
