@@ -74,7 +74,7 @@ if [[ $pg == all ]]; then
         major_set=full
         [[ $version_set_majors == *" $major "* ]] && major_set=version
         IDGEN_RESULT_FILE="$records/$major.env" bash test/run-tests.sh --pg "$major" --set "$major_set"
-        # Sections that do not depend on the major (fuzzing) ran in this pass.
+        # Sections that do not depend on the major (unit tests, fuzzing) ran in this pass.
         [[ -s $records/$major.env ]] && grep -q '^status=tested' "$records/$major.env" && export IDGEN_SKIP_CORE_ONLY=1
         [[ -s $records/$major.env ]] || printf 'major=%s\nstatus=aborted\n' "$major" >"$records/$major.env"
     done
@@ -188,12 +188,14 @@ step() {
 # run_tap_files FILE...: each a TAP test of its own; a non-zero exit without a
 # failed check is a failure too.
 run_tap_files() {
-    local t status
+    local t status started
     for t in "$@"; do
         echo "# $t"
+        started=$SECONDS
         bash "$t" >"$log_dir/t.tap" 2>&1
         status=$?
         cat "$log_dir/t.tap"
+        echo "# $t took $((SECONDS - started)) s"
         count_tap "$log_dir/t.tap" "$t"
         if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/t.tap"; then
             echo "not ok - $t exited with status $status"
@@ -210,24 +212,30 @@ if ! step "make" make -s WERROR=1; then
     exit
 fi
 
+# The unit tests and the fuzz targets link only src/core, so under --pg all
+# they run in the first major's pass alone.
+core_only_ran="# not run again: it does not depend on the PostgreSQL major and ran in an earlier pass"
+
 section "unit tests" "core unit tests"
-make -s unit WERROR=1 >"$log_dir/unit.log" 2>&1
-unit_status=$?
-grep -E '^\[  (PASSED|FAILED)  \]|^\[==========\]' "$log_dir/unit.log"
-unit_passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
-unit_failed=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
-passed=$((passed + ${unit_passed:-0}))
-failed=$((failed + ${unit_failed:-0}))
-if [[ $unit_status -ne 0 && -z ${unit_failed:-} ]]; then
-    tail -n 40 "$log_dir/unit.log"
-    failed=$((failed + 1))
+if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
+    echo "$core_only_ran"
+else
+    make -s unit WERROR=1 >"$log_dir/unit.log" 2>&1
+    unit_status=$?
+    grep -E '^\[  (PASSED|FAILED)  \]|^\[==========\]' "$log_dir/unit.log"
+    unit_passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
+    unit_failed=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
+    passed=$((passed + ${unit_passed:-0}))
+    failed=$((failed + ${unit_failed:-0}))
+    if [[ $unit_status -ne 0 && -z ${unit_failed:-} ]]; then
+        tail -n 40 "$log_dir/unit.log"
+        failed=$((failed + 1))
+    fi
 fi
 
 section "fuzzing" "fuzzing the core parsers (libFuzzer, 20 s a target)"
-# The fuzz targets link only src/core, so under --pg all they run in the first
-# major's pass alone.
 if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
-    echo "# not run again: they do not depend on the PostgreSQL major and ran in an earlier pass"
+    echo "$core_only_ran"
 elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
     bash test/fuzz/run.sh 20 >"$log_dir/fuzz.tap" 2>&1
     cat "$log_dir/fuzz.tap"
