@@ -14,10 +14,12 @@ SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
       FROM (SELECT n, snowflake53(15) AS id FROM generate_series(1, 100000) n) s) t;
 
--- the embedded time is the clock's, at most idgen.max_clock_regression ahead,
--- and the same instant as a snowflake minted next to it
-SELECT snowflake53_time(snowflake53(3)) BETWEEN now() - interval '1 minute'
-                                            AND clock_timestamp() + interval '10 seconds' AS time_is_now;
+-- the embedded time is the clock's: no earlier than the clock's millisecond before the call, and
+-- at most idgen.max_clock_regression ahead of the clock after it (the lead README states: other
+-- sessions' bursts on the shard may have borrowed that far)
+SELECT snowflake53_time(id) BETWEEN date_trunc('milliseconds', t0)
+                                AND t1 + current_setting('idgen.max_clock_regression')::interval AS time_is_now
+FROM (SELECT clock_timestamp() AS t0, snowflake53(3) AS id, clock_timestamp() AS t1) s;
 
 -- the two splits are separate counters: shard 3 of one does not move shard 3 of the other
 SELECT snowflake53_shard(snowflake53(3)) AS shard_53, snowflake_shard(snowflake(3)) AS shard_63,

@@ -2,9 +2,16 @@
 SET TimeZone = 'UTC';
 
 SELECT coalesce((SELECT ids_minted FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7'), 0) AS before \gset
+-- last_issued lies within the clock readings around the calls, plus the lead README states ("How
+-- monotonicity works"): one 1/4096 ms step per value the session minted, at most (and a
+-- microsecond for the nanoseconds clock_timestamp() drops)
+SELECT clock_timestamp() AS t0 \gset
 SELECT count(uuid_v7()) FROM generate_series(1, 1000);
+SELECT clock_timestamp() AS t1 \gset
 SELECT family, ids_minted - :before AS minted_now, shared_memory,
-       last_issued BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second' AS last_issued_is_recent,
+       last_issued BETWEEN date_trunc('milliseconds', :'t0'::timestamptz)
+                       AND :'t1'::timestamptz + ceil(ids_minted * 1000 / 4096.0 + 1) * interval '1 microsecond'
+           AS last_issued_is_recent,
        clock_regressions, waits, backend_index >= 0 AS has_backend_index
 FROM idgen_stats WHERE pid = pg_backend_pid();
 

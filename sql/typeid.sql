@@ -74,17 +74,30 @@ INSERT INTO parts SELECT id FROM random_ids;
 SELECT (SELECT count(*) FROM parts_0) > 0 AND (SELECT count(*) FROM parts_1) > 0 AS both_used,
        (SELECT count(*) FROM parts) AS rows;
 
--- generators: UUIDv7 bits from the session's uuid_v7 sequence, strictly increasing with it
+-- generators: UUIDv7 bits from the session's uuid_v7 sequence, strictly increasing with it,
+-- with a time (in 1/4096 ms steps: tick(), clock_tick() as in uuid_v7.sql) within the clock
+-- readings around the statement plus the lead README states ("How monotonicity works"): row n's
+-- typeid is the statement's call 2n - 1, at most that many steps beyond the later of the clock
+-- and the session's value before the statement
+CREATE FUNCTION pg_temp.tick(u uuid) RETURNS bigint LANGUAGE sql IMMUTABLE
+AS $$ SELECT ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::bigint FROM replace(u::text, '-', '') AS h $$;
+CREATE FUNCTION pg_temp.clock_tick(t timestamptz, ns int) RETURNS bigint LANGUAGE sql IMMUTABLE
+AS $$ SELECT us / 1000 * 4096 + (us % 1000 * 1000 + ns) * 4096 / 1000000
+      FROM (SELECT (extract(epoch FROM t) * 1000000)::bigint AS us) s $$;
+CREATE TEMP TABLE clock_before AS SELECT uuid_v7() AS previous, clock_timestamp() AS t;
 CREATE TEMP TABLE minted AS
 SELECT n, CASE WHEN n % 2 = 0 THEN typeid_new('user') ELSE typeid_new('') END AS id,
        uuid_v7() AS after FROM generate_series(1, 2000) n;
+CREATE TEMP TABLE clock_after AS SELECT clock_timestamp() AS t;
 SELECT count(*) AS ids,
-       count(*) FILTER (WHERE typeid_time(id) IS NOT NULL
-                          AND abs(extract(epoch FROM typeid_time(id) - now())) < 3600) AS have_time,
+       count(*) FILTER (WHERE pg_temp.tick(typeid_uuid(id))
+                                BETWEEN pg_temp.clock_tick(b.t, 0)
+                                    AND greatest(pg_temp.clock_tick(a.t, 999), pg_temp.tick(b.previous)) + 2 * n - 1
+                          AND typeid_time(id) = uuid_v7_time(typeid_uuid(id))) AS time_in_clock_bounds,
        count(*) FILTER (WHERE substr(typeid_uuid(id)::text, 15, 1) = '7') AS version_7,
        count(*) FILTER (WHERE typeid_uuid(id) < after) AS before_next_uuid_v7,
        count(DISTINCT typeid_uuid(id)) AS distinct_bits
-FROM minted;
+FROM minted, clock_before b, clock_after a;
 SELECT count(*) AS out_of_order
 FROM (SELECT typeid_uuid(id) AS u, lag(after) OVER (ORDER BY n) AS prev FROM minted) s WHERE u <= prev;
 

@@ -21,17 +21,34 @@ INSERT INTO session_ids (id) SELECT uuid_v7() FROM generate_series(1, 1000);
 SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM session_ids) t;
 
--- the embedded time is the clock's, and 62 random bits differ between calls
-SELECT uuid_v7_time(uuid_v7()) BETWEEN now() - interval '1 minute' AND clock_timestamp() + interval '1 second' AS time_is_now;
+-- the embedded time is the clock's: no earlier than the clock read before the call, and no later
+-- than the clock read after it or, as the 100k-call statements above may have run ahead, one
+-- 1/4096 ms step beyond the session's previous value (README, "How monotonicity works"; and
+-- prefixed.sql). tick() is a UUIDv7's 60-bit time in those steps, clock_tick(t, ns) the step ns
+-- nanoseconds into t's microsecond, tick_time() a step's millisecond as a timestamp.
+CREATE FUNCTION pg_temp.tick(u uuid) RETURNS bigint LANGUAGE sql IMMUTABLE
+AS $$ SELECT ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::bigint FROM replace(u::text, '-', '') AS h $$;
+CREATE FUNCTION pg_temp.clock_tick(t timestamptz, ns int) RETURNS bigint LANGUAGE sql IMMUTABLE
+AS $$ SELECT us / 1000 * 4096 + (us % 1000 * 1000 + ns) * 4096 / 1000000
+      FROM (SELECT (extract(epoch FROM t) * 1000000)::bigint AS us) s $$;
+CREATE FUNCTION pg_temp.tick_time(tick bigint) RETURNS timestamptz LANGUAGE sql IMMUTABLE
+AS $$ SELECT timestamptz 'epoch' + tick / 4096 * interval '1 ms' $$;
+SELECT pg_temp.tick(id) BETWEEN pg_temp.clock_tick(t0, 0)
+                            AND greatest(pg_temp.clock_tick(t1, 999), pg_temp.tick(previous)) + 1 AS time_is_now
+FROM (SELECT uuid_v7() AS previous, clock_timestamp() AS t0, uuid_v7() AS id, clock_timestamp() AS t1) s;
+
+-- 62 random bits differ between calls
 SELECT count(DISTINCT substr(id::text, 21)) AS distinct_rand_b
 FROM (SELECT uuid_v7() AS id FROM generate_series(1, 1000)) s;
 
--- uuid_v7(shift): time moved by the interval, order kept for a constant shift
-SELECT uuid_v7_time(uuid_v7(interval '-1 day'))
-       BETWEEN now() - interval '1 day 1 minute' AND clock_timestamp() - interval '1 day' + interval '1 second' AS one_day_back;
-SELECT uuid_v7_time(uuid_v7(interval '1 year 2 months'))
-       BETWEEN now() + interval '1 year 2 months' - interval '1 minute'
-           AND clock_timestamp() + interval '1 year 2 months' + interval '1 second' AS months_ahead;
+-- uuid_v7(shift): time moved by the interval (the same bounds, moved), order kept for a
+-- constant shift
+SELECT uuid_v7_time(id) BETWEEN date_trunc('milliseconds', t0) + shift
+                            AND pg_temp.tick_time(greatest(pg_temp.clock_tick(t1, 999), pg_temp.tick(previous)) + 1) + shift
+           AS shifted_time_is_now, shift
+FROM (VALUES (interval '-1 day'), (interval '1 year 2 months')) v(shift),
+     LATERAL (SELECT uuid_v7() AS previous, clock_timestamp() AS t0, uuid_v7(shift) AS id,
+                     clock_timestamp() AS t1 OFFSET 0) s;
 SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
       FROM (SELECT n, uuid_v7(interval '-3 hours') AS id FROM generate_series(1, 10000) n) s) t;
