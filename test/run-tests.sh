@@ -128,7 +128,9 @@ if ((pg_status != 0)); then
     exit $status
 fi
 export PG_CONFIG
-bash test/pg-build.sh --info "$pg" >>"$record" 2>/dev/null
+bash test/pg-build.sh --info "$pg" >"$log_dir/server.env" 2>&1
+sed 's/^/# server: /' "$log_dir/server.env"
+cat "$log_dir/server.env" >>"$record"
 echo "status=tested" >>"$record"
 source test/cluster.sh
 
