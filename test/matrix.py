@@ -20,10 +20,38 @@ What a major that was not tested adds to the closing line:
 A tested major that is not required is shown but kept out of the closing line.
 
     python3 test/matrix.py [--ci yes|no] RECORD...
+
+It also counts one TAP log for test/run-tests.sh: prints "PASSED FAILED
+SKIPPED" and appends a skip=LABEL: REASON line to RECORD for each skip.
+
+    python3 test/matrix.py --count-tap LOG --label LABEL --record RECORD
 """
 
 import argparse
+import re
 import sys
+
+TAP_SKIP = re.compile(r"^ok\b[^#]*#\s*skip\b:?\s*(.*)$", re.IGNORECASE)
+
+
+def count_tap(log, label, record):
+    """(passed, failed, skipped) of a TAP log; each skip's reason goes to the record."""
+    passed = failed = 0
+    reasons = []
+    with open(log, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            skip = TAP_SKIP.match(line)
+            if skip:
+                reasons.append(skip.group(1).strip() or "no reason given")
+            elif line.startswith("ok "):
+                passed += 1
+            elif line.startswith("not ok "):
+                failed += 1
+    with open(record, "a", encoding="utf-8") as f:
+        for reason in reasons:
+            f.write(f"skip={label}: {reason}\n")
+    return passed, failed, len(reasons)
 
 
 def read_record(path):
@@ -81,8 +109,18 @@ def minutes(seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ci", choices=("yes", "no"), default="no")
-    parser.add_argument("records", nargs="+")
+    parser.add_argument("--count-tap", metavar="LOG")
+    parser.add_argument("--label")
+    parser.add_argument("--record")
+    parser.add_argument("records", nargs="*")
     args = parser.parse_args()
+    if args.count_tap:
+        if not (args.label and args.record):
+            parser.error("--count-tap needs --label and --record")
+        print(*count_tap(args.count_tap, args.label, args.record))
+        return 0
+    if not args.records:
+        parser.error("no record given")
     ci = args.ci == "yes"
 
     records = sorted((read_record(p) for p in args.records), key=lambda r: number(r, "major"))

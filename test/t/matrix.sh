@@ -76,6 +76,23 @@ is "a failed server build, a suite that stopped and a lost record each fail once
     "$(tail -n 1 "$work/out")" "0 passed, 3 failed, 32 skipped"
 check "the build's failure is shown" grep -qx '  17 build: pg-build: PostgreSQL 17: make failed' "$work/out"
 
+# Counting one TAP log: skips are neither passed nor failed, and each one's
+# reason is recorded under the file's name.
+cat >"$work/t.tap" <<'EOF'
+ok 1 - a check
+not ok 2 - a failed check
+ok 3 # skip pg_partman is packaged for PostgreSQL 15 only
+ok 4 - a check # SKIP: Citus needs 16 or later
+ok 5 - a check whose text says # skipping is no directive
+# ok 6 - a comment
+EOF
+: >"$work/counted.env"
+is "a TAP log counts ok, not ok and skip lines apart" \
+    "$(python3 test/matrix.py --count-tap "$work/t.tap" --label test/t/x.sh --record "$work/counted.env")" "2 1 2"
+is "each skip's reason is recorded under the file's name" "$(cat "$work/counted.env")" \
+"skip=test/t/x.sh: pg_partman is packaged for PostgreSQL 15 only
+skip=test/t/x.sh: Citus needs 16 or later"
+
 # The real entry point on a major with no source: nothing vendored, an
 # archive that refuses connections, an empty cache.
 mkdir -p "$work/apt/sources.list.d" "$work/no-sources" "$work/cache"
