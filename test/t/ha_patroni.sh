@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# idgen under Patroni (issue 24): one etcd member and three Patroni members on
+# 127.0.0.1 (Debian 12's patroni 3.0.2 and etcd-server 3.4.23, PostgreSQL 15),
+# idgen in shared_preload_libraries through Patroni's configuration,
+# synchronous_mode, use_pg_rewind. Clients (test/t/ha_patroni.py load) insert
+# rows keyed by snowflake(), snowflake53(), uuid_v7(), ulid() and a prefixed
+# type through a multi-host connection string with
+# target_session_attrs=read-write, reconnecting when their connection breaks.
+# Under that load:
+#  1. a planned switchover (patronictl switchover);
+#  2. a failover: kill -9 of the leader's postmaster (primary_start_timeout: 0,
+#     so Patroni fails over instead of restarting it in place);
+#  3. a failover to a member whose clock runs 40 s behind (libfaketime, more
+#     than the whole load lasts).
+# After each: a new leader within the bound, every client committing on it,
+# and (test/t/ha_patroni.py judge, at the end) every committed row present
+# once, no duplicate ID in any family, every snowflake minted after the event
+# above every one minted before it; the old leader rejoins as a streaming
+# replica (rewound by pg_rewind where it had diverged) without a manual step.
+# Before the load: a fourth member whose configuration lacks idgen in
+# shared_preload_libraries stops at the first lease record it replays.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source test/t/lib.sh
+source test/cluster.sh
+
+if [[ $PG_MAJOR != 15 || $PG_CONFIG != /usr/lib/postgresql/15/* ]]; then
+    echo "ok 1 # skip measured on Debian's PostgreSQL 15 only: Debian 12's patroni 3.0.2 is not tried with PostgreSQL $PG_MAJOR ($PG_CONFIG)"
+    exit 0
+fi
+if [[ $EUID -ne 0 ]]; then
+    echo "ok 1 # skip needs root (to install patroni and etcd-server and to run the servers as postgres)"
+    exit 0
+fi
+
+# --- packages, and no system service of theirs -------------------------------
+if ! command -v patroni >/dev/null || ! [[ -x /usr/bin/etcd ]]; then
+    bash test/setup.sh patroni etcd-server >/dev/null || { echo "not ok 1 - test/setup.sh patroni etcd-server"; exit 1; }
+fi
+# The packages enable (and where services may start, start) etcd and patroni
+# as system services: this test runs its own on ports of its own, and leaves
+# none behind.
+for service in etcd patroni; do
+    if [[ -d /run/systemd/system ]]; then
+        systemctl disable --now "$service.service" >/dev/null 2>&1
+    else
+        [[ -x /etc/init.d/$service ]] && /etc/init.d/$service stop >/dev/null 2>&1
+        command -v deb-systemd-helper >/dev/null && deb-systemd-helper disable "$service.service" >/dev/null 2>&1
+    fi
+    [[ -x /etc/init.d/$service ]] && update-rc.d "$service" disable >/dev/null 2>&1
+done
+faketime_lib=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
+if [[ -z $faketime_lib ]]; then
+    echo "not ok 1 - libfaketime is installed (package faketime)"
+    exit 1
+fi
+
+dir=$(mktemp -d /tmp/idgen-ha.XXXXXX)
+chmod 755 "$dir"
+chown postgres: "$dir"
+started=()  # pids (each its own process group) of etcd, Patroni and the load
+
+teardown() {
+    local pid n
+    touch "$dir/stop" 2>/dev/null
+    # Patroni first, so that it restarts nothing; then each PostgreSQL by its
+    # postmaster.pid; etcd last.
+    for pid in "${started[@]:1}"; do kill -9 -- "-$pid" 2>/dev/null; done
+    for n in n1 n2 n3 n4; do
+        [[ -f $dir/$n/data/postmaster.pid ]] &&
+            runuser -u postgres -- pg_ctl -D "$dir/$n/data" -m immediate -w -t 10 stop >/dev/null 2>&1
+    done
+    [[ -n ${started[0]:-} ]] && kill -9 -- "-${started[0]}" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$dir"
+}
+trap teardown EXIT
+trap 'exit 130' INT TERM
+
+# run_as_postgres LOG COMMAND...: COMMAND as postgres, in a process group of
+# its own (setsid execs it, so $! is its pid and its group), in the background.
+run_as_postgres() {
+    local log=$1
+    shift
+    setsid setpriv --reuid=postgres --regid=postgres --init-groups env HOME="$dir" "$@" >"$log" 2>&1 &
+    started+=($!)
+}
+
+py() { /usr/bin/python3 test/t/ha_patroni.py "$@"; }
+judge() {  # the verdicts of test/t/ha_patroni.py as TAP lines
+    local verdict what
+    while IFS=$'\t' read -r verdict what; do
+        case $verdict in
+            ok) check "$what" true ;;
+            "not ok") check "$what" false ;;
+            "#") echo "# $what" ;;
+            *) check "ha_patroni.py: $verdict $what" false ;;
+        esac
+    done < <(py "$@" 2>&1)
+}
+now() { echo "${EPOCHREALTIME}"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+# --- etcd --------------------------------------------------------------------
+etcd_client=$(free_port) && etcd_peer=$(free_port) || exit 1
+run_as_postgres "$dir/etcd.log" /usr/bin/etcd --name e1 --data-dir "$dir/etcd" \
+    --listen-client-urls "http://127.0.0.1:$etcd_client" --advertise-client-urls "http://127.0.0.1:$etcd_client" \
+    --listen-peer-urls "http://127.0.0.1:$etcd_peer" --initial-advertise-peer-urls "http://127.0.0.1:$etcd_peer" \
+    --initial-cluster "e1=http://127.0.0.1:$etcd_peer"
+etcd_up() { curl -fsS "http://127.0.0.1:$etcd_client/health" | grep -q '"health":"true"'; }
+check "etcd answers on 127.0.0.1:$etcd_client" wait_until 100 etcd_up || { cat "$dir/etcd.log"; exit 1; }
+
+# --- Patroni -----------------------------------------------------------------
+# Each member's bin_dir holds links to the server's programs, but "postgres"
+# starts the server under libfaketime, reading the member's own offset file
+# (cached 1 s); Patroni itself keeps the real clock.
+declare -A pg_port rest_port
+members=(n1 n2 n3)
+# write_member NAME [PRELOAD]: NAME's directory, bin_dir and patroni.yml.
+write_member() {
+    local n=$1 preload=${2-idgen} f
+    pg_port[$n]=$(free_port) && rest_port[$n]=$(free_port) || return 1
+    mkdir -p "$dir/$n/bin" "$dir/$n/log"
+    for f in "$PG_BIN"/*; do ln -sf "$f" "$dir/$n/bin/"; done
+    rm -f "$dir/$n/bin/postgres"
+    echo "+0" >"$dir/$n/clock-offset"
+    cat >"$dir/$n/bin/postgres" <<SH
+#!/bin/sh
+LD_PRELOAD=$faketime_lib FAKETIME_TIMESTAMP_FILE=$dir/$n/clock-offset FAKETIME_CACHE_DURATION=1 \\
+FAKETIME_DONT_FAKE_MONOTONIC=1 exec $PG_BIN/postgres "\$@"
+SH
+    chmod 755 "$dir/$n/bin/postgres"
+    chmod 644 "$dir/$n/clock-offset"
+    cat >"$dir/$n/patroni.yml" <<YAML
+scope: idgen-ha
+name: $n
+restapi:
+  listen: 127.0.0.1:${rest_port[$n]}
+  connect_address: 127.0.0.1:${rest_port[$n]}
+etcd3:
+  hosts: 127.0.0.1:$etcd_client
+bootstrap:
+  dcs:
+    ttl: 10
+    loop_wait: 1
+    retry_timeout: 3
+    primary_start_timeout: 0
+    synchronous_mode: true
+    postgresql:
+      use_pg_rewind: true
+      use_slots: true
+      parameters:
+        shared_preload_libraries: idgen
+        idgen.shard_id: 1
+        idgen.max_clock_regression: 90s
+        wal_log_hints: 'on'
+        fsync: 'off'
+        max_connections: 40
+        wal_keep_size: 256MB
+  initdb:
+  - encoding: UTF8
+  - auth: trust
+  pg_hba:
+  - local all all trust
+  - host all all 127.0.0.1/32 trust
+  - host replication all 127.0.0.1/32 trust
+postgresql:
+  listen: 127.0.0.1:${pg_port[$n]}
+  connect_address: 127.0.0.1:${pg_port[$n]}
+  data_dir: $dir/$n/data
+  bin_dir: $dir/$n/bin
+  pgpass: $dir/$n/pgpass
+  authentication:
+    superuser:
+      username: postgres
+    replication:
+      username: postgres
+    rewind:
+      username: postgres
+  parameters:
+    unix_socket_directories: $dir/$n
+    shared_preload_libraries: '$preload'
+    logging_collector: 'on'
+    log_directory: $dir/$n/log
+    log_filename: postgresql.log
+    log_line_prefix: '%m [%p] '
+YAML
+    chown -R postgres: "$dir/$n"
+}
+start_member() { run_as_postgres "$dir/$1/patroni.log" patroni "$dir/$1/patroni.yml"; }
+
+for n in "${members[@]}"; do write_member "$n" || exit 1; done
+rest_ports=$(IFS=,; echo "${rest_port[*]}")
+conninfo="host=127.0.0.1,127.0.0.1,127.0.0.1 port=${pg_port[n1]},${pg_port[n2]},${pg_port[n3]} user=postgres dbname=postgres target_session_attrs=read-write connect_timeout=2"
+for n in "${members[@]}"; do start_member "$n"; done
+
+members_now() { py cluster --rest-ports "$rest_ports"; }
+leader() { members_now | awk -F'\t' '$2 == "leader" && $3 == "running" { print $1 }'; }
+sync_standby() { members_now | awk -F'\t' '$2 == "sync_standby" { print $1 }'; }
+on() { local n=$1; shift; PGHOST=127.0.0.1 PGPORT=${pg_port[$n]} PGUSER=postgres PGDATABASE=postgres "$@"; }
+# streaming NAME LEADER: NAME is in recovery, its WAL receiver streams, and
+# LEADER lists it in pg_stat_replication as streaming.
+streaming() {
+    [[ $(on "$1" q "SELECT pg_is_in_recovery() AND status = 'streaming' FROM pg_stat_wal_receiver") == t ]] &&
+        [[ $(on "$2" q "SELECT count(*) FROM pg_stat_replication WHERE application_name = '$1' AND state = 'streaming'") == 1 ]]
+}
+# cluster_ready: a leader that accepts writes, and the other two streaming from it.
+cluster_ready() {
+    local l m
+    l=$(leader)
+    [[ -n $l ]] && [[ $(on "$l" q "SELECT NOT pg_is_in_recovery()") == t ]] || return 1
+    for m in "${members[@]}"; do
+        [[ $m == "$l" ]] || streaming "$m" "$l" || return 1
+    done
+}
+setup_start=$(now)
+if ! check "a leader and two streaming replicas within 120 s" wait_until 600 cluster_ready; then
+    for n in "${members[@]}"; do echo "# $n:"; tail -n 20 "$dir/$n/patroni.log" | sed 's/^/#   /'; done
+    exit 1
+fi
+echo "# the cluster was ready $(elapsed "$setup_start" "$(now)") s after Patroni started"
+members_now | sed 's/^/# member: /'
+l0=$(leader)
+is "shared_preload_libraries from Patroni's configuration includes idgen on the leader" \
+    "$(on "$l0" q "SHOW shared_preload_libraries")" idgen
+on "$l0" psql -XAtq -v ON_ERROR_STOP=1 >/dev/null <<'SQL' || { echo "not ok - schema"; exit 1; }
+CREATE EXTENSION idgen;
+SELECT prefixed_id_define('order_id', 'ord');
+CREATE TABLE ha_rows (client int NOT NULL, seq int NOT NULL, tli int NOT NULL, sf bigint NOT NULL,
+    sf53 bigint NOT NULL, u uuid NOT NULL, l ulid NOT NULL, p order_id NOT NULL,
+    t timestamptz NOT NULL DEFAULT clock_timestamp());
+SQL
+
+tap_done
