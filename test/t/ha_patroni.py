@@ -199,6 +199,11 @@ def judge(args):
             say(lo_after > hi_before,
                 f"{name}: every {FAMILY_NAME[fam]} minted after it (timeline {tlis[i + 1]} on) is greater "
                 f"than every one minted before it ({len(later)} after, {len(before)} before)")
+        # uuid_v7 and ulid text sorts as their bytes do; the clock lease, also
+        # replayed from WAL, keeps them above too.
+        for fam in ("u", "l"):
+            say(min(r[fam] for r in later) > max(r[fam] for r in before),
+                f"{name}: every {FAMILY_NAME[fam]} minted after it is greater than every one minted before it")
         gap_ms = (min(r["sf"] for r in after) >> SNOWFLAKE_TIME_SHIFT) - \
             (max(r["sf"] for r in before if r["tli"] == tlis[i]) >> SNOWFLAKE_TIME_SHIFT)
         worst_gap = gap_ms if worst_gap is None else max(worst_gap, gap_ms)

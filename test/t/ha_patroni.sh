@@ -63,6 +63,11 @@ started=()  # pids (each its own process group) of etcd, Patroni and the load
 teardown() {
     local pid n
     touch "$dir/stop" 2>/dev/null
+    # HA_PATRONI_KEEP_LOGS=DIR keeps every log for a look after the run.
+    if [[ -n ${HA_PATRONI_KEEP_LOGS:-} ]]; then
+        mkdir -p "$HA_PATRONI_KEEP_LOGS"
+        (cd "$dir" && cp --parents -r etcd.log load.log events.tsv client-*.log n?/patroni.log n?/log "$HA_PATRONI_KEEP_LOGS/") 2>/dev/null
+    fi
     # Patroni first, so that it restarts nothing; then each PostgreSQL by its
     # postmaster.pid; etcd last.
     for pid in "${started[@]:1}"; do kill -9 -- "-$pid" 2>/dev/null; done
@@ -84,6 +89,7 @@ run_as_postgres() {
     shift
     setsid setpriv --reuid=postgres --regid=postgres --init-groups env HOME="$dir" "$@" >"$log" 2>&1 &
     started+=($!)
+    disown $!  # killed by teardown, without a notice
 }
 
 py() { /usr/bin/python3 test/t/ha_patroni.py "$@"; }
@@ -118,7 +124,7 @@ declare -A pg_port rest_port
 members=(n1 n2 n3)
 # write_member NAME [PRELOAD]: NAME's directory, bin_dir and patroni.yml.
 write_member() {
-    local n=$1 preload=${2-idgen} f
+    local n=$1 preload=${2-idgen} tags=${3:-} f
     pg_port[$n]=$(free_port) && rest_port[$n]=$(free_port) || return 1
     mkdir -p "$dir/$n/bin" "$dir/$n/log"
     for f in "$PG_BIN"/*; do ln -sf "$f" "$dir/$n/bin/"; done
@@ -177,6 +183,8 @@ postgresql:
       username: postgres
     rewind:
       username: postgres
+  basebackup:
+  - checkpoint: fast
   parameters:
     unix_socket_directories: $dir/$n
     shared_preload_libraries: '$preload'
@@ -184,6 +192,7 @@ postgresql:
     log_directory: $dir/$n/log
     log_filename: postgresql.log
     log_line_prefix: '%m [%p] '
+tags: {$tags}
 YAML
     chown -R postgres: "$dir/$n"
 }
@@ -230,5 +239,127 @@ CREATE TABLE ha_rows (client int NOT NULL, seq int NOT NULL, tli int NOT NULL, s
     sf53 bigint NOT NULL, u uuid NOT NULL, l ulid NOT NULL, p order_id NOT NULL,
     t timestamptz NOT NULL DEFAULT clock_timestamp());
 SQL
+
+# --- a replica configured without idgen in shared_preload_libraries -----------
+# The operator's likely mistake: one member's own patroni.yml overrides the
+# parameter and leaves idgen out. It clones and streams until the leader writes
+# its first lease record (the first snowflake), then stops at that record.
+write_member n4 "" "nofailover: true, nosync: true, noloadbalance: true" || exit 1
+start_member n4
+n4_patroni=${started[-1]}
+check "n4 (shared_preload_libraries = '' in its patroni.yml) clones and streams" wait_until 300 streaming n4 "$l0"
+is "n4 runs without idgen" "$(on n4 q "SHOW shared_preload_libraries")" ""
+on "$l0" q "SELECT snowflake()" >/dev/null
+n4_stopped() { grep -q 'FATAL:  resource manager with ID 128 not registered' "$dir/n4/log/postgresql.log"; }
+check "n4 stops at the first lease record: 'FATAL:  resource manager with ID 128 not registered'" wait_until 100 n4_stopped
+grep -m 4 -E 'ID 128|HINT|CONTEXT|shutting down due' "$dir/n4/log/postgresql.log" | sed 's/^/# n4: /'
+check "the log says what to do: include the module in shared_preload_libraries" \
+    grep -q 'HINT:  Include the extension module that implements this resource manager in shared_preload_libraries.' \
+    "$dir/n4/log/postgresql.log"
+check "n4 no longer accepts connections" sh -c "! PGCONNECT_TIMEOUT=2 psql -h 127.0.0.1 -p ${pg_port[n4]} -U postgres -XAtc 'SELECT 1' postgres >/dev/null 2>&1"
+check "the leader and the two other replicas are unaffected" cluster_ready
+# The cure: idgen in n4's shared_preload_libraries and a reload of its Patroni.
+sed -i "s/shared_preload_libraries: ''/shared_preload_libraries: 'idgen'/" "$dir/n4/patroni.yml"
+kill -HUP "$n4_patroni"
+check "with idgen added to its patroni.yml and Patroni reloaded, n4 replays the lease record and streams again" \
+    wait_until 300 streaming n4 "$l0"
+kill -9 -- "-$n4_patroni" 2>/dev/null
+runuser -u postgres -- pg_ctl -D "$dir/n4/data" -m immediate -w -t 10 stop >/dev/null 2>&1
+
+# --- load and events -----------------------------------------------------------
+clients=4
+phase=6        # seconds of load before the first event, between events, after the last
+bound=30       # seconds within which a new leader must accept writes
+setback=40     # seconds the third event's new leader's clock runs behind (the whole load lasts less)
+: >"$dir/events.tsv"
+chown postgres: "$dir/events.tsv"
+load_start=$(now)
+/usr/bin/python3 test/t/ha_patroni.py load --dir "$dir" --conninfo "$conninfo" --clients "$clients" \
+    --seconds 200 --stop "$dir/stop" >"$dir/load.log" 2>&1 &
+load_pid=$!
+started+=("$load_pid")
+
+# writable NAME: NAME is Patroni's leader and accepts writes.
+writable() { [[ $(leader) == "$1" && $(on "$1" q "SELECT NOT pg_is_in_recovery()") == t ]]; }
+
+# event NAME ACTION: runs ACTION (a function of OLD and NEW) against the
+# leader and its synchronous standby, then checks that the standby became the
+# leader within the bound and that the old leader streams from it again.
+event() {
+    local name=$1 action=$2 old new t0 t1 line
+    old=$(leader) new=$(sync_standby)
+    event_old=$old
+    if [[ -z $old || -z $new ]]; then
+        check "$name: a leader and a synchronous standby before the event (got '$old', '$new')" false
+        return 1
+    fi
+    line=$(($(wc -l <"$dir/$old/patroni.log") + 1))
+    event_line=$line
+    t0=$(now)
+    printf '%s\t%s\t%s\t%s\n' "$name" "$t0" "$old" "$new" >>"$dir/events.tsv"
+    "$action" "$old" "$new"
+    if check "$name: $new (the synchronous standby) leads and accepts writes within $bound s" \
+        wait_until $((bound * 5)) writable "$new"; then
+        t1=$(now)
+        echo "# FIGURE $name: $old -> $new, Patroni's new leader accepted writes $(elapsed "$t0" "$t1") s after the event"
+        echo "# $name: synchronous_standby_names on $new then: '$(on "$new" q "SHOW synchronous_standby_names")'"
+    fi
+    check "$name: $old, the old leader, streams from $new again without a manual step" \
+        wait_until 600 streaming "$old" "$new"
+    echo "# $name: $old is streaming again $(elapsed "$t0" "$(now)") s after the event"
+    tail -n +"$line" "$dir/$old/patroni.log" | grep -E 'pg_rewind|crash recovery|Local timeline' |
+        sed -E "s/^[0-9-]+ [0-9:,]+ INFO: //; s/^/# $name: $old's Patroni: /" | sort -u
+    sleep "$phase"
+}
+
+do_switchover() {
+    patronictl -c "$dir/$1/patroni.yml" switchover --leader "$1" --candidate "$2" --force >"$dir/switchover.log" 2>&1 ||
+        sed 's/^/# patronictl: /' "$dir/switchover.log"
+}
+kill_postmaster() { kill -9 "$(head -n 1 "$dir/$1/data/postmaster.pid")"; }
+# diverge_and_kill OLD: OLD's WAL senders are stopped (SIGSTOP), OLD commits a
+# transaction with synchronous_commit = local that no replica receives, and then
+# its postmaster and WAL senders are killed: OLD's WAL has gone past the point
+# where the new leader's timeline begins, so it can only rejoin through pg_rewind.
+diverge_and_kill() {
+    local senders
+    senders=$(on "$1" q "SELECT pid FROM pg_stat_replication")
+    # shellcheck disable=SC2086 # one pid a word
+    kill -STOP $senders
+    on "$1" q "SET synchronous_commit = local; CREATE TABLE diverged AS SELECT g FROM generate_series(1, 1000) g"
+    kill_postmaster "$1"
+    # shellcheck disable=SC2086
+    kill -9 $senders
+}
+# clock_behind NAME SECONDS: NAME's server clock is that far behind this shell's.
+clock_behind() {
+    [[ $(on "$1" q "SELECT abs(extract(epoch FROM clock_timestamp()) - $(date +%s.%N) + $2) < 1.5") == t ]]
+}
+set_back_and_kill() {
+    echo "-$setback" >"$dir/$2/clock-offset"
+    check "$2's server clock runs $setback s behind" wait_until 25 clock_behind "$2" "$setback"
+    kill_postmaster "$1"
+}
+
+sleep "$phase"
+event "switchover" do_switchover
+rewind_event="failover (kill -9 of the leader's postmaster, its last WAL never sent)"
+event "$rewind_event" diverge_and_kill
+rewound=$event_old
+check "$rewind_event: Patroni ran pg_rewind on $rewound, with success" \
+    sh -c "tail -n +$event_line '$dir/$rewound/patroni.log' | grep -q 'pg_rewind exit code=0'"
+is "$rewind_event: the transaction $rewound alone had committed is gone from it" \
+    "$(on "$rewound" q "SELECT to_regclass('diverged') IS NULL")" t
+event "failover to a server whose clock runs $setback s behind" set_back_and_kill
+touch "$dir/stop"
+wait "$load_pid"
+echo "# the load ran $(elapsed "$load_start" "$(now)") s"
+final=$(leader)
+on "$final" q "COPY (SELECT client, seq, tli, sf, sf53, u, l, p FROM ha_rows) TO STDOUT" >"$dir/table.tsv"
+judge judge --dir "$dir" --clients "$clients" --bound "$bound" --window 4
+lead=$(on "$final" q "SELECT round(extract(epoch FROM snowflake_time(sf) - t)) FROM ha_rows
+                     WHERE tli = (SELECT max(tli) FROM ha_rows) ORDER BY sf LIMIT 1")
+echo "# FIGURE the last leader's first snowflake carries a time $lead s ahead of its own clock (set $setback s back)"
+members_now | sed 's/^/# member at the end: /'
 
 tap_done
