@@ -70,7 +70,7 @@ teardown() {
     fi
     # Patroni first, so that it restarts nothing; then each PostgreSQL by its
     # postmaster.pid; etcd last.
-    for pid in "${started[@]:1}"; do kill -9 -- "-$pid" 2>/dev/null; done
+    for pid in "${started[@]:1}"; do kill -9 -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null; done
     for n in n1 n2 n3 n4; do
         [[ -f $dir/$n/data/postmaster.pid ]] &&
             runuser -u postgres -- pg_ctl -D "$dir/$n/data" -m immediate -w -t 10 stop >/dev/null 2>&1
@@ -282,11 +282,21 @@ started+=("$load_pid")
 # writable NAME: NAME is Patroni's leader and accepts writes.
 writable() { [[ $(leader) == "$1" && $(on "$1" q "SELECT NOT pg_is_in_recovery()") == t ]]; }
 
+# has_sync_standby: Patroni names a synchronous standby, and the leader's
+# pg_stat_replication shows it as one.
+has_sync_standby() {
+    local l s
+    l=$(leader) s=$(sync_standby)
+    [[ -n $l && -n $s ]] &&
+        [[ $(on "$l" q "SELECT sync_state FROM pg_stat_replication WHERE application_name = '$s'") == sync ]]
+}
+
 # event NAME ACTION: runs ACTION (a function of OLD and NEW) against the
 # leader and its synchronous standby, then checks that the standby became the
 # leader within the bound and that the old leader streams from it again.
 event() {
     local name=$1 action=$2 old new t0 t1 line
+    wait_until 100 has_sync_standby
     old=$(leader) new=$(sync_standby)
     event_old=$old
     if [[ -z $old || -z $new ]]; then
