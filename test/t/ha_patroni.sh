@@ -371,5 +371,6 @@ lead=$(on "$final" q "SELECT round(extract(epoch FROM snowflake_time(sf) - t)) F
                      WHERE tli = (SELECT max(tli) FROM ha_rows) ORDER BY sf LIMIT 1")
 echo "# FIGURE the last leader's first snowflake carries a time $lead s ahead of its own clock (set $setback s back)"
 members_now | sed 's/^/# member at the end: /'
+echo "# ha_patroni.sh ran $SECONDS s before its teardown"
 
 tap_done
