@@ -122,9 +122,12 @@ check "etcd answers on 127.0.0.1:$etcd_client" wait_until 100 etcd_up || { cat "
 # (cached 1 s); Patroni itself keeps the real clock.
 declare -A pg_port rest_port
 members=(n1 n2 n3)
-# write_member NAME [PRELOAD]: NAME's directory, bin_dir and patroni.yml.
+# write_member NAME [PRELOAD [TAGS]]: NAME's directory, bin_dir and patroni.yml;
+# PRELOAD, if given, overrides the cluster's shared_preload_libraries in the
+# member's own file.
 write_member() {
-    local n=$1 preload=${2-idgen} tags=${3:-} f
+    local n=$1 preload_line="" tags=${3:-} f
+    [[ -n ${2+set} ]] && preload_line="shared_preload_libraries: '$2'"
     pg_port[$n]=$(free_port) && rest_port[$n]=$(free_port) || return 1
     mkdir -p "$dir/$n/bin" "$dir/$n/log"
     for f in "$PG_BIN"/*; do ln -sf "$f" "$dir/$n/bin/"; done
@@ -187,7 +190,7 @@ postgresql:
   - checkpoint: fast
   parameters:
     unix_socket_directories: $dir/$n
-    shared_preload_libraries: '$preload'
+    $preload_line
     logging_collector: 'on'
     log_directory: $dir/$n/log
     log_filename: postgresql.log
@@ -256,15 +259,22 @@ grep -m 4 -E 'ID 128|HINT|CONTEXT|shutting down due' "$dir/n4/log/postgresql.log
 check "the log says what to do: include the module in shared_preload_libraries" \
     grep -q 'HINT:  Include the extension module that implements this resource manager in shared_preload_libraries.' \
     "$dir/n4/log/postgresql.log"
-check "n4 no longer accepts connections" sh -c "! PGCONNECT_TIMEOUT=2 psql -h 127.0.0.1 -p ${pg_port[n4]} -U postgres -XAtc 'SELECT 1' postgres >/dev/null 2>&1"
+check "n4's server shuts down: 'shutting down due to startup process failure'" \
+    grep -q 'LOG:  shutting down due to startup process failure' "$dir/n4/log/postgresql.log"
 check "the leader and the two other replicas are unaffected" cluster_ready
-# The cure: idgen in n4's shared_preload_libraries and a reload of its Patroni.
+# The cure: idgen in n4's shared_preload_libraries, and its Patroni restarted
+# (stopped with whatever server it was restarting, then started).
+stop_n4() {
+    kill -9 -- "-$n4_patroni" 2>/dev/null
+    runuser -u postgres -- pg_ctl -D "$dir/n4/data" -m immediate -w -t 10 stop >/dev/null 2>&1
+}
+stop_n4
 sed -i "s/shared_preload_libraries: ''/shared_preload_libraries: 'idgen'/" "$dir/n4/patroni.yml"
-kill -HUP "$n4_patroni"
-check "with idgen added to its patroni.yml and Patroni reloaded, n4 replays the lease record and streams again" \
+start_member n4
+n4_patroni=${started[-1]}
+check "with idgen added to its patroni.yml and its Patroni restarted, n4 replays the lease record and streams again" \
     wait_until 300 streaming n4 "$l0"
-kill -9 -- "-$n4_patroni" 2>/dev/null
-runuser -u postgres -- pg_ctl -D "$dir/n4/data" -m immediate -w -t 10 stop >/dev/null 2>&1
+stop_n4
 
 # --- load and events -----------------------------------------------------------
 clients=4
