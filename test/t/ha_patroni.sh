@@ -54,6 +54,12 @@ if [[ -z $faketime_lib ]]; then
     echo "not ok 1 - libfaketime is installed (package faketime)"
     exit 1
 fi
+# enabled_services: the etcd or patroni system services still enabled, one a line.
+enabled_services() {
+    ls /etc/rc[2-5].d/ 2>/dev/null | grep -E '^S[0-9]+(etcd|patroni)$'
+    ls /etc/systemd/system/*.wants/ 2>/dev/null | grep -E '^(etcd|patroni)(@.*)?\.service$'
+}
+is "no etcd or patroni system service is left enabled by the packages" "$(enabled_services | sort -u | tr '\n' ' ')" ""
 
 dir=$(mktemp -d /tmp/idgen-ha.XXXXXX)
 chmod 755 "$dir"
