@@ -12,6 +12,7 @@ packages=(
     clang libclang-rt-14-dev
     python3-psycopg  # test/clients/psycopg.sh
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
+    patroni etcd-server  # test/t/ha_patroni.sh (it disables their system services)
     "$@"
 )
 # test/clients/node_pg.sh needs node and npm: Debian's packages unless the
