@@ -90,7 +90,8 @@ chmod 755 "$log_dir"  # the cluster inside is run by an unprivileged user
 cluster_dir="$log_dir/cluster"
 record=${IDGEN_RESULT_FILE:-$log_dir/record.env}
 required=no
-bash test/pg-build.sh --required | grep -qx "$pg" && required=yes
+# (Not a pipe into grep -q: under pipefail its early exit can fail the pipe.)
+[[ $'\n'$(bash test/pg-build.sh --required)$'\n' == *$'\n'$pg$'\n'* ]] && required=yes
 printf 'major=%s\nrequired=%s\nset=%s\nfiles=%s\n' "$pg" "$required" "$set_name" \
     "$(test_files "$set_name" | wc -l)" >"$record"
 
