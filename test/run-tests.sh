@@ -34,11 +34,12 @@ done
 
 # test/t files that exercise code which differs between majors: WAL and the
 # lease's resource manager, shared memory, restarts and standbys, planner
-# support, roles and catalogs, dump and restore, the server build itself.
+# support, roles and catalogs, dump and restore, the server build itself, and
+# Citus (an engine built against each major).
 version_dependent_tests=(
     build_checks clock_lease no_preload pg_build prefixed_dump prefixed_schema_rename
     prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
-    install_matches_upgrade partitioning
+    install_matches_upgrade partitioning citus
 )
 
 # test_files SET: the test files one major runs in SET, one a line (the count

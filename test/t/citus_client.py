@@ -1,0 +1,51 @@
+#!/usr/bin/python3
+"""Router lookups through a real client's extended protocol (psycopg 3).
+
+Reads lines "table<TAB>type<TAB>id as text" and, for each, looks the row up
+by its ID as a bound parameter of a server-side prepared statement (psycopg's
+prepare=True: Parse once, then Bind/Execute), six times so that the server
+switches to its generic plan; uuid and bigint IDs are also sent in binary.
+Connects with the PG* environment variables to the Citus coordinator.
+Prints "ok<TAB>what" or "not ok<TAB>what" lines for test/t/citus.sh.
+"""
+import sys
+import uuid
+
+import psycopg
+
+
+def verdict(good, what):
+    print(("ok" if good else "not ok") + "\t" + what, flush=True)
+
+
+def lookups(conn, table, param, fmt, cast):
+    """The (id::text, n) rows of six executions of one prepared statement."""
+    query = f"SELECT id::text, n FROM {table} WHERE id = %{fmt}{cast}"
+    return [conn.execute(query, [param], prepare=True).fetchall() for _ in range(6)]
+
+
+def main():
+    with psycopg.connect(autocommit=True) as conn:
+        conn.prepare_threshold = 0
+        for line in open(sys.argv[1]):
+            table, typ, text = line.rstrip("\n").split("\t")
+            # a domain's constant is cast to it (README: Citus prunes every
+            # shard for an uncast one)
+            cast = f"::{typ}" if typ in ("order_id", "user_id") else ""
+            params = [("text", text, "s")]
+            if typ == "uuid":
+                params.append(("a binary uuid.UUID", uuid.UUID(text), "b"))
+            elif typ == "bigint":
+                params.append(("a binary int8", int(text), "b"))
+            for label, param, fmt in params:
+                try:
+                    got = lookups(conn, table, param, fmt, cast)
+                    good = all(rows == [(text, 777)] for rows in got)
+                    detail = "" if good else f" (got {got[0]!r})"
+                except psycopg.Error as e:
+                    good, detail = False, f" ({e.sqlstate}: {e})"
+                verdict(good, f"{table}: psycopg's extended protocol, ID as {label} parameter of a prepared "
+                              f"statement{' (cast to ' + typ + ')' if cast else ''}, returns the row on each of 6 executions{detail}")
+
+
+main()
