@@ -27,6 +27,7 @@ import time
 import urllib.request
 
 import psycopg
+from verdicts import note, say
 
 # The timeline a row was inserted on, read from the name of the WAL file being
 # written: every promotion (switchover or failover) starts a new one.
@@ -40,16 +41,6 @@ FAMILIES = ("sf", "sf53", "u", "l", "p")
 FAMILY_NAME = {"sf": "snowflake()", "sf53": "snowflake53()", "u": "uuid_v7()", "l": "ulid()",
                "p": "order_id (prefixed)"}
 SNOWFLAKE_TIME_SHIFT = 23  # a snowflake's time field: bits 23 and up (milliseconds)
-
-
-def say(ok, what):
-    print(("ok" if ok else "not ok") + "\t" + " ".join(what.split()), flush=True)
-    return ok
-
-
-def note(text):
-    for line in str(text).splitlines():
-        print("#\t" + line, flush=True)
 
 
 # --- cluster -----------------------------------------------------------------

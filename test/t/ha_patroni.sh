@@ -99,17 +99,7 @@ run_as_postgres() {
 }
 
 py() { /usr/bin/python3 test/t/ha_patroni.py "$@"; }
-judge() {  # the verdicts of test/t/ha_patroni.py as TAP lines
-    local verdict what
-    while IFS=$'\t' read -r verdict what; do
-        case $verdict in
-            ok) check "$what" true ;;
-            "not ok") check "$what" false ;;
-            "#") echo "# $what" ;;
-            *) check "ha_patroni.py: $verdict $what" false ;;
-        esac
-    done < <(py "$@" 2>&1)
-}
+judge() { tap_verdicts ha_patroni.py py "$@"; }  # the verdicts of test/t/ha_patroni.py as TAP lines
 now() { echo "${EPOCHREALTIME}"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 

@@ -67,6 +67,22 @@ wait_until() {
     return 1
 }
 
+# tap_verdicts NAME COMMAND...: the verdict lines COMMAND prints (test/t/verdicts.py:
+# "ok<TAB>what", "not ok<TAB>what", "#<TAB>note") as TAP lines; any other line
+# fails, named after NAME.
+tap_verdicts() {
+    local name=$1 verdict what
+    shift
+    while IFS=$'\t' read -r verdict what; do
+        case $verdict in
+            ok) check "$what" true ;;
+            "not ok") check "$what" false ;;
+            "#") echo "# $what" ;;
+            *) check "$name: $verdict $what" false ;;
+        esac
+    done < <("$@" 2>&1)
+}
+
 tap_done() {
     exit $((TAP_FAILED > 0))
 }

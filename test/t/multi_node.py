@@ -13,19 +13,10 @@ import sys
 import time
 
 import psycopg
+from verdicts import note, say
 
 TABLES = ("sf_ids", "uuid_ids", "ulid_ids", "order_ids")
 FAMILY = {"sf_ids": "snowflake", "uuid_ids": "uuid_v7", "ulid_ids": "ulid", "order_ids": "order_id"}
-
-
-def say(ok, what):
-    print(("ok" if ok else "not ok") + "\t" + " ".join(what.split()), flush=True)
-    return ok
-
-
-def note(text):
-    for line in str(text).splitlines():
-        print("#\t" + line, flush=True)
 
 
 def shard_set(text):

@@ -66,17 +66,7 @@ on() {  # on NODE COMMAND...: runs COMMAND against NODE
 py() { /usr/bin/python3 test/t/multi_node.py --dir "$dir" "$@"; }
 
 # judge COMMAND...: the verdicts of test/t/multi_node.py as TAP lines.
-judge() {
-    local verdict what
-    while IFS=$'\t' read -r verdict what; do
-        case $verdict in
-            ok) check "$what" true ;;
-            "not ok") check "$what" false ;;
-            "#") echo "# $what" ;;
-            *) check "multi_node.py: $verdict $what" false ;;
-        esac
-    done < <(py "$@" 2>&1)
-}
+judge() { tap_verdicts multi_node.py py "$@"; }
 
 # ran_clean LOG: pgbench committed transactions and none failed.
 ran_clean() {
