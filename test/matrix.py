@@ -55,7 +55,8 @@ def count_tap(log, label, record):
 
 
 def read_record(path):
-    """Parses one record: single keys to strings, repeated ones to lists."""
+    """Parses one record: single keys to strings, repeated ones to lists (phases
+    as (name, seconds))."""
     record = {"skip": [], "tried": [], "why": [], "phase": []}
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -63,7 +64,10 @@ def read_record(path):
             if "=" not in line:
                 continue
             key, value = line.split("=", 1)
-            if key in ("skip", "tried", "why", "phase"):
+            if key == "phase":
+                name, _, seconds = value.rpartition(" ")
+                record[key].append((name, int(seconds) if seconds.isdigit() else 0))
+            elif key in ("skip", "tried", "why"):
                 record[key].append(value)
             else:
                 record[key] = value
@@ -130,7 +134,7 @@ def main():
         passed, failed, skipped, note = judge(record, ci)
         totals = [totals[0] + passed, totals[1] + failed, totals[2] + skipped]
         tested = record.get("status") == "tested"
-        seconds = sum(int(p.rsplit(" ", 1)[1]) for p in record["phase"] if p.rsplit(" ", 1)[1].isdigit())
+        seconds = sum(phase_seconds for _, phase_seconds in record["phase"])
         rows.append([
             record.get("major", "?"),
             record.get("version", "-"),
@@ -164,7 +168,7 @@ def main():
             details.append(f"  {major} source: {record.get('from', '-')}; {what} SHA-256 {checksum}; "
                            f"configure {record.get('configure', '-')}")
         if record["phase"]:
-            phases = ", ".join(f"{p.rsplit(' ', 1)[0]} {p.rsplit(' ', 1)[1]} s" for p in record["phase"])
+            phases = ", ".join(f"{name} {phase_seconds} s" for name, phase_seconds in record["phase"])
             details.append(f"  {major} phases: {phases}")
     if details:
         print("\n".join(details))
