@@ -9,6 +9,7 @@
 #   bash test/run-tests.sh --pg 18          # the same suite on 18, built by test/pg-build.sh
 #   bash test/run-tests.sh --pg all         # the matrix: every major we try, one closing line
 #   bash test/run-tests.sh --pg 17 --set version   # only the version-dependent part (see below)
+#   bash test/run-tests.sh --set version --list-files   # the test files a set runs
 #
 # Under --pg all, majors listed in IDGEN_VERSION_SET_MAJORS (default 17) run
 # the "version" set: the build, build checks, every pg_regress file and the
@@ -21,11 +22,13 @@ cd "$(dirname "$0")/.."
 
 pg=15
 set_name=full
+list_files=no
 while (($#)); do
     case $1 in
         --pg) pg=${2:-}; shift ;;
         --set) set_name=${2:-}; shift ;;
-        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version]" >&2; exit 2 ;;
+        --list-files) list_files=yes ;;
+        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version] [--list-files]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -58,6 +61,12 @@ test_files() {
         echo test/bench/bench.sh
     fi
 }
+
+# --list-files: the test files of --set, without running anything.
+if [[ $list_files == yes ]]; then
+    test_files "$set_name"
+    exit
+fi
 
 bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 

@@ -99,8 +99,10 @@ mkdir -p "$work/apt/sources.list.d" "$work/no-sources" "$work/cache"
 echo "deb http://127.0.0.1:1/debian bookworm main" >"$work/apt/sources.list"
 blocked=(env -u IDGEN_RESULT_FILE -u IDGEN_SKIP_CORE_ONLY IDGEN_PG_SOURCES="$work/no-sources"
          IDGEN_APT_ETC="$work/apt" IDGEN_PG_CACHE="$work/cache")
-files=$(("$(sed -n 's/^REGRESS = //p' Makefile | wc -w)" + 1 +
-         $(find test/t -name '*.sh' ! -name lib.sh | wc -l) + $(find test/clients -name '*.sh' | wc -l) + 1))
+files=$(bash test/run-tests.sh --set full --list-files | wc -l)
+check "the full set lists every pg_regress file, test/t and client test, the unit tests and the benchmark" \
+    test "$files" -eq $(($(sed -n 's/^REGRESS = //p' Makefile | wc -w) + $(ls test/t/*.sh | grep -vc '/lib\.sh$') +
+                         $(ls test/clients/*.sh | wc -l) + 2))
 "${blocked[@]}" CI=true bash test/run-tests.sh --pg 17 --set full >"$work/ci.out" 2>&1
 is "CI=true, a required major with no source: run-tests.sh exits non-zero" "$?" 1
 is "its closing line counts one failure and every test file as skipped" \
