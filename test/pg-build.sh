@@ -52,7 +52,7 @@ declare -A pinned_dsc_sha256=(
 # not load libstdc++ for us), no JIT. Part of the cache key.
 configure_flags=(--with-openssl --without-icu --without-llvm)
 # Contrib modules the tests and the benchmark use.
-contrib_modules=(pgcrypto pgstattuple pageinspect)
+contrib_modules=(pgcrypto pgstattuple pageinspect pg_walinspect test_decoding)
 flags_key=$(printf '%s ' "${configure_flags[@]}" "${contrib_modules[@]}" | sha256sum | cut -c1-8)
 
 say() { echo "pg-build: $*" >&2; }
