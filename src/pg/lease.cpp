@@ -112,9 +112,18 @@ bool write_lease_file(Lease &lease, const LeaseFile &file, std::int64_t end_ms, 
     return true;
 }
 
-// WAL: one record kind per lease, its end in the payload.
-constexpr RmgrId kIdgenRmgrId = RM_EXPERIMENTAL_ID;
+// WAL: one record kind per lease, its end in the payload, under the resource
+// manager ID of idgen.wal_resource_manager_id. Releases up to 0.5.0 wrote the
+// ID PostgreSQL sets aside for development (128), which
+// idgen.replay_resource_manager_ids keeps replaying by default.
+constexpr int kReleaseRmgrId = 173;
 constexpr std::uint8_t kInfoShift = 4;  // the low four info bits belong to PostgreSQL
+
+int wal_rmgr_id = kReleaseRmgrId;
+char *replay_rmgr_ids_text = nullptr;
+
+// Names of the replay-only registrations: PostgreSQL wants one name per ID.
+char replay_rmgr_names[RM_N_CUSTOM_IDS][NAMEDATALEN];
 
 std::uint8_t info_of(LeaseKind kind) {
     return static_cast<std::uint8_t>(static_cast<int>(kind) << kInfoShift);
@@ -126,15 +135,45 @@ std::optional<LeaseKind> kind_of_info(std::uint8_t info) {
     return static_cast<LeaseKind>(kind);
 }
 
+// Whether the synchronous standbys confirmed WAL up to lsn, as far as this
+// session's synchronous_commit waits for them (true when it does not wait).
+bool sync_standby_confirmed(XLogRecPtr lsn) {
+    if (!SyncRepRequested()) return true;
+    int mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE   ? SYNC_REP_WAIT_WRITE
+               : synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_APPLY ? SYNC_REP_WAIT_APPLY
+                                                                       : SYNC_REP_WAIT_FLUSH;
+    LWLockAcquire(SyncRepLock, LW_SHARED);
+#ifdef SYNC_STANDBY_DEFINED
+    bool defined = (WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED) != 0;
+#else
+    bool defined = WalSndCtl->sync_standbys_defined;
+#endif
+    bool confirmed = !defined || WalSndCtl->lsn[mode] >= lsn;
+    LWLockRelease(SyncRepLock);
+    return confirmed;
+}
+
 // Makes the renewed end durable in WAL, and on synchronous standbys when the
 // session asks for synchronous commit, so that a promoted standby resumes
 // above it.
 void log_lease(LeaseKind kind, std::int64_t end_ms) {
     XLogBeginInsert();
     XLogRegisterData(reinterpret_cast<char *>(&end_ms), sizeof end_ms);
-    XLogRecPtr lsn = XLogInsert(kIdgenRmgrId, info_of(kind));
+    XLogRecPtr lsn = XLogInsert(static_cast<RmgrId>(wal_rmgr_id), info_of(kind));
     XLogFlush(lsn);
     SyncRepWaitForLSN(lsn, false);
+    // A cancelled wait returns with only a warning. A snowflake beyond a
+    // renewal the synchronous standby never got could be issued again by that
+    // standby once promoted, so the call fails instead and the next one waits
+    // again; the clock lease only orders IDs, so its callers go on.
+    if (kind == LeaseKind::snowflake && !sync_standby_confirmed(lsn))
+        ereport(ERROR,
+                (errcode(ERRCODE_QUERY_CANCELED),
+                 errmsg("snowflake lease renewal was not confirmed by a synchronous standby"),
+                 errdetail("The wait for synchronous replication was cancelled; a standby "
+                           "promoted now could issue the IDs beyond the renewal again."),
+                 errhint("snowflake() waits for the standbys in synchronous_standby_names as a "
+                         "commit does; it resumes once they confirm.")));
 }
 
 // Raises a lease's end and floor to end_ms, and what depends on the floor.
@@ -215,10 +254,106 @@ void leases_at_shutdown(int code, Datum) {
     }
 }
 
+// Parses idgen.replay_resource_manager_ids ("" or IDs 128-255 separated by
+// commas) into a set; false with *error set when the list is malformed.
+bool parse_rmgr_ids(const char *text, bool ids[RM_N_CUSTOM_IDS], const char **error) {
+    memset(ids, 0, RM_N_CUSTOM_IDS * sizeof ids[0]);
+    const char *p = text;
+    while (*p == ' ') ++p;
+    if (*p == '\0') return true;
+    for (;;) {
+        if (*p < '0' || *p > '9') {
+            *error = "expected a resource manager ID from 128 to 255";
+            return false;
+        }
+        int id = 0;
+        while (*p >= '0' && *p <= '9' && id <= RM_MAX_CUSTOM_ID) id = id * 10 + (*p++ - '0');
+        if (id < RM_MIN_CUSTOM_ID || id > RM_MAX_CUSTOM_ID) {
+            *error = "resource manager IDs for extensions run from 128 to 255";
+            return false;
+        }
+        if (ids[id - RM_MIN_CUSTOM_ID]) {
+            *error = "an ID is listed twice";
+            return false;
+        }
+        ids[id - RM_MIN_CUSTOM_ID] = true;
+        while (*p == ' ') ++p;
+        if (*p == '\0') return true;
+        if (*p++ != ',') {
+            *error = "IDs are separated by commas";
+            return false;
+        }
+        while (*p == ' ') ++p;
+    }
+}
+
+bool check_replay_rmgr_ids(char **newval, void **, GucSource) {
+    bool ids[RM_N_CUSTOM_IDS];
+    const char *error = nullptr;
+    if (parse_rmgr_ids(*newval, ids, &error)) return true;
+    GUC_check_errdetail("%s.", error);
+    return false;
+}
+
+// Registers rmgr under id, or stops the server start with a message that
+// names the module holding the ID and what to change in idgen's settings.
+void register_rmgr(int id, RmgrData rmgr, bool replay_only) {
+    if (RmgrIdExists(static_cast<RmgrId>(id))) {
+        if (replay_only)
+            ereport(ERROR,
+                    (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                     errmsg("idgen cannot replay WAL resource manager ID %d: resource manager "
+                            "\"%s\" of another module in shared_preload_libraries holds it",
+                            id, RmgrTable[id].rm_name),
+                     errhint("Remove %d from idgen.replay_resource_manager_ids once no WAL that "
+                             "idgen wrote under it remains to be replayed (idgen 0.5.0 and "
+                             "earlier wrote 128).",
+                             id)));
+        ereport(ERROR,
+                (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                 errmsg("idgen cannot use WAL resource manager ID %d: resource manager \"%s\" "
+                        "of another module in shared_preload_libraries holds it",
+                        id, RmgrTable[id].rm_name),
+                 errhint("Set idgen.wal_resource_manager_id to a free ID from 129 to 255 here and "
+                         "on every server that replays this one's WAL, and list %d in "
+                         "idgen.replay_resource_manager_ids while WAL written under it remains "
+                         "to be replayed.",
+                         id)));
+    }
+    RegisterCustomRmgr(static_cast<RmgrId>(id), &rmgr);
+}
+
 }  // namespace
 
 void lease_register_wal() {
-    RegisterCustomRmgr(kIdgenRmgrId, &idgen_rmgr);
+    DefineCustomIntVariable(
+        "idgen.wal_resource_manager_id",
+        "WAL resource manager ID under which idgen writes its lease records.",
+        "Every server that replays this server's WAL (standbys, restored backups) needs the "
+        "same ID here or in idgen.replay_resource_manager_ids. Change it only when another "
+        "module uses the ID.",
+        &wal_rmgr_id, kReleaseRmgrId, RM_MIN_CUSTOM_ID, RM_MAX_CUSTOM_ID, PGC_POSTMASTER, 0,
+        nullptr, nullptr, nullptr);
+    DefineCustomStringVariable(
+        "idgen.replay_resource_manager_ids",
+        "Older resource manager IDs whose idgen lease records are replayed, never written.",
+        "A comma-separated list; '128' by default, the ID of idgen 0.5.0 and earlier. Remove an "
+        "ID once no WAL, standby or base backup written under it needs replaying.",
+        &replay_rmgr_ids_text, "128", PGC_POSTMASTER, 0, check_replay_rmgr_ids, nullptr,
+        nullptr);
+
+    register_rmgr(wal_rmgr_id, idgen_rmgr, false);
+    bool replay[RM_N_CUSTOM_IDS];
+    const char *error = nullptr;
+    parse_rmgr_ids(replay_rmgr_ids_text, replay, &error);  // checked by check_replay_rmgr_ids
+    for (int i = 0; i < RM_N_CUSTOM_IDS; ++i) {
+        int id = RM_MIN_CUSTOM_ID + i;
+        if (!replay[i] || id == wal_rmgr_id) continue;
+        RmgrData replay_rmgr = idgen_rmgr;
+        snprintf(replay_rmgr_names[i], NAMEDATALEN, "idgen_replay_%d", id);
+        replay_rmgr.rm_name = replay_rmgr_names[i];
+        register_rmgr(id, replay_rmgr, true);
+    }
 }
 
 void leases_startup(SharedState *state, LWLockPadded *locks) {

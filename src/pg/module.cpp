@@ -316,10 +316,11 @@ void _PG_init(void) {
         "ROLE/DATABASE ... SET.",
         &snowflake_allowed_shards_text, "0-8191", PGC_SUSET, 0, check_allowed_shards,
         assign_allowed_shards, nullptr);
+    // Defines its own server-start settings, which only preloading may do.
+    if (process_shared_preload_libraries_in_progress) lease_register_wal();
     MarkGUCPrefixReserved("idgen");
 
     if (!process_shared_preload_libraries_in_progress) return;
-    lease_register_wal();
     prev_shmem_request_hook = shmem_request_hook;
     shmem_request_hook = idgen_shmem_request;
     prev_shmem_startup_hook = shmem_startup_hook;

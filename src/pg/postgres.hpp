@@ -15,6 +15,7 @@ extern "C" {
 #include "postgres.h"
 
 #include "access/rmgr.h"
+#include "access/xact.h"
 #include "access/xlog.h"
 #include "access/xlog_internal.h"
 #include "access/xloginsert.h"
@@ -29,6 +30,8 @@ extern "C" {
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "replication/syncrep.h"
+#include "replication/walsender.h"
+#include "replication/walsender_private.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
