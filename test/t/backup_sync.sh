@@ -141,7 +141,7 @@ check "a cancel returns its value, with PostgreSQL's warning" \
 
 PGAPPNAME=terminated psql -Xq -c "SELECT snowflake(4)" >"$dir/terminated.out" 2>&1 &
 terminated=$!
-check "a second snowflake() waits again (the cancelled renewal gave nothing)" wait_until 50 waiting_in_syncrep terminated
+check "a later snowflake() that renews the lease waits again" wait_until 50 waiting_in_syncrep terminated
 q "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'terminated'" >/dev/null
 wait "$terminated"
 check "a terminate ends the waiting session" grep -qF 'terminating connection due to administrator command' "$dir/terminated.out"
