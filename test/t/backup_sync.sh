@@ -147,6 +147,10 @@ wait "$terminated"
 check "a terminate ends the waiting session" grep -qF 'terminating connection due to administrator command' "$dir/terminated.out"
 check "... without an ID" bash -c "! grep -qE '^ *[0-9]{15,}' '$dir/terminated.out'"
 
+out=$(psql -Xq -v VERBOSITY=verbose -c "SET statement_timeout = '1s'" -c "SELECT snowflake(4)" 2>&1)
+check "statement_timeout ends a waiting snowflake() the same way" grep -qF \
+    'ERROR:  57014: snowflake lease renewal was not confirmed by a synchronous standby' <<<"$out"
+
 server_start "$dir/sync" || { cat "$dir/sync/server.log"; exit 1; }
 check "sb1 back: it streams synchronously" wait_until 100 streams_sync
 is "snowflake() returns again" "$(q "SELECT snowflake(4) > $highest_all")" t
