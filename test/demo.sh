@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job (README command 1): installs what it needs, builds and installs
+# The main job (docs/development.md, "Running the tests"): installs what it needs, builds and installs
 # idgen, starts a throwaway PostgreSQL with idgen preloaded, creates a table
 # keyed by each of uuid_v7(), snowflake(), ulid() and a prefixed ID type,
 # inserts rows and shows the IDs, their decoded times, the generator state and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite (README command 2): installs what it needs, builds with
+# The whole test suite (docs/development.md, "Running the tests"): installs what it needs, builds with
 # -Werror, runs the core unit tests, the core fuzz targets (20 s each), build
 # checks, pg_regress and the multi-session tests against a throwaway cluster,
 # and the benchmark's quick mode. Ends with a table of the PostgreSQL majors
@@ -15,7 +15,7 @@
 # the "version" set: the build, build checks, every pg_regress file and the
 # test/t files listed in version_dependent_tests below; every other major runs
 # everything. A supported major (test/pg-build.sh --required) that cannot be
-# built fails the run under CI=true and is a counted skip otherwise (README,
+# built fails the run under CI=true and is a counted skip otherwise (docs/development.md,
 # "The test matrix"). test/matrix.py prints the table and the closing line.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -8,7 +8,7 @@ trip byte for byte: what the client dumps is compared with the server's own
 *_send() bytes and text output. Connects with the PG* environment variables
 to a database that already has the extension. Prints TAP lines.
 
-The block between the README markers is README's "From your application"
+The block between the README markers is docs/drivers.md's
 psycopg snippet, verbatim.
 """
 import sys
@@ -151,7 +151,7 @@ def register_idgen(conn):
 
 
 def readme_usage(conn):
-    """README's psycopg usage snippet, verbatim between the markers."""
+    """docs/drivers.md's psycopg usage snippet, verbatim between the markers."""
     # README usage begins
     register_idgen(conn)          # once per connection, and again after defining new domains
     cur = conn.cursor(binary=True)
@@ -376,7 +376,7 @@ def main():
 
     conn.close()
 
-    # A new connection: unregistered, values are their text; then README's usage lines.
+    # A new connection: unregistered, values are their text; then docs/drivers.md's usage lines.
     conn = psycopg.connect("", autocommit=True)
     row = conn.execute("SELECT x, x::text FROM (SELECT typeid_new('user') AS x) s").fetchone()
     ok(isinstance(row[0], str) and row[0] == row[1], "unregistered, a typeid result is a str, its text",

@@ -1,10 +1,12 @@
-"""Checks that the client snippets README shows are the code the client tests run.
+"""Checks that the client snippets docs/drivers.md shows are the code the client tests run.
 
 Each block between "README KIND begins" and "README KIND ends" in a test
-file must appear in README.md as consecutive lines, once the test's own
+file must appear in docs/drivers.md as consecutive lines, once the test's own
 comment-only lines are left out and both sides are compared without their
 common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
-helper is a "snippet" README only points to, so its README lines are "usage").
+helper is a "snippet" the page only points to, so its lines there are "usage").
+The markers still say README: the snippets were in README.md before the manual
+moved to docs/.
 Prints one TAP line per block, numbered from the first argument.
 
     python3 test/clients/readme_snippets.py FIRST_NUMBER TEST_FILE:KIND...
@@ -41,14 +43,14 @@ def dedented(lines):
 
 def main():
     number = int(sys.argv[1])
-    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(REPO, "docs", "drivers.md"), encoding="utf-8") as f:
         readme = [line.rstrip("\n") for line in f]
     failed = 0
     for arg in sys.argv[2:]:
         path, kind = arg.rsplit(":", 1)
         for start, lines in blocks(path, kind):
             want = dedented(lines)
-            # Compare against README lines dedented by the block's own first line.
+            # Compare against the page's lines dedented by the block's own first line.
             found = False
             for i in range(len(readme) - len(want) + 1):
                 window = dedented(readme[i:i + len(want)])
@@ -57,10 +59,10 @@ def main():
                     break
             name = f"{os.path.basename(path)}:{start}"
             if found:
-                print(f"ok {number} - README shows the snippet at {name} verbatim")
+                print(f"ok {number} - docs/drivers.md shows the snippet at {name} verbatim")
             else:
                 failed += 1
-                print(f"not ok {number} - README shows the snippet at {name} verbatim (first line: {want[0]!r})")
+                print(f"not ok {number} - docs/drivers.md shows the snippet at {name} verbatim (first line: {want[0]!r})")
             number += 1
     return 1 if failed else 0
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The client snippets in README's "From your application" are the code the
+# The client snippets in docs/drivers.md are the code the
 # client tests run (readme_snippets.py). Needs no server.
 cd "$(dirname "$0")/../.." || exit 1
 /usr/bin/python3 test/clients/readme_snippets.py 1 test/clients/node/pg_test.js:snippet \

@@ -2,7 +2,7 @@
 # The timing-sensitive pg_regress files pass on a busy machine: one busy loop
 # per core competes with the server while prefixed, uuid_v7, ulid, typeid,
 # snowflake, snowflake53 and stats run, each reported ok or not ok. Their time
-# checks allow exactly the lead README documents (a burst runs ahead of the
+# checks allow exactly the lead docs/internals.md documents (a burst runs ahead of the
 # clock by one 1/4096 ms step per call at most), so a green suite must not
 # depend on how busy the machine is. The loops are killed at exit and stop by
 # themselves after BUSY_SECONDS anyway. Needs a preloaded server (PG* env);

@@ -7,7 +7,7 @@
 # $PG_CONFIG, once per PostgreSQL build: it is installed into that server's
 # prefix with a stamp (citus-build.env) that later runs reuse.
 #
-# Checks (README, "Citus", says what they show):
+# Checks (docs/multi-server.md, "Citus", says what they show):
 #  1. every idgen key as the distribution column (uuid with uuid_v7(), ulid,
 #     prefixed_id, a prefixed_id_define() type, typeid, a typeid_define()
 #     type, bigint with snowflake() and with snowflake53()): 100,000 rows each,

@@ -29,7 +29,7 @@ def main():
         conn.prepare_threshold = 0
         for line in open(sys.argv[1]):
             table, typ, text = line.rstrip("\n").split("\t")
-            # a domain's constant is cast to it (README: Citus prunes every
+            # a domain's constant is cast to it (docs/multi-server.md: Citus prunes every
             # shard for an uncast one)
             cast = f"::{typ}" if typ in ("order_id", "user_id") else ""
             params = [("text", text, "s")]

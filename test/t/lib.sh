@@ -30,7 +30,7 @@ is() {
 
 # Sizes of the multi-session tests: SESSIONS concurrent sessions each mint
 # PER_SESSION IDs of one generator, and check_memory_flat makes MEMORY_CALLS
-# calls in one statement. IDGEN_SOAK=1 is the long mode (README, "Soak run"):
+# calls in one statement. IDGEN_SOAK=1 is the long mode (docs/development.md, "Soak run"):
 # 8 x 1,250,000 = 10M IDs per generator and 10M calls in one statement.
 # SESSIONS, PER_SESSION or MEMORY_CALLS set in the environment win over both.
 case ${IDGEN_SOAK:-0} in

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Time partitioning by idgen keys (README, "Partitioning by time"): the README's
+# Time partitioning by idgen keys (docs/multi-server.md, "Partitioning by time"): its
 # recipes, run verbatim on a server whose clock libfaketime sets to noon UTC and
 # later moves two days on. Native range partitions of uuid_v7(), ulid() and
-# snowflake() keys kept by the README's procedure (every major), and pg_partman
+# snowflake() keys kept by the manual's procedure (every major), and pg_partman
 # 4.7 managing a snowflake() table by ID ranges (PostgreSQL 15 only, the major
 # it is packaged for). For every table: the partitions ahead exist, rows land in
 # the partition of the UTC day their key decodes to, the default partition stays
@@ -48,21 +48,21 @@ q "CREATE FUNCTION scanned(query text) RETURNS text LANGUAGE plpgsql AS \$\$
                         FROM jsonb_path_query(plan, 'strict \$.**.\"Subplans Removed\"') s), 0);
    END \$\$" || exit 1
 
-# readme_block NAME: the SQL block of README.md after the line
+# readme_block NAME: the SQL block of docs/multi-server.md after the line
 # "<!-- test/t/partitioning.sh runs this block verbatim: NAME -->".
 readme_block() {
     awk -v marker="<!-- test/t/partitioning.sh runs this block verbatim: $1 -->" '
         $0 == marker { found = 1; next }
         found && /^```sql$/ { inside = 1; next }
         inside && /^```$/ { exit }
-        inside { print }' README.md
+        inside { print }' docs/multi-server.md
 }
 
 # run_readme_block NAME: runs it in one psql session, stopping at the first error.
 run_readme_block() {
     local sql
     sql=$(readme_block "$1")
-    [[ -n $sql ]] || { echo "# README.md has no block '$1'"; return 1; }
+    [[ -n $sql ]] || { echo "# docs/multi-server.md has no block '$1'"; return 1; }
     psql -Xq -v ON_ERROR_STOP=1 <<<"$sql" >"$dir/block.log" 2>&1 || { sed 's/^/# /' "$dir/block.log"; return 1; }
 }
 
@@ -145,12 +145,12 @@ check_pruning() {
         "$all | removed 0"
 }
 
-# native TABLE: the partition name of date d, as SQL, for the README procedure.
+# native TABLE: the partition name of date d, as SQL, for the manual's procedure.
 native_name() { echo "'$1_' || to_char(d, 'YYYYMMDD')"; }
 native_day() { echo "to_date(right(c.relname, 8), 'YYYYMMDD')"; }
 
-# 1. Native partitions, kept by the README's procedure.
-check "the README's native recipe runs (procedure, orders, sessions, posts)" run_readme_block native
+# 1. Native partitions, kept by the manual's procedure.
+check "the manual's native recipe runs (procedure, orders, sessions, posts)" run_readme_block native
 native_tables=(orders:uuid_v7_boundary:uuid_v7_time:total
                sessions:ulid_boundary:ulid_time:user_id
                posts:snowflake_boundary:snowflake_time:body)
@@ -185,7 +185,7 @@ else
     echo "ok $TAP_N # skip pg_partman is packaged for PostgreSQL 15 only"
 fi
 if ((have_partman)); then
-    check "the README's pg_partman recipe runs" run_readme_block partman
+    check "the manual's pg_partman recipe runs" run_readme_block partman
     is "events: create_parent made the partitions of today through today + 4" \
         "$(partitions events)" "$(days_named "$partman_name" 0 4)"
     is "events: the interval is one day of snowflake IDs, 86400000 << 23" \
@@ -219,7 +219,7 @@ for spec in "${native_tables[@]}"; do
         "$(q "SELECT count(*) FROM ${table}_$(q "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD')")")" 1000
 done
 if ((have_partman)); then
-    check "the README's run_maintenance() runs" run_readme_block "partman maintenance"
+    check "the manual's run_maintenance() runs" run_readme_block "partman maintenance"
     is "events: with no new row, run_maintenance() creates nothing (it goes by the largest ID, not the clock)" \
         "$(partitions events)" "$(days_named "$partman_name" 0 4)"
     q "INSERT INTO events (body) SELECT NULL FROM generate_series(1, 1000)"

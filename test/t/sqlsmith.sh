@@ -17,7 +17,7 @@
 # sqlsmith runs each query in a transaction it rolls back, with a 1 s
 # statement_timeout of its own.
 #
-#   IDGEN_SQLSMITH_QUERIES   queries to run (default 3000; the long run in README: 100000)
+#   IDGEN_SQLSMITH_QUERIES   queries to run (default 3000; the long run in docs/development.md: 100000)
 #   IDGEN_SQLSMITH_SEED      sqlsmith's --seed (default 14)
 set -uo pipefail
 cd "$(dirname "$0")/../.."

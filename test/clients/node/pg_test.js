@@ -6,7 +6,7 @@
 // server's own text output and *_send() bytes. Connects with the PG* environment
 // variables to a database that already has the extension. Prints TAP lines.
 //
-// The blocks between the README markers are README's "From your application"
+// The blocks between the README markers are docs/drivers.md's
 // node-postgres snippets, verbatim.
 'use strict';
 const pg = require('pg');
