@@ -4,7 +4,7 @@
 -- leaves the surface (prefixed_id_define and typeid_define each hold the
 -- body, and comment the domains they make); prefixed_id_type() answers 22P02
 -- for text that is no ID; operator classes and families get comments.
-\echo Use "ALTER EXTENSION idgen UPDATE TO '0.6.0'" to load this file. \quit
+\echo Use "CREATE EXTENSION idgen" to load this file. \quit
 
 -- uuid_v7: the comments say that uuid_v7(shift) is outside the session's order
 COMMENT ON FUNCTION uuid_v7() IS
