@@ -309,3 +309,27 @@ DROP TABLE account_column;
 DELETE FROM prefixed_id_registry WHERE prefix = 'acct';
 DROP DOMAIN account_id;
 SELECT count(*) AS registered_after_cleanup FROM prefixed_id_registry;
+
+-- prefixed_id_type() on text that is no prefixed ID: 22P02 (a well-formed ID
+-- whose prefix no type has stays 42704)
+SELECT prefixed_id_type('garbage');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_type('Acct_1');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_type('acct_');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_type('nosuchprefix_0jz3ahd1g8ok9sqxcgl8vu9zq');
+\echo :LAST_ERROR_SQLSTATE
+
+-- errors of the define functions name the function that was called, and no
+-- internal helper (the CONTEXT lines too)
+SELECT prefixed_id_define('bad_prefix_id', 'BAD');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_define('empty_prefix_id', '');
+\echo :LAST_ERROR_SQLSTATE
+SELECT prefixed_id_define('taken_one', 'takn');
+SELECT prefixed_id_define('taken_two', 'takn');
+\echo :LAST_ERROR_SQLSTATE
+SELECT typeid_define('taken_three', 'takn');
+\echo :LAST_ERROR_SQLSTATE
+DROP DOMAIN taken_one;

@@ -54,6 +54,32 @@ WHERE oc.opcintype IN ('ulid'::regtype, 'prefixed_id'::regtype)
 GROUP BY oc.opcintype, am.amname, oc.opcname, oc.opcdefault
 ORDER BY oc.opcintype::regtype::text, am.amname;
 
+-- every member object of the extension carries a COMMENT (functions, types,
+-- operators, casts, operator classes and families, tables, views, the event
+-- trigger): none is listed here
+SELECT pg_describe_object(m.classid, m.objid, 0) AS uncommented
+FROM idgen_members m
+WHERE obj_description(m.objid, m.classid::regclass::text) IS NULL
+  AND NOT EXISTS (SELECT FROM pg_type t WHERE m.classid = 'pg_type'::regclass AND t.oid = m.objid
+                  AND (t.typcategory = 'A' OR t.typrelid <> 0))
+ORDER BY 1;
+-- operator classes and families, with their comments
+SELECT pg_describe_object(m.classid, m.objid, 0) AS object,
+       obj_description(m.objid, m.classid::regclass::text) AS comment
+FROM idgen_members m
+WHERE m.classid IN ('pg_opclass'::regclass, 'pg_opfamily'::regclass)
+ORDER BY 1;
+-- the domains that prefixed_id_define() and typeid_define() make carry a COMMENT too
+SELECT prefixed_id_define('schema_account_id', 'schacct'), prefixed_id_define('schema_token', 'schtok', true),
+       typeid_define('schema_user_id', 'schuser');
+SELECT t.oid::regtype AS domain, obj_description(t.oid, 'pg_type') AS comment
+FROM pg_type t WHERE t.oid IN ('schema_account_id'::regtype, 'schema_token'::regtype, 'schema_user_id'::regtype)
+ORDER BY 1::text;
+DROP DOMAIN schema_account_id, schema_token, schema_user_id;
+-- no internal helper in the extension's surface: every function is one a user calls,
+-- a type's or operator's implementation, or a trigger's
+SELECT to_regprocedure('prefixed_domain_define(text,text,text,boolean,name)') IS NULL AS no_domain_helper;
+
 -- a database on the first release upgrades in place, keeping its columns' defaults
 DROP EXTENSION idgen;
 CREATE EXTENSION idgen VERSION '0.1.0';

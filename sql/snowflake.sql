@@ -40,7 +40,7 @@ RESET idgen.shard_id;
 -- decoders at fixed values: Instagram's worked example (1387263000 ms, shard 1341, seq 905)
 SELECT snowflake_time(11637205501278089) AS time, snowflake_shard(11637205501278089) AS shard,
        snowflake_seq(11637205501278089) AS seq;
-SELECT snowflake_time(0) AS epoch, snowflake_time(9223372036854775807) AS last_millisecond,
+SELECT snowflake_time(9007199254740992) AS first_id, snowflake_time(9223372036854775807) AS last_millisecond,
        snowflake_shard(9223372036854775807) AS max_shard, snowflake_seq(9223372036854775807) AS max_seq;
 
 -- boundaries: the smallest ID of a millisecond (and shard)
@@ -118,5 +118,36 @@ FROM (SELECT item, lag(item) OVER (ORDER BY id) AS prev_item FROM legacy) s;
 BEGIN TRANSACTION READ ONLY;
 SELECT snowflake(2) > 0 AS minted_read_only, snowflake(2) > snowflake_boundary(now() - interval '1 minute', 2) AS recent;
 COMMIT;
+
+-- the decoders and boundaries that read idgen.snowflake_epoch are STABLE; the
+-- forms that take the epoch as an argument are IMMUTABLE (generated columns,
+-- index expressions, partition bounds); shard and sequence need no epoch
+SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict,
+       p.proparallel AS parallel
+FROM pg_proc p
+WHERE p.proname IN ('snowflake_time', 'snowflake_boundary', 'snowflake53_time', 'snowflake53_boundary',
+                    'snowflake_shard', 'snowflake_seq', 'snowflake53_shard', 'snowflake53_seq')
+ORDER BY 1::text;
+SELECT snowflake_time(11637205501278089, '2024-01-01 00:00:00+00') AS at_default_epoch,
+       snowflake_time(11637205501278089, '2020-01-01 00:00:00+00') AS at_2020,
+       snowflake_boundary('2024-01-17 01:21:03+00', 1341, '2024-01-01 00:00:00+00') AS bound_default_epoch,
+       snowflake_boundary('2020-01-17 01:21:03+00', 1341, '2020-01-01 00:00:00+00') AS bound_2020,
+       snowflake53_time(9007199254740991, '2024-01-01 00:00:00+00') AS last_53,
+       snowflake53_boundary('2024-01-01 00:00:00.001+00', 3, '2024-01-01 00:00:00+00') AS bound_53;
+SELECT count(*) FILTER (WHERE snowflake_time(id, '2024-01-01 00:00:00+00') <> snowflake_time(id)
+                           OR snowflake_boundary(snowflake_time(id), snowflake_shard(id), '2024-01-01 00:00:00+00')
+                              + snowflake_seq(id) <> id) AS epoch_form_mismatches
+FROM (SELECT snowflake(6) AS id FROM generate_series(1, 1000)) s;
+CREATE TABLE stamped (
+    id bigint PRIMARY KEY DEFAULT snowflake(8),
+    minted_at timestamptz GENERATED ALWAYS AS (snowflake_time(id, '2024-01-01 00:00:00+00')) STORED
+);
+CREATE INDEX stamped_minted ON stamped ((snowflake_time(id, '2024-01-01 00:00:00+00')));
+INSERT INTO stamped DEFAULT VALUES;
+SELECT minted_at = snowflake_time(id) AS generated_matches FROM stamped;
+-- the forms that read the setting cannot be stored: an epoch moved later would change their result
+CREATE TABLE stamped_by_setting (id bigint, minted_at timestamptz GENERATED ALWAYS AS (snowflake_time(id)) STORED);
+CREATE INDEX stamped_by_setting ON stamped ((snowflake_time(id)));
+DROP TABLE stamped;
 
 DROP TABLE events, orders, legacy;

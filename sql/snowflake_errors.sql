@@ -59,3 +59,45 @@ SET idgen.max_clock_regression = '1min';
 SELECT snowflake(1) > 0 AS user_can_mint;
 RESET ROLE;
 DROP ROLE regress_snowflake_user;
+
+-- an epoch given as an argument is a finite instant from 1970 on: 22023
+SELECT snowflake_time(11637205501278089, 'infinity');
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake_time(11637205501278089, '1969-12-31 23:59:59+00');
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake_boundary('2025-01-01+00', 0, '-infinity');
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake53_time(1, 'infinity');
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake_boundary('2019-12-31 23:59:59.999+00', 0, '2020-01-01+00');
+\echo :LAST_ERROR_SQLSTATE
+
+-- the two layouts are told apart by value: a snowflake() ID is at least 2^53,
+-- a snowflake53() ID at most 2^53 - 1; each family's decoders refuse the
+-- other's IDs (22003), with or without an explicit epoch
+SELECT snowflake_time(9007199254740991);
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake_shard(1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake_seq(0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake_time(9007199254740991, '2024-01-01+00');
+\echo :LAST_ERROR_SQLSTATE
+SELECT snowflake53_time(9007199254740992);
+\echo :LAST_ERROR_SQLSTATE
+DO $$
+BEGIN
+    PERFORM snowflake_time(snowflake53(1));
+    RAISE NOTICE 'snowflake_time() decoded a snowflake53() ID';
+EXCEPTION WHEN numeric_value_out_of_range THEN
+    RAISE NOTICE 'snowflake_time() refuses a snowflake53() ID: %', SQLSTATE;
+END
+$$;
+DO $$
+BEGIN
+    PERFORM snowflake53_time(snowflake(1));
+    RAISE NOTICE 'snowflake53_time() decoded a snowflake() ID';
+EXCEPTION WHEN numeric_value_out_of_range THEN
+    RAISE NOTICE 'snowflake53_time() refuses a snowflake() ID: %', SQLSTATE;
+END
+$$;

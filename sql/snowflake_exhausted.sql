@@ -50,8 +50,9 @@ SELECT snowflake_boundary('1990-01-01+00') AS first_boundary,
        snowflake_boundary('2024-11-03 19:53:47.775+00') AS last_boundary,
        snowflake_boundary('2024-11-03 19:53:47.775999+00', 8191) AS last_boundary_shard_8191;
 
--- decoding: the largest bigint is the last millisecond, shard 8191, sequence 1023
-SELECT snowflake_time(0) AS epoch,
+-- decoding: the first ID (2^53, 2^30 ms after the epoch) and the largest bigint (the last
+-- millisecond, shard 8191, sequence 1023)
+SELECT snowflake_time(9007199254740992) AS first_id,
        snowflake_time(9223372036854775807) AS last_ms,
        snowflake_shard(9223372036854775807) AS shard,
        snowflake_seq(9223372036854775807) AS seq;

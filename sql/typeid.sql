@@ -192,10 +192,52 @@ SELECT typeid_define('tacct_tid', 'tacct');
 SELECT typeid_define('bad_id', 'Bad');
 SELECT typeid_define('bad_id', '');
 SELECT typeid_define(NULL, 'x') IS NULL AS null_in_null_out;
-SELECT prefixed_domain_define('uuid', 'bad_id', 'bad', false, 'public');
-SELECT prefixed_domain_define('typeid', 'bad_id', 'bad', true, 'public');
+-- the former internal helper is gone from the surface
+SELECT prefixed_domain_define('typeid', 'bad_id', 'bad', false, 'public');
 -- dropping the types frees their prefixes
 DROP TABLE tusers;
 DROP DOMAIN tuser_id;
 DROP DOMAIN tacct_id;
 SELECT count(*) AS left_over FROM prefixed_id_registry WHERE prefix IN ('tuser', 'tacct');
+
+-- text that is almost a TypeID says what is wrong: a prefixed_id's text (25
+-- base36 digits) and a TypeID without its "_"
+SELECT 'acct_03hav05z19nhlpj50emq4uvdm'::typeid;
+SELECT 'acct_0000000000000000000000001'::typeid;
+SELECT 'user01h455vb4pex5vsknk084sn02q'::typeid;
+SELECT typeid_in('user01h455vb4pex5vsknk084sn02q');
+-- the prefixed_id value (not its text) casts: same prefix and 128 bits
+SELECT 'acct_03hav05z19nhlpj50emq4uvdm'::prefixed_id::typeid AS cast_value;
+
+-- casts: every 128-bit type casts to uuid (assignment) and to timestamptz
+-- (explicit); only ulid, which needs nothing more, casts from uuid. Text goes
+-- through PostgreSQL's I/O casts for all three: to text by assignment, from
+-- text explicitly (text is not assigned to their columns without a cast)
+SELECT 'user_01h455vb4pex5vsknk084sn02q'::typeid::uuid AS typeid_uuid,
+       'acct_03hav05z19nhlpj50emq4uvdm'::prefixed_id::uuid AS prefixed_uuid,
+       '01H455VB4PEX5VSKNK084SN02Q'::ulid::uuid AS ulid_uuid;
+SELECT 'user_01h455vb4pex5vsknk084sn02q'::typeid::timestamptz AS typeid_time,
+       prefixed_id_from_uuid('acct', '01890a5d-ac96-774b-bcce-b302099a8057')::timestamptz AS prefixed_time,
+       '01H455VB4PEX5VSKNK084SN02Q'::ulid::timestamptz AS ulid_time;
+CREATE TEMP TABLE cast_targets (u uuid, t text);
+INSERT INTO cast_targets VALUES ('user_01h455vb4pex5vsknk084sn02q'::typeid, 'user_01h455vb4pex5vsknk084sn02q'::typeid),
+       ('acct_03hav05z19nhlpj50emq4uvdm'::prefixed_id, 'acct_03hav05z19nhlpj50emq4uvdm'::prefixed_id),
+       ('01H455VB4PEX5VSKNK084SN02Q'::ulid, '01H455VB4PEX5VSKNK084SN02Q'::ulid);
+SELECT u, t FROM cast_targets;
+CREATE TEMP TABLE cast_sources (t typeid, p prefixed_id, l ulid);
+INSERT INTO cast_sources (t) SELECT 'user_01h455vb4pex5vsknk084sn02q'::text;
+INSERT INTO cast_sources (p) SELECT 'acct_03hav05z19nhlpj50emq4uvdm'::text;
+INSERT INTO cast_sources (l) SELECT '01H455VB4PEX5VSKNK084SN02Q'::text;
+INSERT INTO cast_sources VALUES ('user_01h455vb4pex5vsknk084sn02q'::text::typeid,
+                                 'acct_03hav05z19nhlpj50emq4uvdm'::text::prefixed_id,
+                                 '01H455VB4PEX5VSKNK084SN02Q'::text::ulid);
+SELECT t, p, l FROM cast_sources;
+SELECT '01890a5d-ac96-774b-bcce-b302099a8057'::uuid::ulid AS uuid_to_ulid;
+SELECT '01890a5d-ac96-774b-bcce-b302099a8057'::uuid::typeid;
+SELECT '01890a5d-ac96-774b-bcce-b302099a8057'::uuid::prefixed_id;
+SELECT castsource::regtype AS source, casttarget::regtype AS target, castcontext AS context
+FROM pg_cast
+WHERE castsource IN ('ulid'::regtype, 'prefixed_id'::regtype, 'typeid'::regtype)
+   OR casttarget IN ('ulid'::regtype, 'prefixed_id'::regtype, 'typeid'::regtype)
+ORDER BY 1::text, 2::text;
+DROP TABLE cast_targets, cast_sources;

@@ -118,3 +118,21 @@ INSERT INTO orders (id) VALUES ('919108f7-52d1-4320-9bac-f847db4148a8');
 CREATE TABLE not_allowed (id uuid GENERATED ALWAYS AS (uuid_v7()) STORED);
 
 DROP TABLE events, parted, orders;
+
+-- uuid_v7(shift) takes the session's next value and moves its time by shift:
+-- its values are not part of the session's strictly increasing sequence (a
+-- value shifted a month ahead sorts after later uuid_v7() values), while
+-- uuid_v7() stays strictly increasing around them
+CREATE TEMP TABLE mixed (n serial, kind text, id uuid);
+INSERT INTO mixed (kind, id) VALUES ('plain 1', uuid_v7());
+INSERT INTO mixed (kind, id) VALUES ('a month ahead', uuid_v7(interval '1 month'));
+INSERT INTO mixed (kind, id) VALUES ('plain 2', uuid_v7());
+INSERT INTO mixed (kind, id) VALUES ('a week behind', uuid_v7(interval '-7 days'));
+INSERT INTO mixed (kind, id) VALUES ('plain 3', uuid_v7());
+SELECT kind, rank() OVER (ORDER BY id) AS place_by_id FROM mixed ORDER BY n;
+SELECT count(*) FILTER (WHERE id <= prev) AS plain_not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM mixed WHERE kind LIKE 'plain%') s;
+-- the functions' comments say so
+SELECT obj_description('uuid_v7()'::regprocedure, 'pg_proc') AS uuid_v7,
+       obj_description('uuid_v7(interval)'::regprocedure, 'pg_proc') AS uuid_v7_shift;
+DROP TABLE mixed;

@@ -85,9 +85,22 @@ inline constexpr bool snowflake_shard_valid(SnowflakeLayout layout, std::int64_t
     return shard >= 0 && shard <= snowflake_max_shard(layout);
 }
 
+// The splits are told apart by value: every 53-bit ID is at most 2^53 - 1,
+// and the 63-bit split starts at 2^53, its first 2^30 ms (about 12.4 days
+// after the epoch) being unused. So a decoder refuses the other split's IDs.
+inline constexpr int kSnowflakeSmallIdBits = 53;
+inline constexpr std::int64_t snowflake_min_ms(SnowflakeLayout layout) noexcept {
+    return snowflake_id_bits(layout) > kSnowflakeSmallIdBits
+               ? std::int64_t{1} << (kSnowflakeSmallIdBits - snowflake_time_shift(layout))
+               : 0;
+}
+inline constexpr std::int64_t snowflake_min_id(SnowflakeLayout layout) noexcept {
+    return snowflake_min_ms(layout) << snowflake_time_shift(layout);
+}
+
 // Whether a bigint can be an ID of the split (decoders refuse the others).
 inline constexpr bool snowflake_id_valid(SnowflakeLayout layout, std::int64_t id) noexcept {
-    return id >= 0 && id <= snowflake_max_id(layout);
+    return id >= snowflake_min_id(layout) && id <= snowflake_max_id(layout);
 }
 
 // The ID of a stamp on a shard. Preconditions: stamp ms <= kSnowflakeMaxMs,

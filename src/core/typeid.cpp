@@ -1,5 +1,7 @@
 #include "core/typeid.hpp"
 
+#include "core/base36.hpp"
+
 namespace idgen::core {
 
 TypeidParsed typeid_parse(std::string_view text) noexcept {
@@ -20,7 +22,14 @@ TypeidParsed typeid_parse(std::string_view text) noexcept {
         }
     }
     parsed.suffix_decoded = base32_decode128(parts.body, Base32Case::lower);
-    if (parsed.suffix_decoded.status != Base32Status::ok) parsed.status = TypeidStatus::bad_suffix;
+    if (parsed.suffix_decoded.status == Base32Status::ok) return parsed;
+    parsed.status = TypeidStatus::bad_suffix;
+    // Two near misses get a status of their own, so that messages say what is wrong.
+    if (!parts.has_separator && parts.body.size() > kBase32Digits128)
+        parsed.status = TypeidStatus::missing_separator;
+    else if (parts.has_separator && parts.body.size() == kBase36Digits128 &&
+             base36_decode128(parts.body).status == Base36Status::ok)
+        parsed.status = TypeidStatus::prefixed_id_text;
     return parsed;
 }
 

@@ -23,6 +23,8 @@ enum class TypeidStatus {
     empty_prefix_with_separator,  // "_" with nothing before it
     bad_prefix,                   // see prefix_check
     bad_suffix,                   // see suffix
+    missing_separator,            // no "_", and longer than a suffix alone
+    prefixed_id_text,             // "_" then 25 base36 digits: a prefixed_id's text
 };
 
 struct TypeidParsed {

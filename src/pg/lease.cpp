@@ -377,6 +377,22 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
         pg_atomic_init_u64(&lease.floor_ms, static_cast<std::uint64_t>(start));
     }
     pg_atomic_init_u64(&state->clock_issued_below_ms, 0);
+    // An epoch moved later after IDs were issued puts them ahead of the clock
+    // by more than any idgen.max_clock_regression: snowflake() will refuse
+    // until the clock catches up. Say so once, at start.
+    auto snowflake_end =
+        static_cast<std::int64_t>(pg_atomic_read_u64(&state->leases[static_cast<int>(LeaseKind::snowflake)].end_ms));
+    std::int64_t snowflake_now_ms = clock_unix_ns() / kNsPerMs - snowflake_epoch_unix_ms;
+    if (snowflake_end - snowflake_now_ms > kMaxClockRegressionCapMs)
+        ereport(WARNING,
+                (errmsg("idgen: snowflake IDs were issued up to %lld ms ahead of the clock "
+                        "counted from idgen.snowflake_epoch",
+                        static_cast<long long>(snowflake_end - snowflake_now_ms)),
+                 errdetail("snowflake() and snowflake53() will refuse to mint until the clock "
+                           "catches up: idgen.snowflake_epoch was moved later after IDs were "
+                           "issued (new IDs would repeat them), or the clock was set back."),
+                 errhint("Set idgen.snowflake_epoch back to the value the issued IDs count from "
+                         "(an earlier epoch is safe too) and restart.")));
     // Registered anew at each (re)creation of the region: the postmaster's
     // exit callbacks run, and are cleared, before a crash restart.
     if (!IsUnderPostmaster) on_shmem_exit(leases_at_shutdown, 0);

@@ -307,7 +307,7 @@ void _PG_init(void) {
         "Covers the clock being set back and bursts over 1024 snowflakes per millisecond and "
         "shard or 4096 uuid_v7 values per millisecond. Beyond it, a burst waits for the clock; "
         "a clock set back further fails snowflake(), and uuid_v7() keeps counting.",
-        &max_clock_regression_ms, 10'000, 0, 3'600'000, PGC_SUSET, GUC_UNIT_MS, nullptr, nullptr,
+        &max_clock_regression_ms, 10'000, 0, kMaxClockRegressionCapMs, PGC_SUSET, GUC_UNIT_MS, nullptr, nullptr,
         nullptr);
     DefineCustomStringVariable(
         "idgen.allowed_shards", "Shards on which snowflake(shard) may mint in this session.",

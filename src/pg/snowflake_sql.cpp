@@ -27,8 +27,33 @@ constexpr Split kSplit53{SnowflakeSplit::bits53, core::kSnowflake53, Family::sno
                          "snowflake53",
                          "later IDs would exceed 2^53 - 1, JavaScript's largest safe integer"};
 
+// The epoch in microseconds since 1970: the setting's, or a decoder's argument.
+std::int64_t setting_epoch_unix_us() {
+    return snowflake_epoch_unix_ms * kUsPerMs;
+}
+
+TimestampTz timestamp_of_ms(std::int64_t ms_since_epoch, std::int64_t epoch_unix_us) {
+    return epoch_unix_us + ms_since_epoch * kUsPerMs - kUnixToPgEpochUs;
+}
+
 TimestampTz timestamp_of_ms(std::int64_t ms_since_epoch) {
-    return (snowflake_epoch_unix_ms + ms_since_epoch) * kUsPerMs - kUnixToPgEpochUs;
+    return timestamp_of_ms(ms_since_epoch, setting_epoch_unix_us());
+}
+
+// The latest epoch argument allowed: its IDs' last millisecond is still a timestamptz.
+constexpr std::int64_t kMaxEpochUnixUs = INT64CONST(253402300800000000);  // 10000-01-01
+
+// An epoch passed to a decoder or boundary (22023 unless a finite instant
+// from 1970 on, as the setting's), in microseconds since 1970.
+std::int64_t epoch_argument(const Split &split, TimestampTz epoch) {
+    std::int64_t unix_us = TIMESTAMP_NOT_FINITE(epoch) ? -1 : epoch + kUnixToPgEpochUs;
+    if (unix_us < 0 || unix_us >= kMaxEpochUnixUs)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("invalid epoch for %s: \"%s\"", split.name,
+                               pstrdup(timestamptz_to_str(epoch))),
+                        errdetail("An epoch is a finite instant from 1970-01-01 00:00:00 UTC "
+                                  "and before the year 10000, as idgen.snowflake_epoch is.")));
+    return unix_us;
 }
 
 // A copy: timestamptz_to_str() reuses one static buffer, and messages show several.
@@ -54,13 +79,32 @@ void check_shard(const Split &split, std::int64_t shard) {
                                   core::snowflake_max_shard(split.layout))));
 }
 
+// The other split, whose IDs a decoder of this one refuses.
+const Split &other_split(const Split &split);
+
 void check_id(const Split &split, std::int64_t id) {
-    if (unlikely(!core::snowflake_id_valid(split.layout, id)))
+    if (likely(core::snowflake_id_valid(split.layout, id))) return;
+    const Split &other = other_split(split);
+    if (id >= 0 && core::snowflake_id_valid(other.layout, id))
         ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                        errmsg(id < 0 ? "%s id %lld is negative" : "%s id %lld is out of range",
-                               split.name, static_cast<long long>(id)),
-                        errdetail("IDs of %s() are between 0 and %lld.", split.name,
-                                  static_cast<long long>(core::snowflake_max_id(split.layout)))));
+                        errmsg("%lld is a %s id, not a %s id", static_cast<long long>(id),
+                               other.name, split.name),
+                        errdetail("IDs of %s() are between %lld and %lld; IDs of %s() between "
+                                  "%lld and %lld.",
+                                  split.name,
+                                  static_cast<long long>(core::snowflake_min_id(split.layout)),
+                                  static_cast<long long>(core::snowflake_max_id(split.layout)),
+                                  other.name,
+                                  static_cast<long long>(core::snowflake_min_id(other.layout)),
+                                  static_cast<long long>(core::snowflake_max_id(other.layout))),
+                        errhint("Decode it with %s_time(), %s_shard() and %s_seq().", other.name,
+                                other.name, other.name)));
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg(id < 0 ? "%s id %lld is negative" : "%s id %lld is out of range",
+                           split.name, static_cast<long long>(id)),
+                    errdetail("IDs of %s() are between %lld and %lld.", split.name,
+                              static_cast<long long>(core::snowflake_min_id(split.layout)),
+                              static_cast<long long>(core::snowflake_max_id(split.layout)))));
 }
 
 // Whether this session may mint on a shard: its idgen.shard_id, or one in
@@ -112,7 +156,8 @@ SharedState *state_for_minting(const Split &split) {
     return state;
 }
 
-[[noreturn]] void report_failed_step(const Split &split, const SnowflakeNext &next, int shard) {
+[[noreturn]] void report_failed_step(const Split &split, const SnowflakeNext &next, int shard,
+                                     std::int64_t now_ms) {
     switch (next.step) {
         case SnowflakeStep::exhausted:
             ereport(ERROR,
@@ -127,6 +172,24 @@ SharedState *state_for_minting(const Split &split) {
                             errmsg("system clock is before idgen.snowflake_epoch (%s)", epoch_text())));
             break;
         default:
+            // Beyond the setting's cap no setting helps: either the clock was
+            // set back that far, or the epoch was moved later, so that new
+            // IDs would repeat issued ones; the way through is the old epoch.
+            if (next.lead_ms > kMaxClockRegressionCapMs)
+                ereport(ERROR,
+                        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                         errmsg("system clock is %lld ms behind %s shard %d",
+                                static_cast<long long>(next.lead_ms), split.name, shard),
+                         errdetail("The shard has issued IDs up to %s counted from "
+                                   "idgen.snowflake_epoch (%s). Either idgen.snowflake_epoch was "
+                                   "moved later after IDs were issued, so that new IDs would "
+                                   "repeat issued ones, or the system clock was set back.",
+                                   timestamp_text(timestamp_of_ms(now_ms + next.lead_ms)),
+                                   epoch_text()),
+                         errhint("Set idgen.snowflake_epoch back to the value the issued IDs "
+                                 "count from (an earlier epoch is safe too) and restart the "
+                                 "server, or correct the system clock. Raising "
+                                 "idgen.max_clock_regression cannot help: it is at most 1 h.")));
             ereport(ERROR,
                     (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                      errmsg("system clock is %lld ms behind %s shard %d",
@@ -137,9 +200,24 @@ SharedState *state_for_minting(const Split &split) {
                                "shard resumed from the lease, up to 2 s ahead of the clock.",
                                max_clock_regression_ms),
                      errhint("Wait for the clock to catch up, or raise "
-                             "idgen.max_clock_regression.")));
+                             "idgen.max_clock_regression (at most 1 h).")));
     }
     pg_unreachable();
+}
+
+// The 63-bit split leaves its first 2^30 ms unused, so that its IDs never
+// fall in the 53-bit split's range (see core::snowflake_min_ms).
+[[noreturn]] void report_too_close_to_epoch(const Split &split) {
+    ereport(ERROR,
+            (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+             errmsg("%s() mints from %s on", split.name,
+                    timestamp_text(timestamp_of_ms(core::snowflake_min_ms(split.layout)))),
+             errdetail("The first 2^30 ms (about 12.4 days) after idgen.snowflake_epoch (%s) "
+                       "are left unused, so that every %s() ID is at least 2^53 and never "
+                       "looks like a snowflake53() ID.",
+                       epoch_text(), split.name),
+             errhint("Set idgen.snowflake_epoch at least 13 days in the past before the first "
+                     "ID; it must never move later once IDs exist.")));
 }
 
 // Sleeps until the clock's next millisecond.
@@ -166,6 +244,8 @@ std::int64_t mint(const Split &split, int shard) {
         bool regressed = now_ms < last_clock_ms;
         last_clock_ms = now_ms;
         if (unlikely(regressed)) pg_atomic_fetch_add_u64(&state->clock_regressions, 1);
+        if (unlikely(now_ms >= 0 && now_ms < core::snowflake_min_ms(split.layout)))
+            report_too_close_to_epoch(split);
         SnowflakeNext next;
         for (;;) {
             next = core::snowflake_next(split.layout, last, now_ms, max_clock_regression_ms);
@@ -185,7 +265,7 @@ std::int64_t mint(const Split &split, int shard) {
             count_issue(slot, split.family, unix_ms * kUsPerMs, regressed, borrowed);
             return core::snowflake_id(split.layout, next.stamp, shard);
         }
-        if (next.step != SnowflakeStep::wait) report_failed_step(split, next, shard);
+        if (next.step != SnowflakeStep::wait) report_failed_step(split, next, shard, now_ms);
         pg_atomic_fetch_add_u64(&state->waits, 1);
         pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
         wait_next_ms(now_ns);
@@ -193,18 +273,21 @@ std::int64_t mint(const Split &split, int shard) {
 }
 
 // Milliseconds since the epoch of a finite timestamp that IDs can hold.
-std::int64_t ms_of_timestamp(const Split &split, TimestampTz ts) {
+std::int64_t ms_of_timestamp(const Split &split, TimestampTz ts, std::int64_t epoch_unix_us,
+                             bool epoch_from_setting) {
     if (TIMESTAMP_NOT_FINITE(ts))
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                         errmsg("cannot build a %s boundary from an infinite timestamp", split.name)));
-    std::int64_t ms = floor_div(ts + kUnixToPgEpochUs, kUsPerMs) - snowflake_epoch_unix_ms;
+    std::int64_t ms = floor_div(ts + kUnixToPgEpochUs - epoch_unix_us, kUsPerMs);
     if (ms < 0 || ms > core::kSnowflakeMaxMs)
         ereport(ERROR,
                 (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                  errmsg("timestamp out of range for %s: \"%s\"", split.name, timestamp_text(ts)),
-                 errdetail("IDs of %s() hold instants from idgen.snowflake_epoch (%s) up to "
-                           "%s, exclusive.",
-                           split.name, epoch_text(), exhaustion_text())));
+                 errdetail("IDs of %s() hold instants from %s (%s) up to %s, exclusive.",
+                           split.name,
+                           epoch_from_setting ? "idgen.snowflake_epoch" : "the epoch",
+                           timestamp_text(timestamp_of_ms(0, epoch_unix_us)),
+                           timestamp_text(timestamp_of_ms(core::kSnowflakeMaxMs + 1, epoch_unix_us)))));
     return ms;
 }
 
@@ -240,10 +323,10 @@ Datum mint_on_default_shard(const Split &split) {
     PG_RETURN_INT64(mint(split, snowflake_shard_id));
 }
 
-// split_time(id): the millisecond in which the ID was issued.
-Datum id_time(const Split &split, std::int64_t id) {
+// split_time(id[, epoch]): the millisecond in which the ID was issued.
+Datum id_time(const Split &split, std::int64_t id, std::int64_t epoch_unix_us) {
     check_id(split, id);
-    PG_RETURN_TIMESTAMPTZ(timestamp_of_ms(core::snowflake_id_ms(split.layout, id)));
+    PG_RETURN_TIMESTAMPTZ(timestamp_of_ms(core::snowflake_id_ms(split.layout, id), epoch_unix_us));
 }
 
 Datum id_shard(const Split &split, std::int64_t id) {
@@ -256,11 +339,16 @@ Datum id_seq(const Split &split, std::int64_t id) {
     PG_RETURN_INT32(core::snowflake_id_seq(split.layout, id));
 }
 
-// split_boundary(ts, shard): the smallest ID of the millisecond holding ts on a shard.
-Datum boundary(const Split &split, TimestampTz ts, std::int32_t shard) {
-    std::int64_t ms = ms_of_timestamp(split, ts);
+// split_boundary(ts, shard[, epoch]): the smallest ID of the millisecond holding ts on a shard.
+Datum boundary(const Split &split, TimestampTz ts, std::int32_t shard, std::int64_t epoch_unix_us,
+               bool epoch_from_setting) {
+    std::int64_t ms = ms_of_timestamp(split, ts, epoch_unix_us, epoch_from_setting);
     check_shard(split, shard);
     PG_RETURN_INT64(core::snowflake_boundary(split.layout, ms, shard));
+}
+
+const Split &other_split(const Split &split) {
+    return split.split == SnowflakeSplit::bits63 ? kSplit53 : kSplit63;
 }
 
 }  // namespace
@@ -285,6 +373,10 @@ PG_FUNCTION_INFO_V1(idgen_snowflake53_shard);
 PG_FUNCTION_INFO_V1(idgen_snowflake53_seq);
 PG_FUNCTION_INFO_V1(idgen_snowflake53_boundary);
 PG_FUNCTION_INFO_V1(idgen_snowflake53_boundary_shard);
+PG_FUNCTION_INFO_V1(idgen_snowflake_time_epoch);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_time_epoch);
+PG_FUNCTION_INFO_V1(idgen_snowflake_boundary_epoch);
+PG_FUNCTION_INFO_V1(idgen_snowflake53_boundary_epoch);
 PG_FUNCTION_INFO_V1(idgen_snowflake_shard_state);
 
 // snowflake(shard), snowflake53(shard): the shard's next ID.
@@ -307,10 +399,20 @@ Datum idgen_snowflake53_default_shard(PG_FUNCTION_ARGS) {
 
 // *_time(id), *_shard(id), *_seq(id): the ID's fields.
 Datum idgen_snowflake_time(PG_FUNCTION_ARGS) {
-    return id_time(kSplit63, PG_GETARG_INT64(0));
+    return id_time(kSplit63, PG_GETARG_INT64(0), setting_epoch_unix_us());
 }
 Datum idgen_snowflake53_time(PG_FUNCTION_ARGS) {
-    return id_time(kSplit53, PG_GETARG_INT64(0));
+    return id_time(kSplit53, PG_GETARG_INT64(0), setting_epoch_unix_us());
+}
+
+// *_time(id, epoch): the same, counted from the given epoch (IMMUTABLE).
+Datum idgen_snowflake_time_epoch(PG_FUNCTION_ARGS) {
+    std::int64_t id = PG_GETARG_INT64(0);
+    return id_time(kSplit63, id, epoch_argument(kSplit63, PG_GETARG_TIMESTAMPTZ(1)));
+}
+Datum idgen_snowflake53_time_epoch(PG_FUNCTION_ARGS) {
+    std::int64_t id = PG_GETARG_INT64(0);
+    return id_time(kSplit53, id, epoch_argument(kSplit53, PG_GETARG_TIMESTAMPTZ(1)));
 }
 Datum idgen_snowflake_shard(PG_FUNCTION_ARGS) {
     return id_shard(kSplit63, PG_GETARG_INT64(0));
@@ -327,16 +429,28 @@ Datum idgen_snowflake53_seq(PG_FUNCTION_ARGS) {
 
 // *_boundary(ts[, shard]): the smallest ID of the millisecond holding ts.
 Datum idgen_snowflake_boundary(PG_FUNCTION_ARGS) {
-    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), 0);
+    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), 0, setting_epoch_unix_us(), true);
 }
 Datum idgen_snowflake53_boundary(PG_FUNCTION_ARGS) {
-    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), 0);
+    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), 0, setting_epoch_unix_us(), true);
 }
 Datum idgen_snowflake_boundary_shard(PG_FUNCTION_ARGS) {
-    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1));
+    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1), setting_epoch_unix_us(),
+                    true);
 }
 Datum idgen_snowflake53_boundary_shard(PG_FUNCTION_ARGS) {
-    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1));
+    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1), setting_epoch_unix_us(),
+                    true);
+}
+
+// *_boundary(ts, shard, epoch): the same, counted from the given epoch (IMMUTABLE).
+Datum idgen_snowflake_boundary_epoch(PG_FUNCTION_ARGS) {
+    std::int64_t epoch = epoch_argument(kSplit63, PG_GETARG_TIMESTAMPTZ(2));
+    return boundary(kSplit63, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1), epoch, false);
+}
+Datum idgen_snowflake53_boundary_epoch(PG_FUNCTION_ARGS) {
+    std::int64_t epoch = epoch_argument(kSplit53, PG_GETARG_TIMESTAMPTZ(2));
+    return boundary(kSplit53, PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_INT32(1), epoch, false);
 }
 
 // idgen_snowflake_shard_state(): shards of either split that issued IDs or saw

@@ -88,6 +88,8 @@ struct SharedState {
 extern int uuid_v7_order;
 extern int snowflake_shard_id;             // -1: unset
 extern int max_clock_regression_ms;
+// The largest idgen.max_clock_regression: a lead beyond it is no clock drift.
+inline constexpr int kMaxClockRegressionCapMs = 3'600'000;
 extern std::int64_t snowflake_epoch_unix_ms;
 // idgen.allowed_shards: the text as set, and its parsed set (never nullptr
 // once _PG_init has defined the setting).

@@ -48,6 +48,23 @@ std::string_view checked_prefix_argument(const text *argument) {
                             errdetail_internal("%s", describe_prefix_problem(parsed.prefix_check,
                                                                              parsed.prefix))));
             break;
+        case core::TypeidStatus::missing_separator:
+            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                            errdetail("The text has no \"_\" and %zu characters; a TypeID is a "
+                                      "prefix, \"_\" and 26 characters, or the 26 characters "
+                                      "alone.",
+                                      parsed.suffix.size()),
+                            errhint("Put \"_\" between the prefix and the 26-character suffix.")));
+            break;
+        case core::TypeidStatus::prefixed_id_text:
+            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                            errdetail("The suffix has 25 characters; a TypeID's has 26 "
+                                      "(Crockford base32). 25 base36 digits are the text of a "
+                                      "prefixed_id."),
+                            errhint("If it is a prefixed_id, read it as one and cast the value: "
+                                    "'%s'::prefixed_id::typeid.",
+                                    input)));
+            break;
         default:
             break;
     }

@@ -95,8 +95,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     std::uint64_t second = input.u64();
     std::uint64_t third = input.u64();
     check_tick(first & kUuidv7MaxTick, second, third & kUuidv7MaxTick);
-    check_snowflake(kSnowflake63,
-                    static_cast<std::int64_t>(first & std::numeric_limits<std::int64_t>::max()));
+    // 63-bit IDs start at 2^53 (below is the 53-bit split's range).
+    std::int64_t id63 = static_cast<std::int64_t>(first & std::numeric_limits<std::int64_t>::max());
+    check_snowflake(kSnowflake63, id63 < snowflake_min_id(kSnowflake63)
+                                      ? id63 + snowflake_min_id(kSnowflake63)
+                                      : id63);
     check_snowflake(kSnowflake53, static_cast<std::int64_t>(first) & snowflake_max_id(kSnowflake53));
     check_ulid(static_cast<Uint128>(first) << 64 | second);
     return 0;

@@ -53,6 +53,14 @@ check "version $version is reachable from sql/idgen--0.1.0.sql through upgrade s
 # CREATE EXTENSION runs the current full script alone (test/t/install_matches_upgrade.sh
 # checks it defines what the upgrades do).
 check "sql/idgen--$version.sql, the current full install script, exists" test -f "sql/idgen--$version.sql"
+# Every function states its volatility, null handling and PARALLEL label in
+# the text and has a COMMENT (pg_proc cannot tell a default from an explicit
+# CALLED ON NULL INPUT, so the script is read; test/t/sql_labels.py).
+labels=$(python3 test/t/sql_labels.py "sql/idgen--$version.sql")
+functions=$(sed -n 's/^functions=//p' <<<"$labels")
+check "sql_labels.py read the current script's functions (${functions:-0}, at least 90)" test "${functions:-0}" -ge 90
+is "every function of sql/idgen--$version.sql states volatility, STRICT or CALLED ON NULL INPUT, PARALLEL, and has a COMMENT" \
+    "$(sed '1d' <<<"$labels")" ""
 check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
 check "every install and upgrade script starts with the CREATE EXTENSION guard" \
     bash -c 'for f in sql/idgen--*.sql; do grep -q "^\\\\echo Use \"CREATE EXTENSION idgen\" to load this file. \\\\quit" "$f" || exit 1; done'

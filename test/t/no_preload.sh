@@ -34,11 +34,11 @@ check "the snowflake error hints at shared_preload_libraries" grep -q "HINT:  Ad
 err=$(psql -Xq -v VERBOSITY=verbose -c "SET idgen.shard_id = 3" -c "SELECT snowflake()" 2>&1)
 check "snowflake() with a default shard fails the same way" grep -q "ERROR:  55000: snowflake() needs idgen's shared memory" <<<"$err"
 is "snowflake decoders and boundaries work without shared memory" \
-    "$(q "SELECT snowflake_shard(snowflake_boundary('2025-01-01+00', 12)) || ' ' || snowflake_time(8388608) AT TIME ZONE 'UTC'")" \
-    "12 2024-01-01 00:00:00.001"
+    "$(q "SELECT snowflake_shard(snowflake_boundary('2025-01-01+00', 12)) || ' ' || snowflake_time(9007199263129600) AT TIME ZONE 'UTC'")" \
+    "12 2024-01-13 10:15:41.825"
 is "idgen.snowflake_epoch is defined once the library is loaded" \
-    "$(psql -XAtq -c "SELECT snowflake_seq(1) = 1" -c "SHOW idgen.snowflake_epoch")" $'t\n2024-01-01'
-err=$(psql -Xq -v VERBOSITY=verbose -c "SELECT snowflake_seq(1)" -c "SET idgen.snowflake_epoch = '2020-01-01'" 2>&1)
+    "$(psql -XAtq -c "SELECT snowflake53_seq(1) = 1" -c "SHOW idgen.snowflake_epoch")" $'t\n2024-01-01'
+err=$(psql -Xq -v VERBOSITY=verbose -c "SELECT snowflake53_seq(1)" -c "SET idgen.snowflake_epoch = '2020-01-01'" 2>&1)
 check "without preloading the epoch still cannot be changed in a session (55P02)" grep -q "ERROR:  55P02" <<<"$err"
 shards=$(psql -XAtq -c "SELECT count(*) FROM idgen_snowflake_shards" 2>&1)
 check "idgen_snowflake_shards notices that shared memory is not available" grep -q "NOTICE:  idgen shared memory is not available; no shard has state" <<<"$shards"

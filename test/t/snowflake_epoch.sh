@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # idgen.snowflake_epoch: IDs that ran out (sql/snowflake_exhausted.sql through
 # pg_regress, on a server whose epoch is 1990-01-01), an epoch moved one day
-# later after IDs were issued (refused by the lease high-water mark), one day
-# earlier (accepted, new IDs above the old ones), invalid or session-level
+# later after IDs were issued (refused by the lease high-water mark, with an
+# error and a start-up warning that give the way through: the former epoch),
+# one day earlier (accepted, new IDs above the old ones), an epoch less than
+# 2^30 ms ago (snowflake() refuses, snowflake53() mints), invalid or session-level
 # settings, and both splits minting up to the exhaustion date. Every cluster is its own, under a mktemp directory.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -94,15 +96,26 @@ check "epoch moved later: snowflake(1) fails with SQLSTATE 55000" grep -qx "sqls
 lead=$(sed -n 's/^ERROR:  55000: system clock is \([0-9]*\) ms behind snowflake shard 1$/\1/p' <<<"$later" | head -n 1)
 check "the error says the clock is about one day (86400000 ms) behind shard 1 (got ${lead:-no such message})" \
     test "${lead:-0}" -ge 86340000 -a "${lead:-0}" -le 86402000
-check "the detail names the epoch moved later" \
-    grep -q "^DETAIL:  IDs may run ahead of the clock by at most idgen.max_clock_regression (10000 ms). The clock was set back, idgen.snowflake_epoch was moved later, or after a crash the shard resumed from the lease, up to 2 s ahead of the clock.$" <<<"$later"
-check "the hint says to wait or raise idgen.max_clock_regression" \
-    grep -q "^HINT:  Wait for the clock to catch up, or raise idgen.max_clock_regression.$" <<<"$later"
+# A day is beyond what any idgen.max_clock_regression covers (1 h at most):
+# the error says what happened and the way through, the old epoch.
+check "the detail says the epoch was moved later (new IDs would repeat issued ones) or the clock set back" \
+    grep -qE "^DETAIL:  The shard has issued IDs up to [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+\\+00 counted from idgen.snowflake_epoch \(2024-01-02 00:00:00\+00\)\. Either idgen.snowflake_epoch was moved later after IDs were issued, so that new IDs would repeat issued ones, or the system clock was set back\.$" <<<"$later"
+check "the hint gives the way through (the old epoch, or an earlier one) and says raising idgen.max_clock_regression cannot help" \
+    grep -q "^HINT:  Set idgen.snowflake_epoch back to the value the issued IDs count from (an earlier epoch is safe too) and restart the server, or correct the system clock. Raising idgen.max_clock_regression cannot help: it is at most 1 h.$" <<<"$later"
+check "the server warned at start that issued IDs are ahead of the clock under the new epoch" \
+    grep -q "WARNING:  idgen: snowflake IDs were issued up to [0-9]* ms ahead of the clock counted from idgen.snowflake_epoch" "$dir/server.log"
 check "even with idgen.max_clock_regression = 1h it fails with 55000" grep -qx "sqlstate_1h=55000" <<<"$later"
 check "the session minted no snowflake ID" grep -qx "minted=0" <<<"$later"
 check "no shard issued an ID since the restart" grep -qx "shard_rows=0" <<<"$later"
 is "no ID was stored under the later epoch" "$(q "SELECT count(*) FROM ids WHERE phase = 'later'")" 0
 is "refused calls did not renew the lease" "$(lease_file "$dir")" "$lease_at_start"
+
+# The documented way through: the former epoch again. IDs flow, above the old ones.
+set_epoch "$dir" "2024-01-01" || exit 1
+check "back on the former epoch: snowflake(1) works again" \
+    q "INSERT INTO ids (phase, id, minted_at) SELECT 'restored', snowflake(1), clock_timestamp() FROM generate_series(1, 10)"
+is "the restored epoch's IDs are above the old ones" \
+    "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'restored') > (SELECT max(id) FROM ids WHERE phase = 'old')")" t
 
 # One day earlier: the clock is a day ahead of every issued ID, so IDs flow again.
 set_epoch "$dir" "2023-12-31" || exit 1
@@ -113,7 +126,7 @@ check "epoch moved earlier: snowflake(1) works" \
 is "5000 new IDs, all of shard 1" \
     "$(q "SELECT count(*) || ' ' || min(snowflake_shard(id)) || '-' || max(snowflake_shard(id)) FROM ids WHERE phase = 'earlier'")" "5000 1-1"
 is "every new ID is greater than every old one" \
-    "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'earlier') > (SELECT max(id) FROM ids WHERE phase = 'old')")" t
+    "$(q "SELECT (SELECT min(id) FROM ids WHERE phase = 'earlier') > (SELECT max(id) FROM ids WHERE phase IN ('old', 'restored'))")" t
 is "the new IDs increase in the order they were minted" \
     "$(q "SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad FROM ids WHERE phase = 'earlier') s WHERE bad")" 0
 is "new IDs decode with the new epoch, close to clock_timestamp()" \
@@ -158,6 +171,22 @@ set_epoch "$dir" "2099-01-01" || exit 1
 bad=$(psql -Xq -v VERBOSITY=verbose -c "SET TimeZone = 'UTC'" -c "SELECT snowflake(1)" 2>&1)
 check "a clock before idgen.snowflake_epoch fails snowflake() with SQLSTATE 22008" \
     grep -q '^ERROR:  22008: system clock is before idgen.snowflake_epoch (2099-01-01 00:00:00+00)$' <<<"$bad"
+# 5b. An epoch less than 2^30 ms (about 12.4 days) ago: snowflake() leaves
+#     those milliseconds unused, so that its IDs stay at least 2^53 and never
+#     look like snowflake53() IDs; snowflake53() mints. The lease is removed
+#     first (this epoch is later than the IDs issued above).
+recent=$(q "SELECT to_char((now() - interval '1 day') AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')")
+as_cluster_owner pg_ctl -D "$dir/data" -m fast -w stop >/dev/null || exit 1
+as_cluster_owner rm -f "$dir/data/idgen_snowflake.lease"
+echo "idgen.snowflake_epoch = '$recent'" >>"$dir/data/postgresql.conf"
+as_cluster_owner pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null || exit 1
+bad=$(psql -Xq -v VERBOSITY=verbose -c "SELECT snowflake(1)" 2>&1)
+check "an epoch one day ago: snowflake(1) fails with SQLSTATE 22008" grep -q "^ERROR:  22008: snowflake() mints from " <<<"$bad"
+check "the detail says the first 2^30 ms are unused so that IDs stay at least 2^53" \
+    grep -q "^DETAIL:  The first 2^30 ms (about 12.4 days) after idgen.snowflake_epoch (.*) are left unused, so that every snowflake() ID is at least 2^53 and never looks like a snowflake53() ID.$" <<<"$bad"
+is "snowflake53(1) mints with that epoch, and its ID is below 2^53" \
+    "$(q "SELECT snowflake53(1) BETWEEN 1 AND 9007199254740991")" t
+
 # 6. At the exhaustion date. The epoch is 2^40 ms minus 60 s before now, and
 #    the lease file says IDs up to the second-to-last millisecond were issued
 #    (as a server that minted right up to the end would leave it), so every

@@ -76,6 +76,18 @@ TEST(Snowflake53Layout, LargestIdIsJavaScriptsMaxSafeInteger) {
     EXPECT_TRUE(snowflake_id_valid(k63, kMaxSafeInteger + 1));
 }
 
+// The splits are told apart by value: the 63-bit split starts where the 53-bit one ends.
+TEST(SnowflakeLayouts, DoNotOverlap) {
+    EXPECT_EQ(snowflake_min_id(k53), 0);
+    EXPECT_EQ(snowflake_min_ms(k63), std::int64_t{1} << 30);
+    EXPECT_EQ(snowflake_min_id(k63), kMaxSafeInteger + 1);
+    EXPECT_EQ(snowflake_min_id(k63), snowflake_boundary(k63, std::int64_t{1} << 30, 0));
+    EXPECT_FALSE(snowflake_id_valid(k63, kMaxSafeInteger));
+    EXPECT_FALSE(snowflake_id_valid(k63, 0));
+    EXPECT_TRUE(snowflake_id_valid(k53, 0));
+    EXPECT_FALSE(snowflake_id_valid(k53, snowflake_min_id(k63)));
+}
+
 // Every stamp the policy can issue on the 53-bit split, up to exhaustion, stays
 // within 2^53 - 1: walk the last millisecond and the ones before it.
 TEST(Snowflake53Layout, EveryIdUpToExhaustionIsSafe) {

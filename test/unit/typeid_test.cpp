@@ -93,6 +93,22 @@ TEST(TypeidParse, Rejections) {
     EXPECT_EQ(parsed.suffix_decoded.position, 0u);
 }
 
+// Near misses have statuses of their own: a prefixed_id's text, and no "_".
+TEST(TypeidParse, NearMisses) {
+    TypeidParsed parsed = typeid_parse("acct_03hav05z19nhlpj50emq4uvdm");
+    EXPECT_EQ(parsed.status, TypeidStatus::prefixed_id_text);
+    EXPECT_EQ(typeid_parse("acct_1234567890123456789012345").status, TypeidStatus::prefixed_id_text);
+    // 25 characters that are no base36 number stay a bad suffix
+    EXPECT_EQ(typeid_parse("acct_12345678901234567890123-5").status, TypeidStatus::bad_suffix);
+    EXPECT_EQ(typeid_parse("acct_1234567890123456789012").status, TypeidStatus::bad_suffix);
+    parsed = typeid_parse("user01h455vb4pex5vsknk084sn02q");
+    EXPECT_EQ(parsed.status, TypeidStatus::missing_separator);
+    EXPECT_EQ(parsed.suffix.size(), 30u);
+    // the 26 digits alone are a TypeID; fewer without "_" are a short suffix
+    EXPECT_EQ(typeid_parse("01h455vb4pex5vsknk084sn02q").status, TypeidStatus::ok);
+    EXPECT_EQ(typeid_parse("01h455vb4pex5vsknk084sn02").status, TypeidStatus::bad_suffix);
+}
+
 TEST(TypeidEncode, RefusesTooLongPrefixAndWritesAtMost90) {
     std::uint8_t payload[16] = {};
     char out[kTypeidMaxChars];

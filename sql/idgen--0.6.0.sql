@@ -1,4 +1,4 @@
--- idgen 0.5.0: the whole SQL surface of the current release, one ID family per section.
+-- idgen 0.6.0: the whole SQL surface of the current release, one ID family per section.
 -- CREATE EXTENSION idgen runs this file alone. Databases created on an older release reach the
 -- same objects through idgen--0.1.0.sql and the idgen--OLD--NEW.sql upgrade scripts, which are
 -- never edited; test/t/install_matches_upgrade.sh checks that both paths define the same objects.
@@ -10,15 +10,15 @@
 
 CREATE FUNCTION uuid_v7() RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7'
-    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7() IS
-    'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time; strictly increasing per backend, or server-wide with idgen.uuid_v7_order = server';
+    'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time; strictly increasing per backend, or server-wide with idgen.uuid_v7_order = server (uuid_v7(shift) values are outside that order)';
 
 CREATE FUNCTION uuid_v7(shift interval) RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7_shift'
     LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7(interval) IS
-    'new UUIDv7 whose embedded time is moved by shift, to hide the creation time';
+    'new UUIDv7 whose embedded time is moved by shift, to hide the creation time: the session''s next uuid_v7() value moved by shift, so it sorts by its shifted time and is not in the session''s strictly increasing order';
 
 CREATE FUNCTION uuid_v7_at(ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'idgen_uuid_v7_at'
@@ -46,27 +46,35 @@ COMMENT ON FUNCTION uuid_v7_time(uuid) IS
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake(shard integer) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake(integer) IS
     'new 64-bit snowflake ID (40-bit ms since idgen.snowflake_epoch under a zero sign bit, 13-bit shard 0..8191, 10-bit sequence); never negative, strictly increasing per shard across all sessions and restarts';
 
 CREATE FUNCTION snowflake() RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake_default_shard'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake() IS
     'new snowflake ID for the shard in idgen.shard_id';
 
+-- STABLE: the result follows idgen.snowflake_epoch. The form with an epoch
+-- argument is IMMUTABLE, for generated columns, indexes and partition bounds.
 CREATE FUNCTION snowflake_time(id bigint) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'idgen_snowflake_time'
-    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_time(bigint) IS
-    'millisecond in which a snowflake ID was issued (counted from idgen.snowflake_epoch)';
+    'millisecond in which a snowflake ID was issued, counted from idgen.snowflake_epoch (STABLE: it follows the setting; snowflake_time(id, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake_time(id bigint, epoch timestamptz) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_time_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_time(bigint, timestamptz) IS
+    'millisecond in which a snowflake ID was issued, counted from the given epoch (IMMUTABLE: for generated columns and indexes)';
 
 CREATE FUNCTION snowflake_shard(id bigint) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_snowflake_shard'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_shard(bigint) IS
-    'shard (0..8191) that issued a snowflake ID';
+    'shard (0..8191) that issued a snowflake ID (snowflake IDs are at least 2^53; smaller ones are snowflake53 IDs and refused)';
 
 CREATE FUNCTION snowflake_seq(id bigint) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_snowflake_seq'
@@ -76,36 +84,50 @@ COMMENT ON FUNCTION snowflake_seq(bigint) IS
 
 CREATE FUNCTION snowflake_boundary(ts timestamptz) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary'
-    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS
-    'smallest snowflake ID of the millisecond holding ts, for range predicates and partition bounds';
+    'smallest snowflake ID of the millisecond holding ts, counted from idgen.snowflake_epoch, for range predicates (STABLE; snowflake_boundary(ts, shard, epoch) is IMMUTABLE)';
 
 CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary_shard'
-    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer) IS
-    'smallest snowflake ID of the millisecond holding ts on the given shard';
+    'smallest snowflake ID of the millisecond holding ts on the given shard, counted from idgen.snowflake_epoch (STABLE)';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer, epoch timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer, timestamptz) IS
+    'smallest snowflake ID of the millisecond holding ts on the given shard, counted from the given epoch (IMMUTABLE: for partition bounds and stored expressions)';
 
 -- snowflake53: the same machinery in 53 bits (40-bit ms, 4-bit shard 0..15,
 -- 9-bit sequence), so that every ID is at most 2^53 - 1 and survives
 -- JavaScript's Number. Not STRICT, as snowflake(shard).
 CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake53'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake53(integer) IS
     'new 53-bit snowflake ID, at most 2^53 - 1 (JavaScript''s Number.MAX_SAFE_INTEGER): 40-bit ms since idgen.snowflake_epoch, 4-bit shard 0..15, 9-bit sequence; strictly increasing per shard across all sessions and restarts';
 
 CREATE FUNCTION snowflake53() RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake53_default_shard'
-    LANGUAGE C VOLATILE PARALLEL SAFE;
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake53() IS
     'new snowflake53 ID for the shard in idgen.shard_id (which must be 0..15)';
 
+-- STABLE: the result follows idgen.snowflake_epoch. The form with an epoch
+-- argument is IMMUTABLE, for generated columns, indexes and partition bounds.
 CREATE FUNCTION snowflake53_time(id bigint) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'idgen_snowflake53_time'
-    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake53_time(bigint) IS
-    'millisecond in which a snowflake53 ID was issued (counted from idgen.snowflake_epoch)';
+    'millisecond in which a snowflake53 ID was issued, counted from idgen.snowflake_epoch (STABLE: it follows the setting; snowflake53_time(id, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake53_time(id bigint, epoch timestamptz) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_time_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_time(bigint, timestamptz) IS
+    'millisecond in which a snowflake53 ID was issued, counted from the given epoch (IMMUTABLE: for generated columns and indexes)';
 
 CREATE FUNCTION snowflake53_shard(id bigint) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_snowflake53_shard'
@@ -121,15 +143,21 @@ COMMENT ON FUNCTION snowflake53_seq(bigint) IS
 
 CREATE FUNCTION snowflake53_boundary(ts timestamptz) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary'
-    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake53_boundary(timestamptz) IS
-    'smallest snowflake53 ID of the millisecond holding ts, for range predicates and partition bounds';
+    'smallest snowflake53 ID of the millisecond holding ts, counted from idgen.snowflake_epoch, for range predicates (STABLE; snowflake53_boundary(ts, shard, epoch) is IMMUTABLE)';
 
 CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary_shard'
-    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer) IS
-    'smallest snowflake53 ID of the millisecond holding ts on the given shard';
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard, counted from idgen.snowflake_epoch (STABLE)';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer, epoch timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer, timestamptz) IS
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard, counted from the given epoch (IMMUTABLE: for partition bounds and stored expressions)';
 
 CREATE FUNCTION idgen_snowflake_shard_state(
         OUT family text,
@@ -305,11 +333,15 @@ CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING btree AS
     FUNCTION 1 ulid_cmp(ulid, ulid),
     FUNCTION 2 ulid_sortsupport(internal),
     FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS ulid_ops USING btree IS 'btree operator class of ulid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY ulid_ops USING btree IS 'btree operator family of ulid (its operator class ulid_ops)';
 
 CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING hash AS
     OPERATOR 1 =,
     FUNCTION 1 ulid_hash(ulid),
     FUNCTION 2 ulid_hash_extended(ulid, bigint);
+COMMENT ON OPERATOR CLASS ulid_ops USING hash IS 'hash operator class of ulid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY ulid_ops USING hash IS 'hash operator family of ulid (its operator class ulid_ops)';
 
 -- Block ranges of an append-only table keyed by ulid() cover narrow time spans.
 CREATE OPERATOR CLASS ulid_minmax_ops DEFAULT FOR TYPE ulid USING brin AS
@@ -322,6 +354,8 @@ CREATE OPERATOR CLASS ulid_minmax_ops DEFAULT FOR TYPE ulid USING brin AS
     FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
     FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
     FUNCTION 4 brin_minmax_union(internal, internal, internal);
+COMMENT ON OPERATOR CLASS ulid_minmax_ops USING brin IS 'BRIN minmax operator class of ulid: small indexes over time-ordered, append-only tables';
+COMMENT ON OPERATOR FAMILY ulid_minmax_ops USING brin IS 'BRIN operator family of ulid (its operator class ulid_minmax_ops)';
 
 -- min() and max(): with SORTOP, the planner reads them from a btree index.
 CREATE FUNCTION ulid_smaller(ulid, ulid) RETURNS ulid
@@ -350,7 +384,7 @@ COMMENT ON AGGREGATE max(ulid) IS 'the latest ULID';
 
 CREATE FUNCTION ulid() RETURNS ulid
     AS 'MODULE_PATHNAME', 'idgen_ulid'
-    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION ulid() IS
     'new ULID from the clock and the CSPRNG; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode)';
 
@@ -385,6 +419,13 @@ COMMENT ON CAST (uuid AS ulid) IS
 
 CREATE CAST (ulid AS timestamptz) WITH FUNCTION ulid_time(ulid);
 COMMENT ON CAST (ulid AS timestamptz) IS 'the millisecond a ULID carries';
+
+-- The casts of every 128-bit type (ulid, prefixed_id, typeid): to uuid by
+-- assignment, to timestamptz explicitly; from uuid only for ulid, the one type
+-- that needs nothing more than the 128 bits (the others take a prefix:
+-- prefixed_id_from_uuid(), typeid_from_uuid()). Text goes through
+-- PostgreSQL's I/O casts: to text by assignment, from text explicitly.
+
 
 -- ============================================================================
 -- prefixed IDs: the prefixed_id type (acct_...), generators, per-entity types
@@ -539,11 +580,15 @@ CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING btree A
     FUNCTION 1 prefixed_id_cmp(prefixed_id, prefixed_id),
     FUNCTION 2 prefixed_id_sortsupport(internal),
     FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS prefixed_id_ops USING btree IS 'btree operator class of prefixed_id: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY prefixed_id_ops USING btree IS 'btree operator family of prefixed_id (its operator class prefixed_id_ops)';
 
 CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING hash AS
     OPERATOR 1 =,
     FUNCTION 1 prefixed_id_hash(prefixed_id),
     FUNCTION 2 prefixed_id_hash_extended(prefixed_id, bigint);
+COMMENT ON OPERATOR CLASS prefixed_id_ops USING hash IS 'hash operator class of prefixed_id: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY prefixed_id_ops USING hash IS 'hash operator family of prefixed_id (its operator class prefixed_id_ops)';
 
 -- min() and max(): with SORTOP, the planner reads them from a btree index.
 CREATE FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) RETURNS prefixed_id
@@ -612,6 +657,17 @@ CREATE FUNCTION prefixed_id_boundary(prefix text, ts timestamptz) RETURNS prefix
 COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
     'smallest ordered prefixed ID of the millisecond holding ts, for range predicates and partition bounds';
 
+-- prefixed_id casts: explicit or assignment only (see the ulid casts) ---------
+
+CREATE CAST (prefixed_id AS uuid) WITH FUNCTION prefixed_id_uuid(prefixed_id) AS ASSIGNMENT;
+COMMENT ON CAST (prefixed_id AS uuid) IS 'the 128 bits (the prefix is dropped)';
+
+CREATE CAST (prefixed_id AS timestamptz) WITH FUNCTION prefixed_id_time(prefixed_id);
+COMMENT ON CAST (prefixed_id AS timestamptz) IS
+    'the millisecond of an ordered prefixed ID; NULL when its bits are not a UUIDv7 (tokens)';
+
+
+
 -- per-entity types -----------------------------------------------------------
 
 -- One row per type made by prefixed_id_define(); the primary key keeps
@@ -644,15 +700,22 @@ GRANT INSERT, DELETE ON prefixed_id_registry TO @extowner@;
 -- @extschema@ in it would break once the schema is renamed. @extschema@ stays
 -- right in this script's own statements, which are resolved as they run.
 
--- The body of prefixed_id_define and typeid_define: base is the domain's base
--- type, prefixed_id or typeid (the domain's DEFAULT is then prefixed_id_new or
--- prefixed_id_token, or typeid_new, and its CHECK prefixed_id_prefix(VALUE) =
--- <prefix> or typeid_prefix(VALUE) = <prefix>). Both kinds share
--- prefixed_id_registry, so a prefix names one entity whichever type it has.
-CREATE FUNCTION prefixed_domain_define(base text, type_name text, prefix text, token boolean,
-                                       type_schema name)
+-- The domain goes into type_schema, by default the caller's current schema
+-- (a default is evaluated in the caller's context, before SET search_path
+-- applies), owned by the caller, with a COMMENT; its registry row is written
+-- in the same transaction. Its DEFAULT and CHECK name the extension's
+-- functions and pg_catalog's =, and are stored as references, so the domain
+-- works whatever the search_path and after a rename. A registry row whose
+-- type is gone or no longer checks the prefix (see prefixed_id_type) is
+-- freed. The arguments reach SQL only through format('%I') and format('%L'),
+-- so they cannot inject SQL. A NULL argument but type_schema gives NULL.
+-- typeid_define has the same body for typeid (prefixed_id_registry is shared,
+-- so a prefix names one entity whichever type it has); each is whole, so that
+-- its errors name the function that was called.
+CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false,
+                                   type_schema name DEFAULT pg_catalog.current_schema())
     RETURNS regtype
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -661,26 +724,23 @@ DECLARE
     live boolean;
     created pg_catalog.regtype;
 BEGIN
-    IF base IS NULL OR type_name IS NULL OR prefix IS NULL OR token IS NULL THEN
+    IF type_name IS NULL OR prefix IS NULL OR token IS NULL THEN
         RETURN NULL;
-    END IF;
-    IF base OPERATOR(pg_catalog.<>) ALL (ARRAY['prefixed_id', 'typeid']) OR (base OPERATOR(pg_catalog.=) 'typeid' AND token) THEN
-        RAISE EXCEPTION 'cannot define a % type%', base, CASE WHEN token THEN ' of tokens' ELSE '' END
-            USING ERRCODE = 'invalid_parameter_value',
-                  HINT = 'Use prefixed_id_define() or typeid_define().';
     END IF;
     SELECT pg_catalog.quote_ident(n.nspname) INTO ext
     FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
     WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
-    -- checks the prefix (22023) as the generators do; a type needs a prefix
+    -- the prefix (22023): what prefixed_id's generators accept, and not empty
     IF prefix OPERATOR(pg_catalog.=) '' THEN
-        RAISE EXCEPTION 'invalid prefix for %: ""', base
+        RAISE EXCEPTION 'invalid prefix for prefixed_id_define: ""'
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = 'The prefix is empty; a type defined for an entity needs one.';
+    ELSIF prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,61}[a-z])?$' THEN
+        RAISE EXCEPTION 'invalid prefix for prefixed_id_define: "%"', prefix
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'A prefix is 1 to 63 lowercase letters a-z and underscores, starting and ending with a letter.',
+                  HINT = 'Use lowercase letters and underscores, such as "acct" or "user_session".';
     END IF;
-    EXECUTE pg_catalog.format('SELECT %s.%I($1, %L)', ext, base OPERATOR(pg_catalog.||) '_from_uuid',
-                              '00000000-0000-0000-0000-000000000000')
-        USING prefix;
     -- the registered type, and whether it is live: a domain over prefixed_id
     -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
     -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
@@ -713,14 +773,15 @@ BEGIN
                   HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
     END IF;
     EXECUTE pg_catalog.format(
-        'CREATE DOMAIN %I.%I AS %s.%I '
+        'CREATE DOMAIN %I.%I AS %s.prefixed_id '
         'DEFAULT %s.%I(%L) '
-        'CONSTRAINT %I CHECK (%s.%I(VALUE) OPERATOR(pg_catalog.=) %L)',
-        type_schema, type_name, ext, base, ext,
-        CASE WHEN base OPERATOR(pg_catalog.=) 'typeid' THEN 'typeid_new'
-             WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
-        type_name OPERATOR(pg_catalog.||) '_prefix', ext, base OPERATOR(pg_catalog.||) '_prefix', prefix);
+        'CONSTRAINT %I CHECK (%s.prefixed_id_prefix(VALUE) OPERATOR(pg_catalog.=) %L)',
+        type_schema, type_name, ext, ext, CASE WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
+        type_name OPERATOR(pg_catalog.||) '_prefix', ext, prefix);
     created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
+        pg_catalog.format('%s with the prefix "%s" (a domain over prefixed_id made by prefixed_id_define; the prefix is in prefixed_id_registry)',
+                          CASE WHEN token THEN 'prefixed tokens' ELSE 'ordered prefixed IDs' END, prefix));
     -- a row holding the new type's OID named a vanished type whose OID was reused
     EXECUTE pg_catalog.format('SELECT r.type FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
         INTO taken_by USING created;
@@ -730,35 +791,6 @@ BEGIN
     END IF;
     EXECUTE pg_catalog.format('INSERT INTO %s.prefixed_id_registry (prefix, type, token) VALUES ($1, $2, $3)', ext)
         USING prefix, created, token;
-    RETURN created;
-END
-$$;
-COMMENT ON FUNCTION prefixed_domain_define(text, text, text, boolean, name) IS
-    'shared body of prefixed_id_define and typeid_define: creates a domain over base (prefixed_id or typeid) that accepts only the given prefix and records the prefix in prefixed_id_registry';
-
--- The domain goes into type_schema, by default the caller's current schema
--- (a default is evaluated in the caller's context, before SET search_path
--- applies), owned by the caller; its registry row is written in the same
--- transaction. Its DEFAULT and CHECK name the extension's functions and
--- pg_catalog's =, and are stored as references, so the domain works whatever
--- the search_path and after a rename. A registry row whose type is gone or no
--- longer checks the prefix (see prefixed_id_type) is freed. The arguments
--- reach SQL only through format('%I') and format('%L'), so they cannot inject SQL.
-CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false,
-                                   type_schema name DEFAULT pg_catalog.current_schema())
-    RETURNS regtype
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp
-AS $$
-DECLARE
-    ext text;
-    created pg_catalog.regtype;
-BEGIN
-    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
-    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
-    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
-    EXECUTE pg_catalog.format('SELECT %s.prefixed_domain_define($1, $2, $3, $4, $5)', ext)
-        INTO created USING 'prefixed_id', type_name, prefix, token, type_schema;
     RETURN created;
 END
 $$;
@@ -772,7 +804,7 @@ COMMENT ON FUNCTION prefixed_id_define(text, text, boolean, name) IS
 -- when types are dropped, and turns any error into a warning (the row then
 -- stays, and the lookups below see that its type is gone).
 CREATE FUNCTION prefixed_id_forget_dropped_types() RETURNS event_trigger
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -823,6 +855,14 @@ DECLARE
     found_type pg_catalog.regtype;
     live boolean;
 BEGIN
+    -- text that is no prefixed ID or TypeID at all (22P02): a prefix, "_" and a body
+    IF id_prefix IS NULL OR id_prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,61}[a-z])?$'
+       OR id OPERATOR(pg_catalog.~) '_$' THEN
+        RAISE EXCEPTION 'invalid input syntax for a prefixed ID: "%"', id
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'An ID of a defined type is a prefix (lowercase letters a-z and underscores, starting '
+                           'and ending with a letter), "_" and the digits, such as acct_0jz3ahd1g8ok9sqxcgl8vu9zq.';
+    END IF;
     SELECT pg_catalog.quote_ident(n.nspname) INTO ext
     FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
     WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
@@ -845,7 +885,7 @@ BEGIN
               pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
               pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
     IF found_type IS NULL THEN
-        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', coalesce(id_prefix, '')
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', id_prefix
             USING ERRCODE = 'undefined_object',
                   DETAIL = pg_catalog.format('The ID was %L.', id),
                   HINT = 'Types and their prefixes are listed in prefixed_id_registry.';
@@ -1070,11 +1110,15 @@ CREATE OPERATOR CLASS typeid_ops DEFAULT FOR TYPE typeid USING btree AS
     FUNCTION 1 typeid_cmp(typeid, typeid),
     FUNCTION 2 typeid_sortsupport(internal),
     FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS typeid_ops USING btree IS 'btree operator class of typeid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY typeid_ops USING btree IS 'btree operator family of typeid (its operator class typeid_ops)';
 
 CREATE OPERATOR CLASS typeid_ops DEFAULT FOR TYPE typeid USING hash AS
     OPERATOR 1 =,
     FUNCTION 1 typeid_hash(typeid),
     FUNCTION 2 typeid_hash_extended(typeid, bigint);
+COMMENT ON OPERATOR CLASS typeid_ops USING hash IS 'hash operator class of typeid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY typeid_ops USING hash IS 'hash operator family of typeid (its operator class typeid_ops)';
 
 CREATE FUNCTION typeid_smaller(typeid, typeid) RETURNS typeid
     AS 'MODULE_PATHNAME', 'idgen_prefixed_id_smaller'
@@ -1154,33 +1198,96 @@ COMMENT ON CAST (prefixed_id AS typeid) IS 'same prefix and 128 bits, TypeID tex
 CREATE CAST (typeid AS uuid) WITH FUNCTION typeid_uuid(typeid) AS ASSIGNMENT;
 COMMENT ON CAST (typeid AS uuid) IS 'the 128 bits (the prefix is dropped)';
 
-CREATE CAST (typeid AS text) WITH INOUT AS ASSIGNMENT;
-COMMENT ON CAST (typeid AS text) IS 'the TypeID text';
+CREATE CAST (typeid AS timestamptz) WITH FUNCTION typeid_time(typeid);
+COMMENT ON CAST (typeid AS timestamptz) IS
+    'the millisecond of a TypeID whose bits are a UUIDv7; NULL otherwise';
 
-CREATE CAST (text AS typeid) WITH INOUT AS ASSIGNMENT;
-COMMENT ON CAST (text AS typeid) IS 'parses TypeID text (22P02 when invalid)';
 
 -- typeid per-entity types: domains over typeid in prefixed_id_registry ------
 
--- As prefixed_id_define (whose body, prefixed_domain_define, it shares): a
--- domain over typeid that accepts only the given prefix and defaults to
--- typeid_new(prefix); the prefix is registered in prefixed_id_registry, so it
--- cannot also name a prefixed_id type.
+-- As prefixed_id_define (the same body for typeid): a domain over typeid
+-- that accepts only the given prefix and defaults to typeid_new(prefix); the
+-- prefix is registered in prefixed_id_registry, so it cannot also name a
+-- prefixed_id type.
 CREATE FUNCTION typeid_define(type_name text, prefix text,
                               type_schema name DEFAULT pg_catalog.current_schema())
     RETURNS regtype
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
     ext text;
+    taken_by pg_catalog.regtype;
+    live boolean;
     created pg_catalog.regtype;
 BEGIN
+    IF type_name IS NULL OR prefix IS NULL THEN
+        RETURN NULL;
+    END IF;
     SELECT pg_catalog.quote_ident(n.nspname) INTO ext
     FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
     WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
-    EXECUTE pg_catalog.format('SELECT %s.prefixed_domain_define($1, $2, $3, $4, $5)', ext)
-        INTO created USING 'typeid', type_name, prefix, false, type_schema;
+    -- the prefix (22023): what typeid's generators accept, and not empty
+    IF prefix OPERATOR(pg_catalog.=) '' THEN
+        RAISE EXCEPTION 'invalid prefix for typeid_define: ""'
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'The prefix is empty; a type defined for an entity needs one.';
+    ELSIF prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,61}[a-z])?$' THEN
+        RAISE EXCEPTION 'invalid prefix for typeid_define: "%"', prefix
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'A prefix is 1 to 63 lowercase letters a-z and underscores, starting and ending with a letter.',
+                  HINT = 'Use lowercase letters and underscores, such as "acct" or "user_session".';
+    END IF;
+    -- the registered type, and whether it is live: a domain over prefixed_id
+    -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
+    -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
+    -- pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND c.contype OPERATOR(pg_catalog.=) ''c'' '
+        'AND ((t.typbasetype OPERATOR(pg_catalog.=) $2 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'OR (t.typbasetype OPERATOR(pg_catalog.=) $4 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $5, r.prefix)))) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by, live
+        USING prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text,
+              pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
+    IF live THEN
+        RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Each prefix names one entity; choose another prefix.';
+    ELSIF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+            USING prefix;
+    END IF;
+    IF type_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS %s.typeid '
+        'DEFAULT %s.%I(%L) '
+        'CONSTRAINT %I CHECK (%s.typeid_prefix(VALUE) OPERATOR(pg_catalog.=) %L)',
+        type_schema, type_name, ext, ext, 'typeid_new', prefix,
+        type_name OPERATOR(pg_catalog.||) '_prefix', ext, prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
+        pg_catalog.format('%s with the prefix "%s" (a domain over typeid made by typeid_define; the prefix is in prefixed_id_registry)',
+                          'TypeIDs', prefix));
+    -- a row holding the new type's OID named a vanished type whose OID was reused
+    EXECUTE pg_catalog.format('SELECT r.type FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by USING created;
+    IF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+            USING created;
+    END IF;
+    EXECUTE pg_catalog.format('INSERT INTO %s.prefixed_id_registry (prefix, type, token) VALUES ($1, $2, $3)', ext)
+        USING prefix, created, false;
     RETURN created;
 END
 $$;
@@ -1239,7 +1346,7 @@ GRANT INSERT, DELETE ON idgen_shard_claim TO @extowner@;
 -- a shard moves by DELETE, then a claim. Enabled ALWAYS, so that it also runs
 -- in logical replication's apply worker (session_replication_role = replica).
 CREATE FUNCTION idgen_shard_claim_check() RETURNS trigger
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
