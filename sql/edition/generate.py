@@ -90,8 +90,8 @@ def constants(version):
         "BASE36_MAX128": max36,
         "CROCKFORD_ENCODE": crockford_encode(),
         "CROCKFORD_DECODE": crockford_decode(),
-        "BASE36_ENCODE12": base36_encode12(),
-        "BASE36_DECODE12": base36_decode12(),
+        "BASE36_ENCODE12": base36_encode12,
+        "BASE36_DECODE12": base36_decode12,
     }
 
 
@@ -109,7 +109,7 @@ def crockford_class(alphabet):
 
 def crockford_encode():
     """26 digits of a 130-bit string b (two zero bits, then the 128), in alphabet a."""
-    return "\n        || ".join(f"pg_catalog.substr(a, substring(b FROM {5 * i + 1} FOR 5)::integer + 1, 1)"
+    return "\n        || ".join(f"pg_catalog.substr(a, substring(b, {5 * i + 1}, 5)::integer + 1, 1)"
                                for i in range(26))
 
 
@@ -119,16 +119,25 @@ def crockford_decode():
         f"(pg_catalog.strpos(a, pg_catalog.substr(t, {i + 1}, 1)) - 1)::bit(5)" for i in range(26))
 
 
-def base36_encode12():
-    """12 base36 digits of a bigint x below 36^12."""
+def base36_encode12(x):
+    """12 base36 digits (alphabet a) of a bigint variable x below 36^12."""
     return "\n        || ".join(
-        f"pg_catalog.substr(a, (x / {36 ** (11 - i)} % 36)::integer + 1, 1)" for i in range(12))
+        f"pg_catalog.substr(a, ({x} / {36 ** (11 - i)} % 36)::integer + 1, 1)" for i in range(12))
 
 
-def base36_decode12():
-    """The bigint of 12 lowercase base36 digits in t."""
+def base36_decode12(t):
+    """The bigint of 12 lowercase base36 digits (alphabet a) in text variable t."""
     return "\n        + ".join(
-        f"(pg_catalog.strpos(a, pg_catalog.substr(t, {i + 1}, 1)) - 1)::bigint * {36 ** (11 - i)}" for i in range(12))
+        f"(pg_catalog.strpos(a, pg_catalog.substr({t}, {i + 1}, 1)) - 1)::bigint * {36 ** (11 - i)}" for i in range(12))
+
+
+def expand(values, m):
+    """{{NAME}} is a constant; {{NAME:var}} an unrolled expression over variable var."""
+    name, var = m.group(1), m.group(2)
+    if name not in values:
+        return m.group(0)
+    value = values[name]
+    return value(var) if callable(value) else value
 
 
 def main():
@@ -139,8 +148,7 @@ def main():
     parts = []
     for family in FAMILIES:
         text = read(f"sql/edition/{family}.sql")
-        text = re.sub(r"\{\{([A-Z0-9_]+)\}\}",
-                      lambda m: values[m.group(1)] if m.group(1) in values else m.group(0), text)
+        text = re.sub(r"\{\{([A-Z0-9_]+)(?::([a-z][a-z0-9_]*))?\}\}", lambda m: expand(values, m), text)
         left = re.findall(r"\{\{[^}]*\}\}", text)
         if left:
             sys.exit(f"generate.py: sql/edition/{family}.sql: unknown placeholders {sorted(set(left))}")

@@ -32,12 +32,21 @@ CREATE FUNCTION idgen_sql_unix_ms(ts timestamptz) RETURNS bigint
 COMMENT ON FUNCTION idgen_sql_unix_ms(timestamptz) IS
     'internal (SQL edition): Unix milliseconds of the millisecond holding ts';
 
+-- Nesting rule: a LANGUAGE sql function is either inlined into its caller
+-- (one expression, no sub-SELECT) or it is called only from top-level queries;
+-- anything more is PL/pgSQL, whose plans are cached per session (before
+-- PostgreSQL 18 a SQL function called from another one is planned again at
+-- every call). The encoders below are unrolled by sql/edition/generate.py.
+
 -- The instant of a count of Unix milliseconds, exactly (integer seconds, then
 -- milliseconds: no rounding through float8 fractions).
 CREATE FUNCTION idgen_sql_time_of_ms(unix_ms bigint) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) (unix_ms / 1000) * interval '1 second'
-           OPERATOR(pg_catalog.+) (unix_ms % 1000) * interval '1 millisecond';
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    RETURN pg_catalog.to_timestamp(0) + (unix_ms / 1000) * interval '1 second' + (unix_ms % 1000) * interval '1 millisecond';
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_time_of_ms(bigint) IS
     'internal (SQL edition): the instant of a count of Unix milliseconds';
 
@@ -47,97 +56,123 @@ CREATE FUNCTION idgen_sql_hex(id uuid) RETURNS text
     RETURN pg_catalog.translate(id::text, '-', '');
 COMMENT ON FUNCTION idgen_sql_hex(uuid) IS 'internal (SQL edition): the 32 hexadecimal digits of a uuid';
 
--- The uuid of two signed 64-bit halves (two's complement hexadecimal).
-CREATE FUNCTION idgen_sql_uuid_of_halves(hi bigint, lo bigint) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0'))::uuid;
-COMMENT ON FUNCTION idgen_sql_uuid_of_halves(bigint, bigint) IS
-    'internal (SQL edition): the uuid of two 64-bit halves, most significant first';
-
 -- Crockford base32 (the ULID spec; TypeID's suffix in lowercase): 26 digits of
--- 130 bits, two zero bits then the 128, five bits a digit.
-CREATE FUNCTION idgen_sql_crockford_bits(b bit(130), a text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN {{CROCKFORD_ENCODE}};
-COMMENT ON FUNCTION idgen_sql_crockford_bits(bit, text) IS
-    'internal (SQL edition): 26 Crockford base32 digits (alphabet a) of 130 bits';
-
+-- 130 bits, two zero bits then the 128, five bits a digit, in alphabet a.
 CREATE FUNCTION idgen_sql_crockford_encode(id uuid, a text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_crockford_bits(B'00' || ('x' || idgen_sql_hex(id))::bit(128), a);
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    b bit(130) := B'00' || ('x' || pg_catalog.translate(id::text, '-', ''))::bit(128);
+BEGIN
+    RETURN {{CROCKFORD_ENCODE}};
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_crockford_encode(uuid, text) IS
     'internal (SQL edition): 26 Crockford base32 digits (alphabet a) of a uuid';
 
--- The uuid of 130 bits whose first two are zero.
-CREATE FUNCTION idgen_sql_uuid_of_bits(b bit(130)) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_uuid_of_halves(substring(b FROM 3 FOR 64)::bigint,
-                                    substring(b FROM 67 FOR 64)::bigint);
-COMMENT ON FUNCTION idgen_sql_uuid_of_bits(bit) IS 'internal (SQL edition): the uuid of the last 128 of 130 bits';
-
 -- The uuid of 26 digits t of alphabet a, already checked (first digit 0-7).
 CREATE FUNCTION idgen_sql_crockford_decode(t text, a text) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_uuid_of_bits({{CROCKFORD_DECODE}});
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    b bit(130) := {{CROCKFORD_DECODE}};
+BEGIN
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(substring(b, 3, 64)::bigint), 16, '0')
+            || pg_catalog.lpad(pg_catalog.to_hex(substring(b, 67, 64)::bigint), 16, '0'))::uuid;
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_crockford_decode(text, text) IS
     'internal (SQL edition): the uuid of 26 checked Crockford base32 digits of alphabet a';
 
 -- base36: 128 bits as 25 lowercase digits (zero-padded, so that text order is
--- numeric order), computed in numeric: 1 digit, then two runs of 12 (36^12 < 2^63).
-CREATE FUNCTION idgen_sql_base36_12(x bigint) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT {{BASE36_ENCODE12}}
-            FROM (VALUES ('0123456789abcdefghijklmnopqrstuvwxyz'::text)) AS alphabet(a));
-COMMENT ON FUNCTION idgen_sql_base36_12(bigint) IS 'internal (SQL edition): 12 base36 digits of a bigint below 36^12';
-
-CREATE FUNCTION idgen_sql_base36_12_value(t text) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT {{BASE36_DECODE12}}
-            FROM (VALUES ('0123456789abcdefghijklmnopqrstuvwxyz'::text)) AS alphabet(a));
-COMMENT ON FUNCTION idgen_sql_base36_12_value(text) IS 'internal (SQL edition): the bigint of 12 lowercase base36 digits';
-
--- The unsigned 128-bit value of a uuid.
-CREATE FUNCTION idgen_sql_u128(id uuid) RETURNS numeric
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT (CASE WHEN hi < 0 THEN hi + 18446744073709551616 ELSE hi END) * 18446744073709551616
-                   + CASE WHEN lo < 0 THEN lo + 18446744073709551616 ELSE lo END
-            FROM (SELECT ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint::numeric,
-                         ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint::numeric
-                  FROM (VALUES (idgen_sql_hex(id))) AS hex(h)) AS halves(hi, lo));
-COMMENT ON FUNCTION idgen_sql_u128(uuid) IS 'internal (SQL edition): a uuid as an unsigned 128-bit number';
-
--- The uuid of an unsigned 128-bit number (0 <= n < 2^128).
-CREATE FUNCTION idgen_sql_uuid_of_u128(n numeric) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT idgen_sql_uuid_of_halves((CASE WHEN hi >= 9223372036854775808 THEN hi - 18446744073709551616 ELSE hi END)::bigint,
-                                            (CASE WHEN lo >= 9223372036854775808 THEN lo - 18446744073709551616 ELSE lo END)::bigint)
-            FROM (VALUES (pg_catalog.div(n, 18446744073709551616), pg_catalog.mod(n, 18446744073709551616))) AS halves(hi, lo));
-COMMENT ON FUNCTION idgen_sql_uuid_of_u128(numeric) IS 'internal (SQL edition): the uuid of an unsigned 128-bit number';
-
+-- numeric order): the number in numeric, then 1 digit and two runs of 12
+-- (36^12 < 2^63) in bigint arithmetic.
 CREATE FUNCTION idgen_sql_base36_encode128(id uuid) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT pg_catalog.substr('0123456789abcdefghijklmnopqrstuvwxyz', pg_catalog.div(n, 22452257707354557240087211123792674816)::integer + 1, 1)
-                   || idgen_sql_base36_12(pg_catalog.div(pg_catalog.mod(n, 22452257707354557240087211123792674816), 4738381338321616896)::bigint)
-                   || idgen_sql_base36_12(pg_catalog.mod(n, 4738381338321616896)::bigint)
-            FROM (VALUES (idgen_sql_u128(id))) AS v(n));
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    h text := pg_catalog.translate(id::text, '-', '');
+    hi numeric := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
+    lo numeric := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
+    n numeric;
+    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x bigint;
+    y bigint;
+BEGIN
+    IF hi < 0 THEN hi := hi + 18446744073709551616; END IF;
+    IF lo < 0 THEN lo := lo + 18446744073709551616; END IF;
+    n := hi * 18446744073709551616 + lo;
+    x := pg_catalog.div(pg_catalog.mod(n, 22452257707354557240087211123792674816), 4738381338321616896);
+    y := pg_catalog.mod(n, 4738381338321616896);
+    RETURN pg_catalog.substr(a, pg_catalog.div(n, 22452257707354557240087211123792674816)::integer + 1, 1)
+        || {{BASE36_ENCODE12:x}}
+        || {{BASE36_ENCODE12:y}};
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_base36_encode128(uuid) IS 'internal (SQL edition): 25 lowercase base36 digits of a uuid';
 
 -- The uuid of 25 lowercase base36 digits, already checked (at most {{BASE36_MAX128}}).
 CREATE FUNCTION idgen_sql_base36_decode128(t text) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_uuid_of_u128(
-        (pg_catalog.strpos('0123456789abcdefghijklmnopqrstuvwxyz', pg_catalog.substr(t, 1, 1)) - 1)::numeric * 22452257707354557240087211123792674816
-        + idgen_sql_base36_12_value(pg_catalog.substr(t, 2, 12))::numeric * 4738381338321616896
-        + idgen_sql_base36_12_value(pg_catalog.substr(t, 14, 12)));
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x text := pg_catalog.substr(t, 2, 12);
+    y text := pg_catalog.substr(t, 14, 12);
+    n numeric;
+    hi numeric;
+    lo numeric;
+BEGIN
+    n := (pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) - 1)::numeric * 22452257707354557240087211123792674816
+         + ({{BASE36_DECODE12:x}})::numeric * 4738381338321616896
+         + ({{BASE36_DECODE12:y}});
+    hi := pg_catalog.div(n, 18446744073709551616);
+    lo := pg_catalog.mod(n, 18446744073709551616);
+    IF hi >= 9223372036854775808 THEN hi := hi - 18446744073709551616; END IF;
+    IF lo >= 9223372036854775808 THEN lo := lo - 18446744073709551616; END IF;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(hi::bigint), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo::bigint), 16, '0'))::uuid;
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_base36_decode128(text) IS 'internal (SQL edition): the uuid of 25 checked lowercase base36 digits';
 
--- 80 (or more) fresh random bits: gen_random_uuid() (PostgreSQL 13 on) draws
--- 122 bits from pg_strong_random(), the server's CSPRNG; these are its 30
--- hexadecimal digits that hold no version or variant bits.
+-- 13 base36 digits of a non-negative bigint, and the bigint of 13 lowercase
+-- digits (checked, at most 1y2p0ij32e8e7).
+CREATE FUNCTION idgen_sql_base36_encode64(v bigint) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x bigint := v % 4738381338321616896;
+BEGIN
+    RETURN pg_catalog.substr(a, (v / 4738381338321616896)::integer + 1, 1) || {{BASE36_ENCODE12:x}};
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_base36_encode64(bigint) IS 'internal (SQL edition): 13 base36 digits of a non-negative bigint';
+
+CREATE FUNCTION idgen_sql_base36_decode64(t text) RETURNS bigint
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x text := pg_catalog.substr(t, 2, 12);
+BEGIN
+    RETURN (pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) - 1)::bigint * 4738381338321616896 + ({{BASE36_DECODE12:x}});
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_base36_decode64(text) IS 'internal (SQL edition): the bigint of 13 checked lowercase base36 digits';
+
+-- 120 fresh random bits as 30 hexadecimal digits: gen_random_uuid() (PostgreSQL
+-- 13 on) draws 122 bits from pg_strong_random(), the server's CSPRNG; these are
+-- its digits that hold no version or variant bits.
 CREATE FUNCTION idgen_sql_random_hex30() RETURNS text
-    LANGUAGE sql VOLATILE PARALLEL SAFE
-    RETURN (SELECT pg_catalog.substr(r, 1, 12) || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 15)
-            FROM (VALUES (idgen_sql_hex(pg_catalog.gen_random_uuid()))) AS v(r));
+    LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+AS $$
+DECLARE
+    r text := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
+BEGIN
+    RETURN pg_catalog.substr(r, 1, 12) || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 15);
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_random_hex30() IS 'internal (SQL edition): 120 random bits as 30 hexadecimal digits';
 
 -- Milliseconds of a timestamp for the families with a 48-bit Unix millisecond

@@ -142,8 +142,7 @@ CREATE FUNCTION base36_encode(id bigint) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN CASE WHEN id < 0 THEN idgen_sql_base36_bad(id::text, 'negative')::text
                 WHEN id = 0 THEN '0'
-                ELSE pg_catalog.ltrim(pg_catalog.substr('0123456789abcdefghijklmnopqrstuvwxyz', (id / 4738381338321616896)::integer + 1, 1)
-                                      || idgen_sql_base36_12(id % 4738381338321616896), '0') END;
+                ELSE pg_catalog.ltrim(idgen_sql_base36_encode64(id), '0') END;
 COMMENT ON FUNCTION base36_encode(bigint) IS
     'shortest lowercase base36 digits of a non-negative bigint, such as a snowflake';
 
@@ -152,8 +151,7 @@ CREATE FUNCTION base36_decode_bigint(digits text) RETURNS bigint
     RETURN CASE WHEN digits !~ '^[0-9a-zA-Z]{1,13}$' THEN idgen_sql_base36_bad(digits, 'bigint')::text::bigint
                 WHEN pg_catalog.lpad(pg_catalog.lower(digits), 13, '0') COLLATE "C" > '1y2p0ij32e8e7'
                     THEN idgen_sql_base36_bad(digits, 'bigint range')::text::bigint
-                ELSE (pg_catalog.strpos('0123456789abcdefghijklmnopqrstuvwxyz', pg_catalog.substr(pg_catalog.lpad(pg_catalog.lower(digits), 13, '0'), 1, 1)) - 1)::bigint * 4738381338321616896
-                     + idgen_sql_base36_12_value(pg_catalog.substr(pg_catalog.lpad(pg_catalog.lower(digits), 13, '0'), 2, 12)) END;
+                ELSE idgen_sql_base36_decode64(pg_catalog.lpad(pg_catalog.lower(digits), 13, '0')) END;
 COMMENT ON FUNCTION base36_decode_bigint(text) IS
     'the bigint of 1 to 13 base36 digits in either case, at most 1y2p0ij32e8e7';
 

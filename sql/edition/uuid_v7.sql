@@ -6,22 +6,41 @@
 -- | variant 10 | 62 random bits. SQL's clock (clock_timestamp()) has microsecond
 -- precision, so rand_a takes about 1000 of its 4096 values.
 
--- The 60-bit tick (unix_ts_ms << 12 | rand_a) of an instant.
+-- The 60-bit tick (unix_ts_ms << 12 | rand_a) of an instant: 22023 for an
+-- infinite one, 22008 outside the 48-bit millisecond field.
 CREATE FUNCTION idgen_sql_uuid_v7_tick(ts timestamptz) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT (ms << 12) + ((us - ms * 1000) * 4096) / 1000
-            FROM (SELECT us, pg_catalog.div(us, 1000)::bigint
-                  FROM (VALUES (pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000000)::bigint)) AS a(us)) AS b(us, ms));
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    us bigint;
+    ms bigint;
+BEGIN
+    IF NOT pg_catalog.isfinite(ts) THEN
+        RAISE EXCEPTION 'cannot build a uuid_v7 from an infinite timestamp' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    us := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000000)::bigint;
+    ms := pg_catalog.div(us, 1000)::bigint;
+    IF ms < 0 OR ms > 281474976710655 THEN
+        RAISE EXCEPTION 'timestamp out of range for uuid_v7: "%"', ts
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'Its 48-bit millisecond field holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+    RETURN (ms << 12) + ((us - ms * 1000) * 4096) / 1000;
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_uuid_v7_tick(timestamptz) IS
     'internal (SQL edition): unix_ts_ms << 12 | rand_a of an instant';
 
 -- A UUIDv7 of a tick and 62 fresh random bits (a version 4 uuid's rand_b,
 -- whose variant bits are already 10).
 CREATE FUNCTION idgen_sql_uuid_v7_of_tick(tick bigint) RETURNS uuid
-    LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-    RETURN (SELECT (pg_catalog.lpad(pg_catalog.to_hex(tick >> 12), 12, '0') || '7'
-                    || pg_catalog.lpad(pg_catalog.to_hex(tick & 4095), 3, '0') || pg_catalog.substr(r, 17, 16))::uuid
-            FROM (VALUES (idgen_sql_hex(pg_catalog.gen_random_uuid()))) AS v(r));
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(tick >> 12), 12, '0') || '7' || pg_catalog.lpad(pg_catalog.to_hex(tick & 4095), 3, '0')
+            || pg_catalog.substr(pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', ''), 17, 16))::uuid;
+END
+$$;
 COMMENT ON FUNCTION idgen_sql_uuid_v7_of_tick(bigint) IS
     'internal (SQL edition): a UUIDv7 of a tick with 62 random bits';
 
@@ -89,7 +108,7 @@ COMMENT ON FUNCTION uuid_v7(interval) IS
 
 CREATE FUNCTION uuid_v7_at(ts timestamptz) RETURNS uuid
     LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-    RETURN (SELECT idgen_sql_uuid_v7_of_tick(idgen_sql_uuid_v7_tick(ts)) WHERE idgen_sql_unix_ms48(ts, 'uuid_v7') IS NOT NULL);
+    RETURN idgen_sql_uuid_v7_of_tick(idgen_sql_uuid_v7_tick(ts));
 COMMENT ON FUNCTION uuid_v7_at(timestamptz) IS
     'UUIDv7 for the given instant with fresh random bits, for backfills';
 
@@ -101,9 +120,18 @@ COMMENT ON FUNCTION uuid_v7_boundary(timestamptz) IS
     'smallest UUIDv7 of the millisecond holding ts, for range predicates and partition bounds';
 
 CREATE FUNCTION uuid_v7_time(id uuid) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (SELECT idgen_sql_time_of_ms(('x' || pg_catalog.substr(h, 1, 12))::bit(48)::bigint)
-            FROM (VALUES (idgen_sql_hex(id))) AS v(h)
-            WHERE pg_catalog.substr(h, 13, 1) = '7' AND pg_catalog.substr(h, 17, 1) IN ('8', '9', 'a', 'b'));
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    h text := pg_catalog.translate(id::text, '-', '');
+    ms bigint;
+BEGIN
+    IF pg_catalog.substr(h, 13, 1) <> '7' OR pg_catalog.substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+        RETURN NULL;
+    END IF;
+    ms := ('x' || pg_catalog.substr(h, 1, 12))::bit(48)::bigint;
+    RETURN pg_catalog.to_timestamp(0) + (ms / 1000) * interval '1 second' + (ms % 1000) * interval '1 millisecond';
+END
+$$;
 COMMENT ON FUNCTION uuid_v7_time(uuid) IS
     'millisecond timestamp embedded in a UUIDv7; NULL when the UUID is not version 7';
