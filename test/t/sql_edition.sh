@@ -118,7 +118,7 @@ if [[ $have_tle == yes ]]; then
     qm -c "CREATE DATABASE tle OWNER app" >/dev/null
     qm -d tle -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO app" >/dev/null
     check "pgtle.install_extension installs the script as idgen_sql (role app)" \
-        on_m psql -Xq -U app -d tle -v ON_ERROR_STOP=1 -v "content=$(cat "$script")" \
+        on_m psql -Xq -o /dev/null -U app -d tle -v ON_ERROR_STOP=1 -v "content=$(cat "$script")" \
         <<<"SELECT pgtle.install_extension('idgen_sql', '$(make -s print-version)', 'idgen SQL edition (issue 25)', :'content')"
     check "CREATE EXTENSION idgen_sql SCHEMA ids (role app)" \
         qm -U app -d tle -c "CREATE SCHEMA ids" -c "GRANT USAGE ON SCHEMA ids TO PUBLIC" -c "CREATE EXTENSION idgen_sql SCHEMA ids"
@@ -188,5 +188,62 @@ done < <(sed -E 's/^(uuid_v7|snowflake) boundary /\1_boundary /' "$dir/diff.out"
 check "the differential test printed its 9 lines" test "$(grep -cE '^[a-z_0-9 ]+ [0-9]+ [0-9]+$' "$dir/diff.out")" -eq 9
 grep -vE '^[a-z_0-9 ]+ [0-9]+ [0-9]+$' "$dir/diff.out" | sed 's/^/# /' | head -n 5
 
-echo "# checks so far took $((SECONDS - started)) s"
+# --- 5. concurrency: sessions minting on one shard ----------------------------------
+qm -d plain -c "CREATE TABLE minted (session integer, n integer, id bigint, u uuid)" -c "GRANT INSERT ON minted TO reader" >/dev/null
+qm -d plain -c "CREATE FUNCTION public.mint_until(deadline timestamptz) RETURNS TABLE (n integer, id bigint, u uuid) LANGUAGE plpgsql AS \$\$
+BEGIN n := 0; WHILE clock_timestamp() < deadline LOOP n := n + 1; id := ids.snowflake(7); u := ids.uuid_v7(); RETURN NEXT; END LOOP; END \$\$" >/dev/null
+deadline=$(qm -d plain -c "SELECT clock_timestamp() + interval '$seconds s' + interval '1 s'")
+pids=()
+for s in $(seq 1 "$sessions"); do
+    qm -U reader -d plain -c "INSERT INTO minted SELECT $s, n, id, u FROM mint_until('$deadline')" >/dev/null &
+    pids+=($!)
+done
+ok=0
+for p in "${pids[@]}"; do wait "$p" || ok=1; done
+is "$sessions sessions minted snowflake(7) and uuid_v7() for $seconds s without error" "$ok" 0
+read -r total distinct sessions_seen <<<"$(qm -d plain -F ' ' -c "SELECT count(*), count(DISTINCT id), count(DISTINCT session) FROM minted")"
+echo "# $total snowflakes from $sessions_seen sessions in $seconds s"
+check "no duplicate among $total snowflakes on one shard from $sessions_seen sessions" test "$total" -gt 0 -a "$total" = "$distinct" -a "$sessions_seen" = "$sessions"
+is "snowflakes increase within each session, and uuid_v7 too" "$(qm -d plain -c "SELECT count(*) FROM (SELECT id, lag(id) OVER w AS prev_id, u, lag(u) OVER w AS prev_u FROM minted WINDOW w AS (PARTITION BY session ORDER BY n)) s WHERE id <= prev_id OR u <= prev_u")" 0
+
+# --- 6. pg_dump / pg_restore, both install ways ---------------------------------------
+table_sql="CREATE TABLE things (id bigint PRIMARY KEY DEFAULT ids.snowflake(3), small bigint DEFAULT ids.snowflake53(3), u uuid DEFAULT ids.uuid_v7(),
+    l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'));
+CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t);
+INSERT INTO things SELECT FROM generate_series(1, 1000);"
+digest_sql="SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t)), ',' ORDER BY id)) FROM things"
+dump_restore() {  # dump_restore DB: dumps DB, restores it into DB_copy, compares, mints on
+    local db=$1 before after
+    qm -U app -d "$db" -c "$table_sql" >/dev/null
+    before=$(qm -d "$db" -c "$digest_sql")
+    on_m pg_dump -Fc -d "$db" -f "$dir/$db.dump"
+    qm -c "CREATE DATABASE ${db}_copy OWNER app" >/dev/null
+    [[ $db == tle ]] && qm -d tle_copy -c "GRANT pgtle_admin TO app" >/dev/null
+    check "$db: pg_restore of a dump with every type of the edition succeeds" on_m pg_restore -d "${db}_copy" --exit-on-error "$dir/$db.dump"
+    after=$(qm -d "${db}_copy" -c "$digest_sql")
+    is "$db: the restored rows are the same (digest of values and decoded fields)" "$after" "$before"
+    is "$db: the restored database mints more rows, above the restored IDs" \
+        "$(qm -U app -d "${db}_copy" -c "INSERT INTO things SELECT FROM generate_series(1, 100)" -c "SELECT count(*), count(DISTINCT id), max(id) = (SELECT max(id) FROM (SELECT id FROM things ORDER BY id DESC LIMIT 100) s) FROM things" | tail -n 1)" "1100|1100|t"
+}
+dump_restore plain
+[[ $have_tle == yes ]] && dump_restore tle
+
+# --- 7. the move to the C++ edition -----------------------------------------------------
+qf -c "CREATE ROLE app LOGIN" -c "CREATE ROLE reader LOGIN" -c "CREATE DATABASE moved OWNER app" >/dev/null
+check "the psql -f database's dump restores on the server with idgen" on_f pg_restore -d moved --exit-on-error "$dir/plain.dump"
+expected_text=$(qf -d moved -c "SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t), ',' ORDER BY id)) FROM things")
+check "idgen (C++) created beside the SQL edition, columns converted with ALTER TABLE" qf -d moved \
+    -c "CREATE SCHEMA cpp" -c "CREATE EXTENSION idgen SCHEMA cpp" \
+    -c "ALTER TABLE things ALTER id DROP DEFAULT, ALTER small DROP DEFAULT, ALTER u DROP DEFAULT, ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT" \
+    -c "ALTER TABLE things ALTER l TYPE cpp.ulid USING l::uuid::cpp.ulid, ALTER l SET DEFAULT cpp.ulid(),
+        ALTER p TYPE cpp.prefixed_id USING p::text::cpp.prefixed_id, ALTER p SET DEFAULT cpp.prefixed_id_new('acct'),
+        ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user'),
+        ALTER u SET DEFAULT cpp.uuid_v7()"
+is "after the move, the C++ types print the same text" \
+    "$(qf -d moved -c "SELECT md5(string_agg(concat_ws(' ', id, l, p, t), ',' ORDER BY id)) FROM things")" "$expected_text"
+is "after the move, the C++ decoders read the same times as the SQL edition's" \
+    "$(qf -d moved -c "SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text)")" 0
+check "the SQL edition's schema drops once nothing uses it" qf -d moved -c "DROP SCHEMA ids CASCADE"
+
+echo "# sql_edition.sh ran $((SECONDS - started)) s"
 tap_done
