@@ -35,13 +35,17 @@ BEGIN
                   DETAIL = pg_catalog.format('A ULID is 26 characters long; this value has %s.', pg_catalog.octet_length(input));
     END IF;
     bad := substring(input FROM '[^{{CROCKFORD_CLASS}}]');
-    IF bad IS NOT NULL THEN
+    IF bad IS NOT NULL AND pg_catalog.strpos('ILOUilou', bad) > 0 THEN
         RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('Character "%s" at position %s is not a Crockford base32 digit.',
                                              bad, pg_catalog.strpos(input, bad)),
-                  HINT = CASE WHEN pg_catalog.strpos('ILOUilou', bad) > 0
-                              THEN 'Crockford base32 has no I, L, O or U; ulid does not read them as 1, 1, 0.' END;
+                  HINT = 'Crockford base32 has no I, L, O or U; ulid does not read them as 1, 1, 0.';
+    ELSIF bad IS NOT NULL THEN
+        RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = pg_catalog.format('Character "%s" at position %s is not a Crockford base32 digit.',
+                                             bad, pg_catalog.strpos(input, bad));
     END IF;
     RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
         USING ERRCODE = 'invalid_text_representation',
