@@ -17,7 +17,7 @@ PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),
 PG_CXXFLAGS += -MMD -MP
 
 # Set before PGXS is included: pgxs.mk tests it with ifdef while it is read.
-EXTRA_CLEAN = test/unit/build test/fuzz/build results regression.diffs regression.out $(OBJS:.o=.d)
+EXTRA_CLEAN = test/unit/build test/fuzz/build results regression.diffs regression.out $(OBJS:.o=.d) build
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -70,6 +70,16 @@ fuzz-build: $(FUZZ_TARGETS:%=test/fuzz/build/bin/%)
 fuzz: fuzz-build
 	bash test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS:%=-runs=%) $(FUZZ_TARGETS)
 
-.PHONY: unit fuzz fuzz-build print-version
+# The SQL edition (issue 25, docs/managed-postgresql.md): one install script in
+# SQL and PL/pgSQL, generated from sql/edition/*.sql with the C++ sources'
+# constants; not installed by `make install` (it is for servers without idgen).
+SQL_EDITION = build/idgen_sql--$(EXTVERSION).sql
+sql-edition: $(SQL_EDITION)
+$(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/base32.hpp \
+		src/core/snowflake.hpp src/core/prefixed.hpp src/core/uuidv7.hpp src/core/ulid.hpp src/pg/module.cpp
+	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@
+all: $(SQL_EDITION)
+
+.PHONY: unit fuzz fuzz-build print-version sql-edition
 print-version:
 	@echo $(EXTVERSION)

@@ -1,0 +1,164 @@
+#!/usr/bin/python3
+"""Builds the SQL edition's one install script (issue 25) from sql/edition/*.sql.
+
+Usage: generate.py VERSION OUTPUT. The family files are concatenated in the
+order of FAMILIES; each {{NAME}} in them is replaced by a constant read from
+the C++ edition's sources (src/core/*.hpp, src/pg/module.cpp), so that the two
+editions cannot disagree on bit layouts, alphabets, the epoch or prefix rules,
+or by an expression unrolled here (the digit-by-digit encoders and decoders).
+A placeholder left unreplaced, or a constant that cannot be found, stops the
+build. Standard library only.
+"""
+import datetime
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+FAMILIES = ["header", "uuid_v7", "snowflake", "ulid", "prefixed", "typeid"]
+
+
+def read(rel):
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        return f.read()
+
+
+def grab(text, pattern, what):
+    m = re.search(pattern, text)
+    if not m:
+        sys.exit(f"generate.py: cannot find {what} (pattern {pattern!r})")
+    return m.group(1)
+
+
+def constants(version):
+    base32 = read("src/core/base32.hpp")
+    snowflake = read("src/core/snowflake.hpp")
+    prefixed = read("src/core/prefixed.hpp")
+    uuidv7 = read("src/core/uuidv7.hpp")
+    ulid = read("src/core/ulid.hpp")
+    module = read("src/pg/module.cpp")
+    upper = grab(base32, r'kBase32Alphabet\[\] = "([0-9A-Z]{32})"', "the Crockford alphabet")
+    lower = grab(base32, r'kBase32LowerAlphabet\[\] = "([0-9a-z]{32})"', "the lowercase Crockford alphabet")
+    if upper.lower() != lower:
+        sys.exit("generate.py: the two Crockford alphabets disagree")
+    sf_seq, sf_shard = map(int, grab(snowflake, r"kSnowflake63\{(\d+, \d+)\}", "the snowflake layout").split(", "))
+    s53_seq, s53_shard = map(int, grab(snowflake, r"kSnowflake53\{(\d+, \d+)\}", "the snowflake53 layout").split(", "))
+    time_bits = int(grab(snowflake, r"kSnowflakeTimeBits = (\d+);", "the snowflake time bits"))
+    if 1 + time_bits + sf_shard + sf_seq != 64 or time_bits + s53_shard + s53_seq != 53:
+        sys.exit("generate.py: the snowflake layouts do not add up to 63 and 53 bits")
+    epoch = grab(module, r'&snowflake_epoch_text, "(\d{4}-\d{2}-\d{2})"', "the default idgen.snowflake_epoch")
+    epoch_ms = int(datetime.datetime.strptime(epoch, "%Y-%m-%d").replace(
+        tzinfo=datetime.timezone.utc).timestamp()) * 1000
+    max_regression = int(grab(module, r"int max_clock_regression_ms = ([\d']+);",
+                              "the default idgen.max_clock_regression").replace("'", ""))
+    prefix_max = int(grab(prefixed, r"kPrefixMaxLength = (\d+);", "the longest prefix"))
+    subms = int(grab(uuidv7, r"kUuidv7SubmsBits = (\d+);", "the UUIDv7 sub-millisecond bits"))
+    ulid_random = int(grab(ulid, r"kUlidRandomBits = (\d+);", "the ULID random bits"))
+    if subms != 12 or ulid_random != 80:
+        sys.exit("generate.py: the UUIDv7 or ULID layout changed; the SQL edition must follow by hand")
+    digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+    max36 = ""
+    n = 2**128 - 1
+    while n:
+        max36 = digits36[n % 36] + max36
+        n //= 36
+    return {
+        "VERSION": version,
+        "CROCKFORD_UPPER": upper,
+        "CROCKFORD_LOWER": lower,
+        # regular expression classes of the alphabet, either case and lowercase
+        "CROCKFORD_CLASS": crockford_class(upper) + crockford_class(lower),
+        "CROCKFORD_CLASS_LOWER": crockford_class(lower),
+        "SF_SEQ_BITS": str(sf_seq),
+        "SF_SHARD_BITS": str(sf_shard),
+        "SF_MAX_SHARD": str(2**sf_shard - 1),
+        "SF_MAX_SEQ": str(2**sf_seq - 1),
+        "SF_MAX_ID": str(2**(time_bits + sf_shard + sf_seq) - 1),
+        "S53_SEQ_BITS": str(s53_seq),
+        "S53_SHARD_BITS": str(s53_shard),
+        "S53_MAX_SHARD": str(2**s53_shard - 1),
+        "S53_MAX_SEQ": str(2**s53_seq - 1),
+        "S53_MAX_ID": str(2**(time_bits + s53_shard + s53_seq) - 1),
+        "SF_TIME_BITS": str(time_bits),
+        "SF_MAX_MS": str(2**time_bits - 1),
+        "SF_EPOCH": epoch,
+        "SF_EPOCH_MS": str(epoch_ms),
+        "MAX_CLOCK_REGRESSION_MS": str(max_regression),
+        "PREFIX_MAX": str(prefix_max),
+        "PREFIX_MAX_INNER": str(prefix_max - 2),
+        "BASE36_MAX128": max36,
+        "CROCKFORD_ENCODE": crockford_encode(),
+        "CROCKFORD_DECODE": crockford_decode(),
+        "BASE36_ENCODE12": base36_encode12,
+        "BASE36_DECODE12": base36_decode12,
+    }
+
+
+def crockford_class(alphabet):
+    """The alphabet as a bracket expression body, in runs (0-9A-HJKMNP-TV-Z)."""
+    out, i = "", 0
+    while i < len(alphabet):
+        j = i
+        while j + 1 < len(alphabet) and ord(alphabet[j + 1]) == ord(alphabet[j]) + 1:
+            j += 1
+        out += alphabet[i] if i == j else (alphabet[i] + alphabet[j] if j == i + 1 else alphabet[i] + "-" + alphabet[j])
+        i = j + 1
+    return out
+
+
+def crockford_encode():
+    """26 digits of a 130-bit string b (two zero bits, then the 128), in alphabet a."""
+    return "\n        || ".join(f"pg_catalog.substr(a, substring(b, {5 * i + 1}, 5)::integer + 1, 1)"
+                               for i in range(26))
+
+
+def crockford_decode():
+    """The 130 bits of 26 uppercase Crockford digits in t (checked before)."""
+    return "\n        || ".join(
+        f"(pg_catalog.strpos(a, pg_catalog.substr(t, {i + 1}, 1)) - 1)::bit(5)" for i in range(26))
+
+
+def base36_encode12(x):
+    """12 base36 digits (alphabet a) of a bigint variable x below 36^12."""
+    return "\n        || ".join(
+        f"pg_catalog.substr(a, ({x} / {36 ** (11 - i)} % 36)::integer + 1, 1)" for i in range(12))
+
+
+def base36_decode12(t):
+    """The bigint of 12 lowercase base36 digits (alphabet a) in text variable t."""
+    return "\n        + ".join(
+        f"(pg_catalog.strpos(a, pg_catalog.substr({t}, {i + 1}, 1)) - 1)::bigint * {36 ** (11 - i)}" for i in range(12))
+
+
+def expand(values, m):
+    """{{NAME}} is a constant; {{NAME:var}} an unrolled expression over variable var."""
+    name, var = m.group(1), m.group(2)
+    if name not in values:
+        return m.group(0)
+    value = values[name]
+    return value(var) if callable(value) else value
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: generate.py VERSION OUTPUT")
+    version, output = sys.argv[1], sys.argv[2]
+    values = constants(version)
+    parts = []
+    for family in FAMILIES:
+        text = read(f"sql/edition/{family}.sql")
+        text = re.sub(r"\{\{([A-Z0-9_]+)(?::([a-z][a-z0-9_]*))?\}\}", lambda m: expand(values, m), text)
+        left = re.findall(r"\{\{[^}]*\}\}", text)
+        if left:
+            sys.exit(f"generate.py: sql/edition/{family}.sql: unknown placeholders {sorted(set(left))}")
+        parts.append(text)
+    os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+    tmp = output + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write("\n".join(parts))
+    os.replace(tmp, output)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+-- ============================================================================
+-- prefixed IDs (acct_...) and the base36 helpers
+-- ============================================================================
+-- Text: a prefix (a-z and _, starting and ending with a letter, at most {{PREFIX_MAX}}
+-- characters), "_", and the 128 bits as 25 lowercase base36 digits
+-- (zero-padded, at most {{BASE36_MAX128}}). The C++ edition stores the prefix
+-- and the 16 bytes; a domain cannot store one form and show another, so here
+-- prefixed_id is a domain over text holding the canonical text (COLLATE "C":
+-- within a prefix, text order is the order of the 128 bits). Input must be
+-- canonical: lowercase digits (the C++ edition also reads uppercase ones;
+-- lower() them first). On the C++ edition a column converts with
+-- ALTER TABLE ... ALTER COLUMN c TYPE prefixed_id USING c::text::prefixed_id.
+
+-- A prefix argument that is no prefix: 22023, as in the C++ edition.
+CREATE FUNCTION idgen_sql_bad_prefix(prefix text, type_name text, allow_empty boolean) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, prefix
+        USING ERRCODE = 'invalid_parameter_value',
+              DETAIL = CASE
+                  WHEN prefix = '' THEN 'The prefix is empty.'
+                  WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
+                      pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
+                  WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
+                  ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
+                                         pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
+              END,
+              HINT = CASE WHEN allow_empty
+                          THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
+                          ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_bad_prefix(text, text, boolean) IS 'internal (SQL edition): raises 22023 for an invalid prefix argument';
+
+CREATE FUNCTION idgen_sql_prefix_arg(prefix text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN prefix ~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN prefix
+                ELSE idgen_sql_bad_prefix(prefix, 'prefixed_id', false) END;
+COMMENT ON FUNCTION idgen_sql_prefix_arg(text) IS 'internal (SQL edition): a prefixed_id prefix argument, checked';
+
+-- Text that is no prefixed_id: 22P02 with the C++ edition's message. Returns
+-- false only to fit in a CHECK; it always raises.
+CREATE FUNCTION idgen_sql_prefixed_id_bad_text(input text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    prefix text := substring(input FROM '^(.*)_[^_]*$');
+    body text := substring(input FROM '([^_]*)$');
+BEGIN
+    IF prefix IS NULL THEN
+        RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'A prefixed ID is a prefix, "_" and 25 base36 digits; this value has no "_".';
+    END IF;
+    IF prefix !~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
+        RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = CASE
+                      WHEN prefix = '' THEN 'The prefix is empty.'
+                      WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
+                          pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
+                      WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
+                      ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
+                                             pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
+                  END;
+    END IF;
+    IF pg_catalog.length(body) <> 25 THEN
+        RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = pg_catalog.format('The part after the last "_" must be 25 base36 digits; it has %s.', pg_catalog.length(body));
+    END IF;
+    IF body ~ '[A-Z]' AND body !~ '[^0-9A-Za-z]' THEN
+        RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'The SQL edition stores the canonical text, whose base36 digits are lowercase.',
+                  HINT = 'Pass lower(the text): the C++ edition reads either case and writes lowercase.';
+    END IF;
+    IF body ~ '[^0-9a-z]' THEN
+        RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = pg_catalog.format('Character "%s" of the part after the last "_" is not a base36 digit (0-9, a-z).',
+                                             substring(body FROM '[^0-9a-z]'));
+    END IF;
+    RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
+        USING ERRCODE = 'invalid_text_representation',
+              DETAIL = 'The value is above the largest 128-bit body, {{BASE36_MAX128}}.';
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_prefixed_id_bad_text(text) IS 'internal (SQL edition): raises 22P02 for text that is no prefixed_id';
+
+-- The CHECK tries the pattern first; the function that raises runs only on failure.
+CREATE DOMAIN prefixed_id AS text COLLATE "C"
+    CONSTRAINT prefixed_id_text CHECK (
+        (VALUE ~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?_[0-9a-z]{25}$'
+         AND pg_catalog.right(VALUE, 25) <= '{{BASE36_MAX128}}')
+        OR idgen_sql_prefixed_id_bad_text(VALUE));
+COMMENT ON DOMAIN prefixed_id IS
+    'typed, sortable ID (SQL edition: a domain over text holding the C++ edition''s canonical text): an entity prefix and 128 bits in 25 base36 digits, such as acct_0jz3...; within a prefix, ordered by the 128 bits';
+
+-- base36 helpers -------------------------------------------------------------
+
+CREATE FUNCTION base36_encode(id uuid) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_base36_encode128(id);
+COMMENT ON FUNCTION base36_encode(uuid) IS
+    '25 lowercase base36 digits of a uuid (zero-padded, so text order is uuid order)';
+
+CREATE FUNCTION idgen_sql_base36_bad(input text, what text) RETURNS uuid
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    IF what = 'uuid' THEN
+        RAISE EXCEPTION 'invalid base36 uuid: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'A uuid in base36 is 25 digits 0-9 and a-z, at most {{BASE36_MAX128}}.';
+    ELSIF what = 'bigint' THEN
+        RAISE EXCEPTION 'invalid base36 bigint: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'A bigint in base36 is 1 to 13 digits 0-9 and a-z.';
+    ELSIF what = 'bigint range' THEN
+        RAISE EXCEPTION 'base36 value "%" is out of range for type bigint', input
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The largest bigint is 1y2p0ij32e8e7 in base36.';
+    END IF;
+    RAISE EXCEPTION 'cannot encode negative number % in base36', input
+        USING ERRCODE = 'numeric_value_out_of_range',
+              HINT = 'IDs such as snowflakes are never negative.';
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_base36_bad(text, text) IS 'internal (SQL edition): raises the base36 helpers'' errors';
+
+CREATE FUNCTION base36_decode(digits text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN digits ~ '^[0-9a-zA-Z]{25}$' AND pg_catalog.lower(digits) COLLATE "C" <= '{{BASE36_MAX128}}'
+                THEN idgen_sql_base36_decode128(pg_catalog.lower(digits))
+                ELSE idgen_sql_base36_bad(digits, 'uuid') END;
+COMMENT ON FUNCTION base36_decode(text) IS
+    'the uuid of 25 base36 digits in either case';
+
+CREATE FUNCTION base36_encode(id bigint) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id < 0 THEN idgen_sql_base36_bad(id::text, 'negative')::text
+                WHEN id = 0 THEN '0'
+                ELSE pg_catalog.ltrim(idgen_sql_base36_encode64(id), '0') END;
+COMMENT ON FUNCTION base36_encode(bigint) IS
+    'shortest lowercase base36 digits of a non-negative bigint, such as a snowflake';
+
+CREATE FUNCTION base36_decode_bigint(digits text) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN digits !~ '^[0-9a-zA-Z]{1,13}$' THEN idgen_sql_base36_bad(digits, 'bigint')::text::bigint
+                WHEN pg_catalog.lpad(pg_catalog.lower(digits), 13, '0') COLLATE "C" > '1y2p0ij32e8e7'
+                    THEN idgen_sql_base36_bad(digits, 'bigint range')::text::bigint
+                ELSE idgen_sql_base36_decode64(pg_catalog.lpad(pg_catalog.lower(digits), 13, '0')) END;
+COMMENT ON FUNCTION base36_decode_bigint(text) IS
+    'the bigint of 1 to 13 base36 digits in either case, at most 1y2p0ij32e8e7';
+
+-- prefixed_id generators and accessors ---------------------------------------
+
+CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id
+    LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED
+    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(uuid_v7()))::prefixed_id;
+COMMENT ON FUNCTION prefixed_id_new(text) IS
+    'new ordered prefixed ID: the 128 bits are a uuid_v7() value, so IDs of a prefix sort by creation time';
+
+CREATE FUNCTION prefixed_id_token(prefix text) RETURNS prefixed_id
+    LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(pg_catalog.gen_random_uuid()))::prefixed_id;
+COMMENT ON FUNCTION prefixed_id_token(text) IS
+    'new prefixed token: 122 CSPRNG bits in the UUIDv4 layout, for share links, session and reset tokens that must not be guessable';
+
+CREATE FUNCTION prefixed_id_prefix(id prefixed_id) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN pg_catalog.left(id, -26);
+COMMENT ON FUNCTION prefixed_id_prefix(prefixed_id) IS 'the prefix of a prefixed ID';
+
+CREATE FUNCTION prefixed_id_uuid(id prefixed_id) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_base36_decode128(pg_catalog.right(id, 25));
+COMMENT ON FUNCTION prefixed_id_uuid(prefixed_id) IS 'the 128 bits of a prefixed ID as a uuid';
+
+CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN uuid_v7_time(idgen_sql_base36_decode128(pg_catalog.right(id, 25)));
+COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
+    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL when the bits lack UUIDv7''s version and variant, as for every token (version 4)';
+
+CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(payload))::prefixed_id;
+COMMENT ON FUNCTION prefixed_id_from_uuid(text, uuid) IS
+    'prefixed ID with a given prefix and 128 bits, such as an existing uuid key';
+
+CREATE FUNCTION prefixed_id_boundary(prefix text, ts timestamptz) RETURNS prefixed_id
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(uuid_v7_boundary(ts)))::prefixed_id;
+COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
+    'smallest ordered prefixed ID of the millisecond holding ts, for range predicates and partition bounds';

@@ -1,0 +1,275 @@
+-- ============================================================================
+-- snowflake and snowflake53: 64-bit and 53-bit IDs
+-- ============================================================================
+-- Layouts (the C++ edition's src/core/snowflake.hpp):
+--   snowflake   0 | {{SF_TIME_BITS}}-bit ms since {{SF_EPOCH}} | {{SF_SHARD_BITS}}-bit shard 0..{{SF_MAX_SHARD}} | {{SF_SEQ_BITS}}-bit sequence 0..{{SF_MAX_SEQ}}
+--   snowflake53     {{SF_TIME_BITS}}-bit ms since {{SF_EPOCH}} | {{S53_SHARD_BITS}}-bit shard 0..{{S53_MAX_SHARD}}   |  {{S53_SEQ_BITS}}-bit sequence 0..{{S53_MAX_SEQ}}
+-- The epoch is the C++ edition's default idgen.snowflake_epoch, fixed here.
+--
+-- No shared memory: each family's state is one sequence per database,
+-- idgen_sql_snowflake_state and idgen_sql_snowflake53_state, whose value is the
+-- last stamp issued, ms << sequence bits | sequence, for every shard at once.
+-- A call takes a session advisory lock on the sequence, moves it to
+-- max(last + 1, now) (nextval, then setval when the clock is ahead), and
+-- releases the lock: stamps are unique and increasing across all sessions of
+-- the database, so IDs never repeat on a shard whatever the rate. The cost:
+-- calls of a family are serialized for the few microseconds of that critical
+-- section (not for the transaction), setval writes WAL, and all the shards of
+-- a database share the {{SF_MAX_SEQ}} + 1 (snowflake53: {{S53_MAX_SEQ}} + 1) stamps of a millisecond,
+-- borrowing the next millisecond when they run out, as the C++ edition does.
+-- The lock is released on error too (the EXCEPTION block), so a cancelled call
+-- cannot leave the family locked.
+
+CREATE SEQUENCE idgen_sql_snowflake_state AS bigint MINVALUE 0 START 0 NO CYCLE;
+COMMENT ON SEQUENCE idgen_sql_snowflake_state IS
+    'SQL edition: last snowflake stamp issued in this database (ms since {{SF_EPOCH}} << {{SF_SEQ_BITS}} | sequence)';
+CREATE SEQUENCE idgen_sql_snowflake53_state AS bigint MINVALUE 0 START 0 NO CYCLE;
+COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
+    'SQL edition: last snowflake53 stamp issued in this database (ms since {{SF_EPOCH}} << {{S53_SEQ_BITS}} | sequence)';
+
+-- Mints on a shard of a family. Only the edition's owner may run it, or move
+-- the state sequences (a role that could setval them could make IDs repeat):
+-- snowflake() and snowflake53() call it as SECURITY DEFINER functions, whose
+-- bodies are bound to these objects by OID when this script runs.
+CREATE FUNCTION idgen_sql_snowflake_mint(state regclass, family text, shard integer, seq_bits integer,
+                                         shard_bits integer, max_shard integer)
+    RETURNS bigint
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    now_ms bigint;
+    stamp bigint;
+    ms bigint;
+BEGIN
+    IF shard IS NULL THEN
+        RAISE EXCEPTION '% shard must not be null', family USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF shard < 0 OR shard > max_shard THEN
+        RAISE EXCEPTION '% shard % is out of range', family, shard
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = format('A shard of %s() is between 0 and %s.', family, max_shard);
+    END IF;
+    now_ms := floor(EXTRACT(epoch FROM clock_timestamp()) * 1000)::bigint - {{SF_EPOCH_MS}};
+    IF now_ms < 0 THEN
+        RAISE EXCEPTION 'system clock is before idgen.snowflake_epoch (%)', '{{SF_EPOCH}} 00:00:00+00'::timestamptz
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    PERFORM pg_advisory_lock(1768187763, state::oid::integer);
+    BEGIN
+        stamp := nextval(state);
+        IF stamp < now_ms << seq_bits THEN
+            stamp := now_ms << seq_bits;
+            PERFORM setval(state, stamp);
+        END IF;
+    EXCEPTION WHEN OTHERS OR query_canceled THEN
+        PERFORM pg_advisory_unlock(1768187763, state::oid::integer);
+        RAISE;
+    END;
+    PERFORM pg_advisory_unlock(1768187763, state::oid::integer);
+    ms := stamp >> seq_bits;
+    IF ms > {{SF_MAX_MS}} THEN
+        RAISE EXCEPTION '% ids ran out at %', family, '{{SF_EPOCH}} 00:00:00+00'::timestamptz + ({{SF_MAX_MS}} + 1) * interval '1 ms'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = format('The time field holds 2^{{SF_TIME_BITS}} milliseconds after idgen.snowflake_epoch ({{SF_EPOCH}}).');
+    END IF;
+    IF ms - now_ms > {{MAX_CLOCK_REGRESSION_MS}} THEN
+        RAISE EXCEPTION 'system clock is % ms behind % shard %', ms - now_ms, family, shard
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  DETAIL = 'IDs may run ahead of the clock by at most {{MAX_CLOCK_REGRESSION_MS}} ms (the C++ edition''s default idgen.max_clock_regression). The clock was set back, or the database was restored from a server whose clock was ahead.',
+                  HINT = 'Wait for the clock to catch up.';
+    END IF;
+    RETURN (ms << (shard_bits + seq_bits)) | (shard::bigint << seq_bits) | (stamp & ((1 << seq_bits) - 1));
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer) IS
+    'internal (SQL edition): next snowflake or snowflake53 ID of a shard, from the family''s state sequence under an advisory lock';
+REVOKE ALL ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer) FROM PUBLIC;
+REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
+
+-- The shard in the setting idgen.shard_id (the C++ edition's; here any role
+-- may set it, as the placeholder it is without the library).
+CREATE FUNCTION idgen_sql_default_shard(family text, max_shard integer) RETURNS integer
+    LANGUAGE plpgsql STABLE PARALLEL SAFE
+AS $$
+DECLARE
+    setting text := pg_catalog.current_setting('idgen.shard_id', true);
+    shard integer;
+BEGIN
+    IF setting IS NULL OR setting OPERATOR(pg_catalog.=) '' OR setting OPERATOR(pg_catalog.=) '-1' THEN
+        RAISE EXCEPTION 'idgen.shard_id is not set'
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = pg_catalog.format('Set idgen.shard_id (0 to %s) with ALTER DATABASE ... SET or ALTER ROLE ... SET, or pass the shard: %s(shard).', max_shard, family);
+    END IF;
+    IF setting !~ '^[0-9]{1,9}$' OR setting::integer > max_shard THEN
+        RAISE EXCEPTION 'idgen.shard_id % is out of range for %()', setting, family
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard),
+                  HINT = pg_catalog.format('Pass the shard: %s(shard), or set idgen.shard_id to a shard both splits have.', family);
+    END IF;
+    RETURN setting::integer;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_default_shard(text, integer) IS
+    'internal (SQL edition): the shard in idgen.shard_id, checked for a family';
+
+-- A decoder's argument that is no ID of the family: 22003, as in the C++ edition.
+CREATE FUNCTION idgen_sql_snowflake_bad_id(id bigint, family text, max_id bigint, result_type anyelement)
+    RETURNS anyelement
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $$
+BEGIN
+    RAISE EXCEPTION '% id % is %', family, id, CASE WHEN id < 0 THEN 'negative' ELSE 'out of range' END
+        USING ERRCODE = 'numeric_value_out_of_range',
+              DETAIL = pg_catalog.format('IDs of %s() are between 0 and %s.', family, max_id);
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_bad_id(bigint, text, bigint, anyelement) IS
+    'internal (SQL edition): raises 22003 for an ID outside a snowflake family';
+
+-- Milliseconds since the epoch of a boundary's timestamp: 22023 for an
+-- infinite one, 22008 outside the time field.
+CREATE FUNCTION idgen_sql_snowflake_ms(ts timestamptz, family text) RETURNS bigint
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    ms bigint;
+BEGIN
+    IF NOT pg_catalog.isfinite(ts) THEN
+        RAISE EXCEPTION 'cannot build a % boundary from an infinite timestamp', family
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    ms := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000)::bigint - {{SF_EPOCH_MS}};
+    IF ms < 0 OR ms > {{SF_MAX_MS}} THEN
+        RAISE EXCEPTION 'timestamp out of range for %: "%"', family, ts
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = pg_catalog.format('IDs of %s() hold instants from idgen.snowflake_epoch ({{SF_EPOCH}}) up to 2^{{SF_TIME_BITS}} ms later, exclusive.', family);
+    END IF;
+    RETURN ms;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_ms(timestamptz, text) IS
+    'internal (SQL edition): milliseconds since the snowflake epoch of a boundary timestamp';
+
+-- A shard argument of a boundary, checked (22003).
+CREATE FUNCTION idgen_sql_snowflake_shard_arg(shard integer, family text, max_shard integer) RETURNS bigint
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    IF shard < 0 OR shard > max_shard THEN
+        RAISE EXCEPTION '% shard % is out of range', family, shard
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard);
+    END IF;
+    RETURN shard;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_shard_arg(integer, text, integer) IS
+    'internal (SQL edition): a boundary''s shard argument, checked';
+
+-- snowflake --------------------------------------------------------------------
+
+-- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
+CREATE FUNCTION snowflake(shard integer) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', shard, {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}});
+COMMENT ON FUNCTION snowflake(integer) IS
+    'new 64-bit snowflake ID ({{SF_TIME_BITS}}-bit ms since {{SF_EPOCH}}, {{SF_SHARD_BITS}}-bit shard 0..{{SF_MAX_SHARD}}, {{SF_SEQ_BITS}}-bit sequence); never negative; SQL edition: strictly increasing per shard across the sessions of this database';
+
+CREATE FUNCTION snowflake() RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', idgen_sql_default_shard('snowflake', {{SF_MAX_SHARD}}),
+                                    {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}});
+COMMENT ON FUNCTION snowflake() IS
+    'new snowflake ID for the shard in idgen.shard_id';
+
+CREATE FUNCTION snowflake_time(id bigint) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{SF_MAX_ID}}
+                THEN idgen_sql_time_of_ms({{SF_EPOCH_MS}} + (id >> ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}})))
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', {{SF_MAX_ID}}, NULL::timestamptz) END;
+COMMENT ON FUNCTION snowflake_time(bigint) IS
+    'millisecond in which a snowflake ID was issued (counted from {{SF_EPOCH}}, the C++ edition''s default idgen.snowflake_epoch)';
+
+CREATE FUNCTION snowflake_shard(id bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{SF_MAX_ID}}
+                THEN ((id >> {{SF_SEQ_BITS}}) & {{SF_MAX_SHARD}})::integer
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', {{SF_MAX_ID}}, NULL::integer) END;
+COMMENT ON FUNCTION snowflake_shard(bigint) IS
+    'shard (0..{{SF_MAX_SHARD}}) that issued a snowflake ID';
+
+CREATE FUNCTION snowflake_seq(id bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{SF_MAX_ID}}
+                THEN (id & {{SF_MAX_SEQ}})::integer
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', {{SF_MAX_ID}}, NULL::integer) END;
+COMMENT ON FUNCTION snowflake_seq(bigint) IS
+    'sequence number (0..{{SF_MAX_SEQ}}) of a snowflake ID within its millisecond and shard';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_snowflake_ms(ts, 'snowflake') << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}});
+COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS
+    'smallest snowflake ID of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake') << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}}))
+           | (idgen_sql_snowflake_shard_arg(shard, 'snowflake', {{SF_MAX_SHARD}}) << {{SF_SEQ_BITS}});
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer) IS
+    'smallest snowflake ID of the millisecond holding ts on the given shard';
+
+-- snowflake53 --------------------------------------------------------------------
+
+-- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
+CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', shard, {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}});
+COMMENT ON FUNCTION snowflake53(integer) IS
+    'new 53-bit (at most 2^53 - 1) snowflake53 ID ({{SF_TIME_BITS}}-bit ms since {{SF_EPOCH}}, {{S53_SHARD_BITS}}-bit shard 0..{{S53_MAX_SHARD}}, {{S53_SEQ_BITS}}-bit sequence); never negative; SQL edition: strictly increasing per shard across the sessions of this database';
+
+CREATE FUNCTION snowflake53() RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', idgen_sql_default_shard('snowflake53', {{S53_MAX_SHARD}}),
+                                    {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}});
+COMMENT ON FUNCTION snowflake53() IS
+    'new snowflake53 ID for the shard in idgen.shard_id';
+
+CREATE FUNCTION snowflake53_time(id bigint) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
+                THEN idgen_sql_time_of_ms({{SF_EPOCH_MS}} + (id >> ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}})))
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', {{S53_MAX_ID}}, NULL::timestamptz) END;
+COMMENT ON FUNCTION snowflake53_time(bigint) IS
+    'millisecond in which a snowflake53 ID was issued (counted from {{SF_EPOCH}}, the C++ edition''s default idgen.snowflake_epoch)';
+
+CREATE FUNCTION snowflake53_shard(id bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
+                THEN ((id >> {{S53_SEQ_BITS}}) & {{S53_MAX_SHARD}})::integer
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', {{S53_MAX_ID}}, NULL::integer) END;
+COMMENT ON FUNCTION snowflake53_shard(bigint) IS
+    'shard (0..{{S53_MAX_SHARD}}) that issued a snowflake53 ID';
+
+CREATE FUNCTION snowflake53_seq(id bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
+                THEN (id & {{S53_MAX_SEQ}})::integer
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', {{S53_MAX_ID}}, NULL::integer) END;
+COMMENT ON FUNCTION snowflake53_seq(bigint) IS
+    'sequence number (0..{{S53_MAX_SEQ}}) of a snowflake53 ID within its millisecond and shard';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_snowflake_ms(ts, 'snowflake53') << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}});
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz) IS
+    'smallest snowflake53 ID of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake53') << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}}))
+           | (idgen_sql_snowflake_shard_arg(shard, 'snowflake53', {{S53_MAX_SHARD}}) << {{S53_SEQ_BITS}});
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer) IS
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard';
+

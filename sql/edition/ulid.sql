@@ -1,0 +1,129 @@
+-- ============================================================================
+-- ulid: a domain over uuid, generators, decoders, ULID text
+-- ============================================================================
+-- The C++ edition's ulid is a base type of 16 bytes ordered bytewise, whose
+-- text is 26 Crockford base32 digits. Here it is a domain over uuid: the same
+-- 16 bytes in the same order (uuid compares bytewise too), uuid's btree, hash
+-- and BRIN support, and a dump that any server restores. What a domain cannot
+-- change is uuid's text form: ULID text is ulid_to_text(id) and
+-- ulid_from_text(text). On the C++ edition a column converts in place with
+-- ALTER TABLE ... ALTER COLUMN c TYPE ulid USING c::uuid::ulid (binary cast).
+-- Layout (ULID spec): 48-bit Unix ms | 80 random bits.
+
+CREATE DOMAIN ulid AS uuid;
+COMMENT ON DOMAIN ulid IS
+    'ULID (SQL edition: a domain over uuid, the same 16 bytes and order as the C++ edition''s ulid): 48-bit Unix millisecond timestamp and 80 random bits; ULID text through ulid_to_text() and ulid_from_text()';
+
+-- ULID text ------------------------------------------------------------------
+
+CREATE FUNCTION ulid_to_text(id ulid) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_crockford_encode(id, '{{CROCKFORD_UPPER}}');
+COMMENT ON FUNCTION ulid_to_text(ulid) IS
+    'SQL edition: the ULID text of a ulid, 26 uppercase Crockford base32 characters (the C++ edition''s ulid output)';
+
+-- Text that is no ULID: 22P02 with the C++ edition's message.
+CREATE FUNCTION idgen_sql_ulid_bad_text(input text) RETURNS uuid
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    bad text;
+BEGIN
+    IF pg_catalog.length(input) <> 26 THEN
+        RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = pg_catalog.format('A ULID is 26 characters long; this value has %s.', pg_catalog.octet_length(input));
+    END IF;
+    bad := substring(input FROM '[^{{CROCKFORD_CLASS}}]');
+    IF bad IS NOT NULL AND pg_catalog.strpos('ILOUilou', bad) > 0 THEN
+        RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = pg_catalog.format('Character "%s" at position %s is not a Crockford base32 digit.',
+                                             bad, pg_catalog.strpos(input, bad)),
+                  HINT = 'Crockford base32 has no I, L, O or U; ulid does not read them as 1, 1, 0.';
+    ELSIF bad IS NOT NULL THEN
+        RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = pg_catalog.format('Character "%s" at position %s is not a Crockford base32 digit.',
+                                             bad, pg_catalog.strpos(input, bad));
+    END IF;
+    RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
+        USING ERRCODE = 'invalid_text_representation',
+              DETAIL = 'Its first character is above 7; the largest ULID is 7ZZZZZZZZZZZZZZZZZZZZZZZZZ.';
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_ulid_bad_text(text) IS 'internal (SQL edition): raises 22P02 for text that is no ULID';
+
+CREATE FUNCTION ulid_from_text(input text) RETURNS ulid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN input ~ '^[0-7][{{CROCKFORD_CLASS}}]{25}$'
+                THEN idgen_sql_crockford_decode(pg_catalog.upper(input), '{{CROCKFORD_UPPER}}')
+                ELSE idgen_sql_ulid_bad_text(input) END;
+COMMENT ON FUNCTION ulid_from_text(text) IS
+    'SQL edition: the ulid of ULID text (26 Crockford base32 characters in either case, at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ; I, L, O and U are refused with 22P02), as the C++ edition''s ulid input';
+
+-- ulid generators and decoders -----------------------------------------------
+
+-- The session's last ULID (32 hexadecimal digits) is in the setting
+-- idgen_sql.ulid_last; within its millisecond the next is the last + 1 (the
+-- spec's monotonic mode), as in the C++ edition.
+CREATE FUNCTION ulid() RETURNS ulid
+    LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+AS $$
+DECLARE
+    now_ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
+    last text := nullif(pg_catalog.current_setting('idgen_sql.ulid_last', true), '');
+    hi bigint;
+    lo bigint;
+    r text;
+    next_id text;
+BEGIN
+    IF now_ms < 0 OR now_ms > 281474976710655 THEN
+        RAISE EXCEPTION 'system clock is outside the range of ulid' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF last IS NOT NULL AND now_ms <= ('x' || pg_catalog.substr(last, 1, 12))::bit(48)::bigint THEN
+        hi := ('x' || pg_catalog.substr(last, 1, 16))::bit(64)::bigint;
+        lo := ('x' || pg_catalog.substr(last, 17, 16))::bit(64)::bigint;
+        IF lo = -1 THEN
+            IF (hi & 65535) = 65535 THEN
+                RAISE EXCEPTION 'ulid values are exhausted' USING ERRCODE = 'datetime_field_overflow',
+                    DETAIL = 'The 80 random bits of the millisecond are used up.';
+            END IF;
+            hi := hi + 1;
+            lo := 0;
+        ELSIF lo = 9223372036854775807 THEN
+            lo := -9223372036854775808;
+        ELSE
+            lo := lo + 1;
+        END IF;
+        next_id := pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0');
+    ELSE
+        r := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
+        next_id := pg_catalog.lpad(pg_catalog.to_hex(now_ms), 12, '0') || pg_catalog.substr(r, 1, 12)
+                || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 5);
+    END IF;
+    PERFORM pg_catalog.set_config('idgen_sql.ulid_last', next_id, false);
+    RETURN next_id::uuid;
+END
+$$;
+COMMENT ON FUNCTION ulid() IS
+    'new ULID from the clock and gen_random_uuid()''s CSPRNG bits; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode; SQL edition: rolled back with the transaction)';
+
+CREATE FUNCTION ulid_at(ts timestamptz) RETURNS ulid
+    LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(idgen_sql_unix_ms48(ts, 'ulid')), 12, '0')
+            || pg_catalog.substr(idgen_sql_random_hex30(), 1, 20))::uuid;
+COMMENT ON FUNCTION ulid_at(timestamptz) IS
+    'ULID of the millisecond holding ts with fresh random bits, for backfilling rows created in the past';
+
+CREATE FUNCTION ulid_boundary(ts timestamptz) RETURNS ulid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(idgen_sql_unix_ms48(ts, 'ulid')), 12, '0') || '00000000000000000000')::uuid;
+COMMENT ON FUNCTION ulid_boundary(timestamptz) IS
+    'smallest ULID of the millisecond holding ts (random bits zero), for range predicates and partition bounds';
+
+CREATE FUNCTION ulid_time(id ulid) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_time_of_ms(('x' || pg_catalog.substr(idgen_sql_hex(id), 1, 12))::bit(48)::bigint);
+COMMENT ON FUNCTION ulid_time(ulid) IS
+    'millisecond a ULID carries';

@@ -1,0 +1,137 @@
+-- ============================================================================
+-- uuid_v7: RFC 9562 UUIDv7 generators and decoders
+-- ============================================================================
+-- Layout (RFC 9562 section 5.7, method 3 of 6.2 for rand_a), as the C++ edition:
+-- 48 bits unix_ts_ms | ver 7 | 12 bits rand_a = floor(ns_within_ms * 4096 / 1e6)
+-- | variant 10 | 62 random bits. SQL's clock (clock_timestamp()) has microsecond
+-- precision, so rand_a takes about 1000 of its 4096 values.
+
+-- The 60-bit tick (unix_ts_ms << 12 | rand_a) of an instant: 22023 for an
+-- infinite one, 22008 outside the 48-bit millisecond field.
+CREATE FUNCTION idgen_sql_uuid_v7_tick(ts timestamptz) RETURNS bigint
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    us bigint;
+    ms bigint;
+BEGIN
+    IF NOT pg_catalog.isfinite(ts) THEN
+        RAISE EXCEPTION 'cannot build a uuid_v7 from an infinite timestamp' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    us := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000000)::bigint;
+    ms := pg_catalog.div(us, 1000)::bigint;
+    IF ms < 0 OR ms > 281474976710655 THEN
+        RAISE EXCEPTION 'timestamp out of range for uuid_v7: "%"', ts
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'Its 48-bit millisecond field holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+    RETURN (ms << 12) + ((us - ms * 1000) * 4096) / 1000;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_uuid_v7_tick(timestamptz) IS
+    'internal (SQL edition): unix_ts_ms << 12 | rand_a of an instant';
+
+-- A UUIDv7 of a tick and 62 fresh random bits (a version 4 uuid's rand_b,
+-- whose variant bits are already 10).
+CREATE FUNCTION idgen_sql_uuid_v7_of_tick(tick bigint) RETURNS uuid
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(tick >> 12), 12, '0') || '7' || pg_catalog.lpad(pg_catalog.to_hex(tick & 4095), 3, '0')
+            || pg_catalog.substr(pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', ''), 17, 16))::uuid;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_uuid_v7_of_tick(bigint) IS
+    'internal (SQL edition): a UUIDv7 of a tick with 62 random bits';
+
+-- The session's sequence: the last tick issued, in the setting
+-- idgen_sql.uuid_v7_tick. A setting is session state that every PL/pgSQL
+-- function can read; it is rolled back with its transaction.
+CREATE FUNCTION uuid_v7() RETURNS uuid
+    LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+AS $$
+DECLARE
+    us bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
+    ms bigint := us / 1000;
+    tick bigint := (ms << 12) + ((us % 1000) * 4096) / 1000;
+    last bigint := nullif(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint;
+    r text;
+BEGIN
+    IF ms < 0 OR ms > 281474976710655 THEN
+        RAISE EXCEPTION 'system clock is outside the range of uuid_v7' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF last IS NOT NULL AND tick <= last THEN
+        IF last >= 1152921504606846975 THEN
+            RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';
+        END IF;
+        tick := last + 1;
+    END IF;
+    PERFORM pg_catalog.set_config('idgen_sql.uuid_v7_tick', tick::text, false);
+    r := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(tick >> 12), 12, '0') || '7'
+            || pg_catalog.lpad(pg_catalog.to_hex(tick & 4095), 3, '0') || pg_catalog.substr(r, 17, 16))::uuid;
+END
+$$;
+COMMENT ON FUNCTION uuid_v7() IS
+    'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time at the microsecond precision of SQL''s clock; strictly increasing per session (SQL edition: the session''s last value is rolled back with its transaction)';
+
+-- The clock moved by shift, checked: 22023 for an infinite shift, 22008 when
+-- the result is outside the 48-bit millisecond field.
+CREATE FUNCTION idgen_sql_uuid_v7_shifted(shift interval) RETURNS timestamptz
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    shifted timestamptz;
+BEGIN
+    IF NOT pg_catalog.isfinite(shift) THEN
+        RAISE EXCEPTION 'cannot build a uuid_v7 from an infinite interval' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    shifted := pg_catalog.clock_timestamp() OPERATOR(pg_catalog.+) shift;
+    IF NOT pg_catalog.isfinite(shifted) OR shifted OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::timestamptz
+       OR shifted OPERATOR(pg_catalog.>=) '10889-08-02 05:31:50.656+00'::timestamptz THEN
+        RAISE EXCEPTION 'timestamp out of range for uuid_v7: "%"', shifted
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'Its 48-bit millisecond field holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+    RETURN shifted;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_uuid_v7_shifted(interval) IS
+    'internal (SQL edition): clock_timestamp() + shift, checked for uuid_v7';
+
+-- uuid_v7(shift): the time moved by shift, outside the session's sequence.
+CREATE FUNCTION uuid_v7(shift interval) RETURNS uuid
+    LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED
+    RETURN idgen_sql_uuid_v7_of_tick(idgen_sql_uuid_v7_tick(idgen_sql_uuid_v7_shifted(shift)));
+COMMENT ON FUNCTION uuid_v7(interval) IS
+    'new UUIDv7 whose embedded time is moved by shift, to hide the creation time';
+
+CREATE FUNCTION uuid_v7_at(ts timestamptz) RETURNS uuid
+    LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+    RETURN idgen_sql_uuid_v7_of_tick(idgen_sql_uuid_v7_tick(ts));
+COMMENT ON FUNCTION uuid_v7_at(timestamptz) IS
+    'UUIDv7 for the given instant with fresh random bits, for backfills';
+
+-- The smallest UUIDv7 of a millisecond: rand_a and rand_b zero, version 7, variant 10.
+CREATE FUNCTION uuid_v7_boundary(ts timestamptz) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(idgen_sql_unix_ms48(ts, 'uuid_v7')), 12, '0') || '70008000000000000000')::uuid;
+COMMENT ON FUNCTION uuid_v7_boundary(timestamptz) IS
+    'smallest UUIDv7 of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION uuid_v7_time(id uuid) RETURNS timestamptz
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    h text := pg_catalog.translate(id::text, '-', '');
+    ms bigint;
+BEGIN
+    IF pg_catalog.substr(h, 13, 1) <> '7' OR pg_catalog.substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+        RETURN NULL;
+    END IF;
+    ms := ('x' || pg_catalog.substr(h, 1, 12))::bit(48)::bigint;
+    RETURN pg_catalog.to_timestamp(0) + (ms / 1000) * interval '1 second' + (ms % 1000) * interval '1 millisecond';
+END
+$$;
+COMMENT ON FUNCTION uuid_v7_time(uuid) IS
+    'millisecond timestamp embedded in a UUIDv7; NULL when the UUID is not version 7';
