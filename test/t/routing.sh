@@ -273,20 +273,29 @@ is "the rows of shard 7 through all_items" \
 explain() { rq "EXPLAIN (VERBOSE, COSTS OFF) $1"; }
 comment() { sed 's/^/# /' <<<"$1"; }
 mid=$(rq "SELECT snowflake_time(id) FROM routed ORDER BY id OFFSET $((total / 2)) LIMIT 1")
-# A constant boundary is folded on the router (with the router's epoch) and shipped as a number.
-plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary('$mid')")
+# The epoch every server here uses (the default idgen.snowflake_epoch), for the
+# IMMUTABLE forms that take it as an argument.
+epoch="'2024-01-01 00:00:00+00'"
+# A constant boundary with an explicit epoch is IMMUTABLE: folded on the router and shipped as a number.
+plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary('$mid', 0, $epoch)")
 comment "$plan"
-is "id >= snowflake_boundary(constant): each of the 3 writers gets WHERE id >= <number>" \
+is "id >= snowflake_boundary(constant, 0, epoch): each of the 3 writers gets WHERE id >= <number>" \
     "$(grep -cE "Remote SQL: .* WHERE \(\(id >= [0-9]+::bigint\)\)" <<<"$plan")" 3
 is "... and the router filters nothing itself" "$(grep -c 'Filter:' <<<"$plan")" 0
 is "... and the answer agrees with the writers" \
-    "$(rq "SELECT count(*) FROM all_items WHERE id >= snowflake_boundary('$mid')")" \
+    "$(rq "SELECT count(*) FROM all_items WHERE id >= snowflake_boundary('$mid', 0, $epoch)")" \
     "$(rq "SELECT count(*) FROM landed WHERE id >= snowflake_boundary('$mid')")"
-# now() is STABLE: postgres_fdw ships no mutable expression, so the router filters.
-plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary(now() - interval '1 hour')")
+# The form that reads idgen.snowflake_epoch is STABLE: postgres_fdw ships no
+# mutable expression, so each writer sends all its rows and the router filters.
+plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary('$mid')")
 comment "$plan"
-is "id >= snowflake_boundary(now() - ...): not shipped, the router filters all 3 writers' rows" \
-    "$(grep -c "Filter: (all_items_.*id >= snowflake_boundary((now() - '01:00:00'::interval)))" <<<"$plan") $(grep -c 'Remote SQL: .* WHERE' <<<"$plan")" "3 0"
+is "id >= snowflake_boundary(constant) without an epoch (STABLE): not shipped, the router filters all 3 writers' rows" \
+    "$(grep -c "Filter: (all_items_.*id >= snowflake_boundary('" <<<"$plan") $(grep -c 'Remote SQL: .* WHERE' <<<"$plan")" "3 0"
+# now() is STABLE too.
+plan=$(explain "SELECT * FROM all_items WHERE id >= snowflake_boundary(now() - interval '1 hour', 0, $epoch)")
+comment "$plan"
+is "id >= snowflake_boundary(now() - ..., 0, epoch): not shipped, the router filters all 3 writers' rows" \
+    "$(grep -c "Filter: (all_items_.*id >= snowflake_boundary((now() - '01:00:00'::interval), 0, " <<<"$plan") $(grep -c 'Remote SQL: .* WHERE' <<<"$plan")" "3 0"
 # A parameter is shipped: compute the boundary first, pass it as $1.
 plan=$(rq "SET plan_cache_mode = force_generic_plan;
            PREPARE since(bigint) AS SELECT * FROM all_items WHERE id >= \$1;
@@ -309,10 +318,16 @@ check "without extensions 'idgen' the router fetches all of w2's rows and filter
     grep -qF 'Filter: (snowflake_shard(all_items.id) = 7)' <<<"$plan"
 is "... with the same answer" "$(rq "SELECT count(*) FROM all_items WHERE snowflake_shard(id) = 7")" "$PER_SHARD"
 rq "ALTER SERVER w2 OPTIONS (ADD extensions 'idgen')" >/dev/null
-# snowflake_time() is shipped too, and evaluated with the writer's epoch.
+# snowflake_time(id, epoch) is shipped too (IMMUTABLE), and evaluated on the writer;
+# snowflake_time(id) reads the epoch setting (STABLE) and is evaluated on the router.
+plan=$(explain "SELECT * FROM all_items WHERE snowflake_time(id, $epoch) >= '$mid'")
+comment "$plan"
+is "snowflake_time(id, epoch) >= constant: shipped to the 3 writers" \
+    "$(grep -cF "WHERE ((public.snowflake_time(id, '2024-01-01 00:00:00+00'::timestamp with time zone) >= '" <<<"$plan")" 3
 plan=$(explain "SELECT * FROM all_items WHERE snowflake_time(id) >= '$mid'")
-is "snowflake_time(id) >= constant: shipped to the 3 writers" \
-    "$(grep -cF "WHERE ((public.snowflake_time(id) >= '" <<<"$plan")" 3
+comment "$plan"
+is "snowflake_time(id) >= constant (STABLE): not shipped, the router decodes all 3 writers' rows" \
+    "$(grep -c "Filter: (snowflake_time(all_items_.*id) >= '" <<<"$plan") $(grep -c 'Remote SQL: .* WHERE' <<<"$plan")" "3 0"
 # One ID through all_items: the shard predicate, folded on the router, prunes to the owner.
 one=$(rq "SELECT id FROM routed WHERE shard = 13 LIMIT 1")
 plan=$(explain "SELECT * FROM all_items WHERE id = $one AND snowflake_shard(id) = snowflake_shard($one)")
@@ -389,15 +404,20 @@ rq "BEGIN; SELECT add_item(7, 'rolled back on the router'); ROLLBACK" >/dev/null
 is "a router transaction rolled back does not undo add_item() on the writer" \
     "$(on w2 q "SELECT count(*) FROM items WHERE payload = 'rolled back on the router'")" 1
 
-# --- 7. The epoch: a constant snowflake_boundary() is computed on the router,
-# with the router's idgen.snowflake_epoch; shipped decoders use the writer's.
+# --- 7. The epoch: the forms without an epoch argument run on the router, with
+# the router's idgen.snowflake_epoch; the explicit-epoch forms do not depend on it.
+writers_since_mid=$(($(for w in w1 w2 w3; do on "$w" q "SELECT count(*) FROM items WHERE snowflake_time(id) >= '$mid'"; done |
+    paste -sd+)))
+check "the writers hold rows minted at or after $mid ($writers_since_mid)" test "$writers_since_mid" -gt 0
 echo "idgen.snowflake_epoch = '2023-12-31'" >>"$dir/router/data/postgresql.conf"
 cluster_restart "$dir/router"
 is "with the router's epoch a day earlier, id >= snowflake_boundary('$mid') finds no row" \
     "$(rq "SELECT count(*) FROM all_items WHERE id >= snowflake_boundary('$mid')")" 0
-is "... while snowflake_time(id) >= '$mid', shipped, still agrees with the writers" \
-    "$(rq "SELECT count(*) FROM all_items WHERE snowflake_time(id) >= '$mid'")" \
-    "$(($(for w in w1 w2 w3; do on "$w" q "SELECT count(*) FROM items WHERE snowflake_time(id) >= '$mid'"; done |
-       paste -sd+)))"
+is "... nor does snowflake_time(id) >= '$mid', decoded on the router" \
+    "$(rq "SELECT count(*) FROM all_items WHERE snowflake_time(id) >= '$mid'")" 0
+is "... while id >= snowflake_boundary('$mid', 0, epoch) agrees with the writers ($writers_since_mid rows)" \
+    "$(rq "SELECT count(*) FROM all_items WHERE id >= snowflake_boundary('$mid', 0, $epoch)")" "$writers_since_mid"
+is "... and so does snowflake_time(id, epoch) >= '$mid', shipped" \
+    "$(rq "SELECT count(*) FROM all_items WHERE snowflake_time(id, $epoch) >= '$mid'")" "$writers_since_mid"
 
 tap_done
