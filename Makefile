@@ -70,6 +70,13 @@ fuzz-build: $(FUZZ_TARGETS:%=test/fuzz/build/bin/%)
 fuzz: fuzz-build
 	bash test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS:%=-runs=%) $(FUZZ_TARGETS)
 
-.PHONY: unit fuzz fuzz-build print-version
+.PHONY: unit fuzz fuzz-build print-version dist
 print-version:
 	@echo $(EXTVERSION)
+
+# PGXN release: the committed tree (HEAD, not the working files) as
+# idgen-<version>.zip, every file under idgen-<version>/.
+DIST_ZIP = $(EXTENSION)-$(EXTVERSION).zip
+dist:
+	@git diff --quiet HEAD -- || echo "dist: uncommitted changes are not in $(DIST_ZIP) (it is made from HEAD)" >&2
+	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ --output=$(DIST_ZIP) HEAD

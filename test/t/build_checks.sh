@@ -54,6 +54,10 @@ check "version $version is reachable from sql/idgen--0.1.0.sql through upgrade s
 # checks it defines what the upgrades do).
 check "sql/idgen--$version.sql, the current full install script, exists" test -f "sql/idgen--$version.sql"
 check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
+# The Debian package's version is the Makefile's plus a Debian revision
+# (0.5.0-1): a release adds an entry on top of debian/changelog.
+is "debian/changelog's newest entry is for version $version" \
+    "$(sed -n '1s/^idgen (\([^)]*\)-[0-9][^)-]*).*/\1/p' debian/changelog)" "$version"
 check "every install and upgrade script starts with the CREATE EXTENSION guard" \
     bash -c 'for f in sql/idgen--*.sql; do grep -q "^\\\\echo Use \"CREATE EXTENSION idgen\" to load this file. \\\\quit" "$f" || exit 1; done'
 tap_done
