@@ -56,7 +56,7 @@ mkdir "$tmp/elsewhere"
 check "the zip unpacks" logged unzip -q "$zip" -d "$tmp/elsewhere"
 dist=$tmp/elsewhere/idgen-$version
 tap_verdicts "pgxn_meta.py (the zip)" python3 test/t/pgxn_meta.py "$dist/META.json" --root "$dist" \
-    --name idgen --version "$version"
+    --name idgen --version "$version" --label "the zip's META.json"
 if ! timed check "the unpacked zip builds with make (PostgreSQL 15, -Werror)" \
         logged make -C "$dist" -s -j2 WERROR=1 PG_CONFIG="$PG_CONFIG"; then
     tap_done

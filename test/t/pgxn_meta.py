@@ -5,7 +5,7 @@ relationships, resources), plus what a release of ours needs: the name and
 versions match the Makefile, and the files that `provides` names exist in the
 distribution.
 
-    python3 test/t/pgxn_meta.py META.json --root DIR [--name N --version V]
+    python3 test/t/pgxn_meta.py META.json --root DIR [--name N --version V] [--label L]
     python3 test/t/pgxn_meta.py META.json --root DIR --self-test
 
 Prints verdict lines (test/t/verdicts.py). --self-test also feeds broken
@@ -234,30 +234,32 @@ def main():
     ap.add_argument("--root", required=True, help="the distribution's top directory")
     ap.add_argument("--name", help="the extension name META.json must give")
     ap.add_argument("--version", help="the version META.json must give (the Makefile's)")
+    ap.add_argument("--label", help="how verdicts name the file (default: its path)")
     ap.add_argument("--self-test", action="store_true")
     args = ap.parse_args()
+    label = args.label or args.meta
     try:
         with open(args.meta, encoding="utf-8") as f:
             meta = json.load(f)
     except (OSError, ValueError) as e:
-        say(False, f"{args.meta} is readable JSON ({e})")
+        say(False, f"{label} is readable JSON ({e})")
         return 1
     found = problems(meta, args.root)
     for p in found:
         note(p)
-    ok = say(not found, f"{args.meta} follows PGXN Meta Spec 1.0.0")
+    ok = say(not found, f"{label} follows PGXN Meta Spec 1.0.0")
     if args.name:
         ok &= say(meta.get("name") == args.name and args.name in meta.get("provides", {}),
-                  f"{args.meta} names the distribution and its extension {args.name}")
+                  f"{label} names the distribution and its extension {args.name}")
     if args.version:
         versions = [meta.get("version")] + [p.get("version") for p in meta.get("provides", {}).values()
                                             if isinstance(p, dict)]
         ok &= say(all(v == args.version for v in versions),
-                  f"{args.meta} gives version {args.version} to the distribution and each extension "
+                  f"{label} gives version {args.version} to the distribution and each extension "
                   f"(found {versions})")
         files = [p.get("file") for p in meta.get("provides", {}).values() if isinstance(p, dict)]
         ok &= say(f"sql/{args.name or meta.get('name')}--{args.version}.sql" in files,
-                  f"{args.meta} provides the current full install script "
+                  f"{label} provides the current full install script "
                   f"sql/{args.name or meta.get('name')}--{args.version}.sql")
     if args.self_test and not found:
         for what, broken in broken_copies(meta):
