@@ -3,7 +3,8 @@
 # (test/t/pgxn_meta.py, which must also refuse broken copies), then `make dist`
 # writes idgen-<version>.zip from git archive; unpacked elsewhere, it builds
 # with Debian's PostgreSQL 15, installs, and passes make installcheck on a
-# cluster with idgen preloaded. The idgen files installed before (the suite's
+# cluster with idgen preloaded; and Debian's pgxnclient installs and checks
+# the zip the way a PGXN user would. The idgen files installed before (the suite's
 # `make install`) are put back at the end, pass or fail.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -75,5 +76,14 @@ if check "a cluster starts with shared_preload_libraries = 'idgen'" \
     is "make installcheck in the unpacked zip: every regression test passes" \
         "$regress_status passed=$passed failed=$failed" "0 passed=$regress_count failed=0"
     ((regress_status == 0)) || { tail -n 30 "$tmp/regress.log"; head -n 60 "$dist/regression.diffs" 2>/dev/null; } | sed 's/^/# /'
+    # The route of a PGXN user: Debian's pgxnclient reads the zip's META.json,
+    # builds and installs it, then runs its regression tests.
+    if check "pgxnclient is installed (bash test/setup.sh)" bash -c "command -v pgxn >/dev/null" &&
+        timed check "pgxn install takes the zip (META.json read by the PGXN client), builds and installs it" \
+            logged pgxn install --make make --pg_config "$PG_CONFIG" "$zip"; then
+        check "pgxn check runs the zip's regression tests and they pass" \
+            logged pgxn check --make make --pg_config "$PG_CONFIG" "$zip"
+        grep -E '^ *All [0-9]+ tests passed' "$tmp/cmd.log" | sed 's/^ */# pgxn check: /'
+    fi
 fi
 tap_done
