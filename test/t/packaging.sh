@@ -3,7 +3,8 @@
 # temporary copy of the working files (the checkout gets no build droppings),
 # with the build-time regression tests of debian/rules; then the .deb is
 # installed on Debian's PostgreSQL 15, the regression tests run against the
-# installed files on a cluster with idgen preloaded, and dpkg --purge must
+# installed files on a cluster with idgen preloaded and under debian/tests
+# (the autopkgtest's command), and dpkg --purge must
 # leave no idgen file behind. Whatever idgen files were installed before (the
 # suite's `make install`) are put back at the end, pass or fail.
 set -uo pipefail
@@ -105,6 +106,13 @@ if check "a cluster starts with shared_preload_libraries = 'idgen' from the pack
         "$(q "CREATE EXTENSION IF NOT EXISTS idgen; SELECT extversion FROM pg_extension WHERE extname = 'idgen'")" "$version"
     is "the packaged library makes version 7 UUIDs" "$(q "SELECT substr(uuid_v7()::text, 15, 1)")" 7
     as_cluster_owner pg_ctl -D "$tmp/cluster/data" -m fast -w stop >/dev/null
+fi
+
+# debian/tests/installcheck, the autopkgtest: pg_buildext finds the installed
+# package and runs the regression tests on a temporary cluster of its own.
+if timed check "debian/tests/installcheck (the autopkgtest) passes against the installed package" \
+        logged bash -c "cd '$src' && debian/tests/installcheck"; then
+    grep -E '^ *All [0-9]+ tests passed' "$tmp/cmd.log" | sed 's/^ */# autopkgtest: /'
 fi
 
 check "dpkg --purge removes $package" logged dpkg --purge "$package"
