@@ -32,9 +32,21 @@ package=postgresql-15-idgen
 tmp=$(mktemp -d /tmp/idgen-packaging.XXXXXX)
 chmod 755 "$tmp"
 save_idgen_files "$PG_CONFIG" "$tmp/saved.tar" || { echo "not ok 1 - save the installed idgen files"; exit 1; }
+# dpkg_waiting ARGS...: dpkg ARGS, waiting up to 2 minutes for the dpkg lock
+# when another apt-get or dpkg holds it.
+dpkg_waiting() {
+    local try out
+    for ((try = 0; try < 60; try++)); do
+        out=$(dpkg "$@" 2>&1) && { echo "$out"; return 0; }
+        echo "$out"
+        grep -qE '(is|was) locked' <<<"$out" || return 1
+        sleep 2
+    done
+    return 1
+}
 cleanup() {
     cluster_stop "$tmp/cluster"
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q installed && dpkg --purge "$package" >/dev/null 2>&1
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q installed && dpkg_waiting --purge "$package" >/dev/null 2>&1
     restore_idgen_files "$PG_CONFIG" "$tmp/saved.tar"
     rm -rf "$tmp"
 }
@@ -85,7 +97,7 @@ check "$package depends on postgresql-15" bash -c "dpkg-deb -f '$deb' Depends | 
 idgen_files "$PG_CONFIG" | xargs -r rm -rf --
 # logged COMMAND...: COMMAND with its output in $tmp/cmd.log, shown as notes if it fails.
 logged() { "$@" >"$tmp/cmd.log" 2>&1 || { sed 's/^/# /' "$tmp/cmd.log"; return 1; }; }
-check "dpkg -i installs $package" logged dpkg -i "$deb"
+check "dpkg -i installs $package" logged dpkg_waiting -i "$deb" || tap_done
 is "dpkg lists $package as installed" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" "install ok installed"
 check "dpkg --verify finds the installed files unchanged" bash -c "[[ -z \$(dpkg --verify $package) ]]"
 mapfile -t owned < <(dpkg -L "$package" | grep -E '/idgen[^/]*$|/idgen/')
@@ -115,7 +127,7 @@ if timed check "debian/tests/installcheck (the autopkgtest) passes against the i
     grep -E '^ *All [0-9]+ tests passed' "$tmp/cmd.log" | sed 's/^ */# autopkgtest: /'
 fi
 
-check "dpkg --purge removes $package" logged dpkg --purge "$package"
+check "dpkg --purge removes $package" logged dpkg_waiting --purge "$package"
 is "dpkg no longer lists $package" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -c installed)" 0
 left=$(for f in "${owned[@]}"; do [[ -e $f ]] && echo "$f"; done; idgen_files "$PG_CONFIG")
 is "no idgen file is left on the server after the purge" "$left" ""
