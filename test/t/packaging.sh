@@ -3,8 +3,8 @@
 # temporary copy of the working files (the checkout gets no build droppings),
 # with the build-time regression tests of debian/rules; then the .deb is
 # installed on Debian's PostgreSQL 15, the regression tests run against the
-# installed files on a cluster with idgen preloaded and under debian/tests
-# (the autopkgtest's command), and dpkg --purge must
+# installed files on a cluster with idgen preloaded (and, with
+# IDGEN_AUTOPKGTEST=1, under debian/tests, the autopkgtest), and dpkg --purge must
 # leave no idgen file behind. Whatever idgen files were installed before (the
 # suite's `make install`) are put back at the end, pass or fail.
 set -uo pipefail
@@ -121,10 +121,16 @@ if check "a cluster starts with shared_preload_libraries = 'idgen' from the pack
 fi
 
 # debian/tests/installcheck, the autopkgtest: pg_buildext finds the installed
-# package and runs the regression tests on a temporary cluster of its own.
-if timed check "debian/tests/installcheck (the autopkgtest) passes against the installed package" \
-        logged bash -c "cd '$src' && debian/tests/installcheck"; then
-    grep -E '^ *All [0-9]+ tests passed' "$tmp/cmd.log" | sed 's/^ */# autopkgtest: /'
+# package and runs the regression tests on a temporary cluster of its own. A
+# third run of the same tests (about a minute on a busy machine), so only with
+# IDGEN_AUTOPKGTEST=1.
+if [[ ${IDGEN_AUTOPKGTEST:-0} == 1 ]]; then
+    if timed check "debian/tests/installcheck (the autopkgtest) passes against the installed package" \
+            logged bash -c "cd '$src' && debian/tests/installcheck"; then
+        grep -E '^ *All [0-9]+ tests passed' "$tmp/cmd.log" | sed 's/^ */# autopkgtest: /'
+    fi
+else
+    echo "ok $((TAP_N += 1)) # skip debian/tests/installcheck (the autopkgtest) runs with IDGEN_AUTOPKGTEST=1"
 fi
 
 check "dpkg --purge removes $package" logged dpkg_waiting --purge "$package"
