@@ -80,6 +80,13 @@ $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/b
 	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@
 all: $(SQL_EDITION)
 
-.PHONY: unit fuzz fuzz-build print-version sql-edition
+.PHONY: unit fuzz fuzz-build print-version sql-edition dist
 print-version:
 	@echo $(EXTVERSION)
+
+# PGXN release: the committed tree (HEAD, not the working files) as
+# idgen-<version>.zip, every file under idgen-<version>/.
+DIST_ZIP = $(EXTENSION)-$(EXTVERSION).zip
+dist:
+	@git diff --quiet HEAD -- || echo "dist: uncommitted changes are not in $(DIST_ZIP) (it is made from HEAD)" >&2
+	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ --output=$(DIST_ZIP) HEAD

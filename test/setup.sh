@@ -13,6 +13,7 @@ packages=(
     python3-psycopg  # test/clients/psycopg.sh
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     patroni etcd-server  # test/t/ha_patroni.sh (it disables their system services)
+    postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/t/packaging.sh, test/t/pgxn_dist.sh
     "$@"
 )
 # test/clients/node_pg.sh needs node and npm: Debian's packages unless the

@@ -62,6 +62,10 @@ check "sql_labels.py read the current script's functions (${functions:-0}, at le
 is "every function of sql/idgen--$version.sql states volatility, STRICT or CALLED ON NULL INPUT, PARALLEL, and has a COMMENT" \
     "$(sed '1d' <<<"$labels")" ""
 check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
+# The Debian package's version is the Makefile's plus a Debian revision
+# (0.5.0-1): a release adds an entry on top of debian/changelog.
+is "debian/changelog's newest entry is for version $version" \
+    "$(sed -n '1s/^idgen (\([^)]*\)-[0-9][^)-]*).*/\1/p' debian/changelog)" "$version"
 check "every install and upgrade script starts with the CREATE EXTENSION guard" \
     bash -c 'for f in sql/idgen--*.sql; do grep -q "^\\\\echo Use \"CREATE EXTENSION idgen\" to load this file. \\\\quit" "$f" || exit 1; done'
 tap_done

@@ -182,3 +182,24 @@ check_memory_flat() {
     check "$what: backend memory stays flat over $MEMORY_CALLS calls in one statement" test "$status" -eq 0
     tail -n +2 <<<"$output" | sed 's/^/# /'
 }
+
+# idgen_files PG_CONFIG: idgen's installed files and directories under that
+# server (library, JIT bitcode, control file and SQL scripts), one a line.
+idgen_files() {
+    local lib share
+    lib=$("$1" --pkglibdir) share=$("$1" --sharedir)/extension
+    find "$lib" "$lib/bitcode" "$share" -mindepth 1 -maxdepth 1 -name 'idgen*' 2>/dev/null | sort
+}
+
+# save_idgen_files PG_CONFIG TARFILE and restore_idgen_files PG_CONFIG TARFILE:
+# a test that installs or removes idgen on a shared server puts back what was
+# there (the suite's own `make install`, which later tests need).
+save_idgen_files() {
+    local files
+    mapfile -t files < <(idgen_files "$1")
+    if ((${#files[@]})); then tar -cPf "$2" "${files[@]}"; else tar -cPf "$2" -T /dev/null; fi
+}
+restore_idgen_files() {
+    idgen_files "$1" | xargs -r rm -rf --
+    tar -xPf "$2"
+}
