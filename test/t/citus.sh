@@ -28,7 +28,7 @@
 #  6. citus_move_shard_placement (logical and block_writes) and
 #     rebalance_table_shards after adding w3, with citus.enable_binary_protocol
 #     on and off: row counts and checksums unchanged;
-#  7. (run first) ALTER EXTENSION idgen UPDATE from 0.4.1 on the coordinator
+#  7. (run first) ALTER EXTENSION idgen UPDATE from 0.5.0 on the coordinator
 #     reaches every node, and the cluster keeps inserting.
 #  8. only with CITUS_BENCH_SECONDS=N: pgbench inserts through the
 #     coordinator, one table per generator and one keyed by bigserial, medians
@@ -135,20 +135,22 @@ qc "SELECT citus_set_coordinator_host('127.0.0.1', ${port[c]})" >/dev/null
 for n in w1 w2; do qc "SELECT citus_add_node('127.0.0.1', ${port[$n]})" >/dev/null; done
 is "the coordinator lists 2 active workers" "$(qc "SELECT count(*) FROM citus_get_active_worker_nodes()")" 2
 # --- 7. ALTER EXTENSION idgen UPDATE -------------------------------------------------
-# Run first: CREATE EXTENSION idgen VERSION '0.4.1' (the previous release) on
+# Run first: CREATE EXTENSION idgen VERSION '0.5.0' (the previous release) on
 # the coordinator, which Citus propagates to every worker, a distributed table
-# keyed by ulid with rows, then the update; everything below runs on 0.5.0.
+# keyed by ulid with rows, then the update; everything below runs on the
+# current version.
+current=$(make -s print-version)
 versions="SELECT string_agg(result, ',') FROM run_command_on_all_nodes(\$\$SELECT extversion FROM pg_extension WHERE extname = 'idgen'\$\$)"
-qc "CREATE EXTENSION idgen VERSION '0.4.1';
+qc "CREATE EXTENSION idgen VERSION '0.5.0';
     CREATE TABLE upg (id ulid PRIMARY KEY DEFAULT ulid(), sf bigint DEFAULT snowflake(), n int);
     SELECT create_distributed_table('upg', 'id');
     INSERT INTO upg (n) SELECT g FROM generate_series(1, 1000) g" >/dev/null 2>"$dir/err" || sed 's/^/# /' "$dir/err"
-is "CREATE EXTENSION idgen VERSION '0.4.1' on the coordinator reached every node" "$(qc "$versions")" "0.4.1,0.4.1,0.4.1"
+is "CREATE EXTENSION idgen VERSION '0.5.0' on the coordinator reached every node" "$(qc "$versions")" "0.5.0,0.5.0,0.5.0"
 qc "ALTER EXTENSION idgen UPDATE" >/dev/null 2>"$dir/err" || sed 's/^/# /' "$dir/err"
-is "ALTER EXTENSION idgen UPDATE on the coordinator updates every node to 0.5.0" "$(qc "$versions")" "0.5.0,0.5.0,0.5.0"
-is "0.5.0's SQL changes reached the workers: ulid() is PARALLEL RESTRICTED on every node" \
-    "$(qc "SELECT string_agg(result, ',') FROM run_command_on_all_nodes(\$\$SELECT proparallel FROM pg_proc WHERE proname = 'ulid' AND pronargs = 0\$\$)")" \
-    "r,r,r"
+is "ALTER EXTENSION idgen UPDATE on the coordinator updates every node to $current" "$(qc "$versions")" "$current,$current,$current"
+is "0.6.0's SQL changes reached the workers: snowflake_time(bigint) is STABLE on every node" \
+    "$(qc "SELECT string_agg(result, ',') FROM run_command_on_all_nodes(\$\$SELECT provolatile FROM pg_proc WHERE proname = 'snowflake_time' AND pronargs = 1\$\$)")" \
+    "s,s,s"
 qc "INSERT INTO upg (n) SELECT g FROM generate_series(1001, 2000) g;
     INSERT INTO upg (n) VALUES (2001), (2002)" >/dev/null 2>"$dir/err" || sed 's/^/# /' "$dir/err"
 is "after the update the cluster keeps inserting: 2002 rows, 2002 distinct IDs" \
