@@ -12,6 +12,42 @@ COMMENT ON FUNCTION uuid_v7() IS
 COMMENT ON FUNCTION uuid_v7(interval) IS
     'new UUIDv7 whose embedded time is moved by shift, to hide the creation time: the session''s next uuid_v7() value moved by shift, so it sorts by its shifted time and is not in the session''s strictly increasing order';
 
+-- Generated columns and indexes built on the decoders and boundaries that
+-- become STABLE keep working, but PostgreSQL would refuse to create them
+-- again, so a dump of the database would not restore: name each one.
+DO $$
+DECLARE
+    dependent record;
+BEGIN
+    FOR dependent IN
+        SELECT CASE WHEN d.classid = 'pg_attrdef'::regclass
+                    THEN format('generated column %I of table %s', a.attname, a.attrelid::regclass)
+                    ELSE pg_describe_object(d.classid, d.objid, d.objsubid) END AS what,
+               d.refobjid::regprocedure AS used
+        FROM pg_depend d
+        LEFT JOIN pg_attrdef ad ON d.classid = 'pg_attrdef'::regclass AND ad.oid = d.objid
+        LEFT JOIN pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+        WHERE d.refclassid = 'pg_proc'::regclass
+          AND d.refobjid IN ('snowflake_time(bigint)'::regprocedure,
+                             'snowflake_boundary(timestamptz)'::regprocedure,
+                             'snowflake_boundary(timestamptz, integer)'::regprocedure,
+                             'snowflake53_time(bigint)'::regprocedure,
+                             'snowflake53_boundary(timestamptz)'::regprocedure,
+                             'snowflake53_boundary(timestamptz, integer)'::regprocedure)
+          AND (a.attgenerated <> ''
+               OR EXISTS (SELECT FROM pg_index i WHERE d.classid = 'pg_class'::regclass AND i.indexrelid = d.objid))
+        ORDER BY 1
+    LOOP
+        RAISE WARNING '% uses %, which reads idgen.snowflake_epoch and is STABLE from idgen 0.6.0',
+            dependent.what, dependent.used
+            USING DETAIL = 'It keeps working here, but PostgreSQL refuses STABLE functions in generated '
+                           'columns and index expressions, so a dump of this database would not restore.',
+                  HINT = 'Recreate it with the form that takes the epoch, such as '
+                         'snowflake_time(id, epoch) or snowflake_boundary(ts, shard, epoch).';
+    END LOOP;
+END
+$$;
+
 -- snowflake: what reads idgen.snowflake_epoch is STABLE; the forms with an epoch argument are IMMUTABLE
 ALTER FUNCTION snowflake_time(bigint) STABLE;
 ALTER FUNCTION snowflake_boundary(timestamptz) STABLE;

@@ -43,6 +43,7 @@ version_dependent_tests=(
     build_checks clock_lease no_preload pg_build prefixed_dump prefixed_schema_rename
     prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
     install_matches_upgrade partitioning citus wal_resource_manager backup_sync
+    upgrade_stable_decoders
 )
 
 # test_files SET: the test files one major runs in SET, one a line (the count
