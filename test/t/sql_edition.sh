@@ -15,8 +15,8 @@
 # parallel label, comment) against test/t/sql_edition_known_diffs.txt; 32
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
 # the differential test (section 4: SQLED_DIFF_N, default 1000000, values per
-# family for uuid_v7, snowflake, snowflake53 and ulid; SQLED_DIFF_N_TEXT,
-# default 100000, for prefixed_id, typeid and base36); SQLED_SESSIONS (8)
+# family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
+# base36, whose SQL encoders are the slowest); SQLED_SESSIONS (8)
 # sessions minting snowflakes on one shard for SQLED_SECONDS (30) s: no
 # duplicate, uuid_v7 increasing per session; pg_dump / pg_restore of every
 # type, both install ways; the move of a database to the C++ edition (dump,
@@ -33,7 +33,7 @@ skip() {
 }
 
 diff_n=${SQLED_DIFF_N:-1000000}
-diff_n_text=${SQLED_DIFF_N_TEXT:-100000}
+diff_n_text=${SQLED_DIFF_N_TEXT:-$diff_n}
 sessions=${SQLED_SESSIONS:-8}
 seconds=${SQLED_SECONDS:-30}
 script=build/idgen_sql--$(make -s print-version).sql
@@ -216,11 +216,13 @@ is "32 refusals (snowflake IDs of the other family, epochs, boundaries, shards, 
 # one aggregate per family decodes every row with both editions and counts the
 # rows where they disagree or a decoder gives NULL (and checks that minted
 # values are distinct). Two sessions run the families in two groups at once.
-# Sizes: SQLED_DIFF_N values per family (default 1000000) for uuid_v7,
-# snowflake, snowflake53 and ulid;
-# SQLED_DIFF_N_TEXT (default 100000) for prefixed_id, typeid and base36, whose
-# SQL-edition encoders and decoders cost tens of microseconds a call
-# (docs/managed-postgresql.md); the boundaries get a tenth of SQLED_DIFF_N.
+# Sizes: SQLED_DIFF_N values per family (default 1000000); SQLED_DIFF_N_TEXT
+# (default SQLED_DIFF_N) for prefixed_id, typeid and base36, whose SQL-edition
+# encoders and decoders cost tens of microseconds a call and take two thirds
+# of the time (docs/managed-postgresql.md); the boundaries get a tenth of
+# SQLED_DIFF_N. With the defaults the whole file took 131 s at load average
+# 1.1-1.6 on 2 cores, the differential 88 s of it; at load average 10 (other
+# work on the machine) expect about three times that.
 # ulid text goes both ways by direction: the SQL edition's text of its own
 # IDs is read by the C++ edition, the C++ edition's text of its IDs by the SQL
 # edition. The explicit-epoch snowflake decoders run on every tenth row, the
@@ -239,28 +241,6 @@ CREATE TEMP TABLE ul AS SELECT true AS by_sql, u::uuid AS u, sqled.ulid_to_text(
 SELECT 'ulid', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE ((t::cpp.ulid)::uuid <> u OR (t::cpp.ulid)::text <> t
     OR (NOT by_sql AND sqled.ulid_from_text(t) <> u) OR sqled.ulid_time(u) <> cpp.ulid_time(u::cpp.ulid)) IS NOT FALSE) = 0 FROM ul;
 DROP TABLE ul;
-CREATE TEMP TABLE sf53 AS SELECT g, sqled.snowflake53(g % 16) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, cpp.snowflake53(g % 16) FROM generate_series(1, $half) g;
-SELECT 'snowflake53', count(*), count(DISTINCT id) = count(*) AND count(*) FILTER (WHERE (sqled.snowflake53_time(id) <> cpp.snowflake53_time(id) OR sqled.snowflake53_shard(id) <> cpp.snowflake53_shard(id)
-    OR cpp.snowflake53_shard(id) <> g % 16 OR sqled.snowflake53_seq(id) <> cpp.snowflake53_seq(id)
-    OR (g % 10 = 0 AND sqled.snowflake53_time(id, '2024-01-01+00') <> cpp.snowflake53_time(id, '2024-01-01+00'))) IS NOT FALSE) = 0 FROM sf53;
-DROP TABLE sf53;
-SELECT 'base36', count(*), count(*) FILTER (WHERE (sqled.base36_encode(x) <> cpp.base36_encode(x) OR sqled.base36_decode_bigint(cpp.base36_encode(x)) <> x
-    OR (g % 4 = 0 AND (sqled.base36_encode(u) <> cpp.base36_encode(u) OR sqled.base36_decode(upper(cpp.base36_encode(u))) <> u))) IS NOT FALSE) = 0
-  FROM (SELECT g, (random() * 9223372036854775807)::bigint >> (g % 63) x, gen_random_uuid() u FROM generate_series(1, $diff_n_text) g) s;"
-diff_group_b="$diff_setup
-CREATE TEMP TABLE sf AS SELECT g, sqled.snowflake(g % 8192) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, cpp.snowflake(g % 8192) FROM generate_series(1, $half) g;
-SELECT 'snowflake', count(*), count(DISTINCT id) = count(*) AND count(*) FILTER (WHERE (sqled.snowflake_time(id) <> cpp.snowflake_time(id) OR sqled.snowflake_shard(id) <> cpp.snowflake_shard(id)
-    OR cpp.snowflake_shard(id) <> g % 8192 OR sqled.snowflake_seq(id) <> cpp.snowflake_seq(id)
-    OR (g % 10 = 0 AND sqled.snowflake_time(id, '2024-01-01+00') <> cpp.snowflake_time(id, '2024-01-01+00'))) IS NOT FALSE) = 0 FROM sf;
-DROP TABLE sf;
-CREATE TEMP TABLE px AS SELECT g, sqled.prefixed_id_new('acct')::text AS t FROM generate_series(1, $half_text) g
-  UNION ALL SELECT g, cpp.prefixed_id_new('user_session')::text FROM generate_series(1, $half_text - $half_text / 10) g
-  UNION ALL SELECT g, cpp.prefixed_id_token('tok')::text FROM generate_series(1, $half_text / 10) g;
-SELECT 'prefixed_id', count(*), count(DISTINCT t) = count(*) AND count(*) FILTER (WHERE (c.p::text <> t OR sqled.prefixed_id_uuid(t) <> c.u
-    OR sqled.prefixed_id_prefix(t) <> cpp.prefixed_id_prefix(c.p) OR sqled.prefixed_id_from_uuid(cpp.prefixed_id_prefix(c.p), c.u)::text <> t
-    OR (g % 10 = 0 AND sqled.prefixed_id_time(t) IS DISTINCT FROM cpp.prefixed_id_time(c.p))) IS NOT FALSE) = 0
-  FROM px, LATERAL (SELECT t::cpp.prefixed_id AS p, cpp.prefixed_id_uuid(t::cpp.prefixed_id) AS u) c;
-DROP TABLE px;
 CREATE TEMP TABLE ti AS SELECT g, sqled.typeid_new('user')::text AS t FROM generate_series(1, $half_text) g
   UNION ALL SELECT g, cpp.typeid_new('')::text FROM generate_series(1, $half_text / 10) g
   UNION ALL SELECT g, cpp.typeid_new('user_session')::text FROM generate_series(1, $half_text - $half_text / 10) g;
@@ -270,6 +250,28 @@ SELECT 'typeid', count(*), count(DISTINCT t) = count(*) AND count(*) FILTER (WHE
     OR (g % 10 = 0 AND cpp.typeid_prefix(c.i) <> '' AND sqled.typeid_to_prefixed_id(t)::text <> (c.i::cpp.prefixed_id)::text)) IS NOT FALSE) = 0
   FROM ti, LATERAL (SELECT t::cpp.typeid AS i, cpp.typeid_uuid(t::cpp.typeid) AS u) c;
 DROP TABLE ti;
+SELECT 'base36', count(*), count(*) FILTER (WHERE (sqled.base36_encode(x) <> cpp.base36_encode(x) OR sqled.base36_decode_bigint(cpp.base36_encode(x)) <> x
+    OR (g % 4 = 0 AND (sqled.base36_encode(u) <> cpp.base36_encode(u) OR sqled.base36_decode(upper(cpp.base36_encode(u))) <> u))) IS NOT FALSE) = 0
+  FROM (SELECT g, (random() * 9223372036854775807)::bigint >> (g % 63) x, gen_random_uuid() u FROM generate_series(1, $diff_n_text) g) s;"
+diff_group_b="$diff_setup
+CREATE TEMP TABLE sf AS SELECT g, sqled.snowflake(g % 8192) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, cpp.snowflake(g % 8192) FROM generate_series(1, $half) g;
+SELECT 'snowflake', count(*), count(DISTINCT id) = count(*) AND count(*) FILTER (WHERE (sqled.snowflake_time(id) <> cpp.snowflake_time(id) OR sqled.snowflake_shard(id) <> cpp.snowflake_shard(id)
+    OR cpp.snowflake_shard(id) <> g % 8192 OR sqled.snowflake_seq(id) <> cpp.snowflake_seq(id)
+    OR (g % 10 = 0 AND sqled.snowflake_time(id, '2024-01-01+00') <> cpp.snowflake_time(id, '2024-01-01+00'))) IS NOT FALSE) = 0 FROM sf;
+DROP TABLE sf;
+CREATE TEMP TABLE sf53 AS SELECT g, sqled.snowflake53(g % 16) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, cpp.snowflake53(g % 16) FROM generate_series(1, $half) g;
+SELECT 'snowflake53', count(*), count(DISTINCT id) = count(*) AND count(*) FILTER (WHERE (sqled.snowflake53_time(id) <> cpp.snowflake53_time(id) OR sqled.snowflake53_shard(id) <> cpp.snowflake53_shard(id)
+    OR cpp.snowflake53_shard(id) <> g % 16 OR sqled.snowflake53_seq(id) <> cpp.snowflake53_seq(id)
+    OR (g % 10 = 0 AND sqled.snowflake53_time(id, '2024-01-01+00') <> cpp.snowflake53_time(id, '2024-01-01+00'))) IS NOT FALSE) = 0 FROM sf53;
+DROP TABLE sf53;
+CREATE TEMP TABLE px AS SELECT g, sqled.prefixed_id_new('acct')::text AS t FROM generate_series(1, $half_text) g
+  UNION ALL SELECT g, cpp.prefixed_id_new('user_session')::text FROM generate_series(1, $half_text - $half_text / 10) g
+  UNION ALL SELECT g, cpp.prefixed_id_token('tok')::text FROM generate_series(1, $half_text / 10) g;
+SELECT 'prefixed_id', count(*), count(DISTINCT t) = count(*) AND count(*) FILTER (WHERE (c.p::text <> t OR sqled.prefixed_id_uuid(t) <> c.u
+    OR sqled.prefixed_id_prefix(t) <> cpp.prefixed_id_prefix(c.p) OR sqled.prefixed_id_from_uuid(cpp.prefixed_id_prefix(c.p), c.u)::text <> t
+    OR (g % 10 = 0 AND sqled.prefixed_id_time(t) IS DISTINCT FROM cpp.prefixed_id_time(c.p))) IS NOT FALSE) = 0
+  FROM px, LATERAL (SELECT t::cpp.prefixed_id AS p, cpp.prefixed_id_uuid(t::cpp.prefixed_id) AS u) c;
+DROP TABLE px;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
