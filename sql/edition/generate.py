@@ -45,6 +45,7 @@ def constants(version):
     sf_seq, sf_shard = map(int, grab(snowflake, r"kSnowflake63\{(\d+, \d+)\}", "the snowflake layout").split(", "))
     s53_seq, s53_shard = map(int, grab(snowflake, r"kSnowflake53\{(\d+, \d+)\}", "the snowflake53 layout").split(", "))
     time_bits = int(grab(snowflake, r"kSnowflakeTimeBits = (\d+);", "the snowflake time bits"))
+    small_bits = int(grab(snowflake, r"kSnowflakeSmallIdBits = (\d+);", "the bits of the small split's IDs"))
     if 1 + time_bits + sf_shard + sf_seq != 64 or time_bits + s53_shard + s53_seq != 53:
         sys.exit("generate.py: the snowflake layouts do not add up to 63 and 53 bits")
     epoch = grab(module, r'&snowflake_epoch_text, "(\d{4}-\d{2}-\d{2})"', "the default idgen.snowflake_epoch")
@@ -75,6 +76,9 @@ def constants(version):
         "SF_MAX_SHARD": str(2**sf_shard - 1),
         "SF_MAX_SEQ": str(2**sf_seq - 1),
         "SF_MAX_ID": str(2**(time_bits + sf_shard + sf_seq) - 1),
+        # snowflake() leaves its first 2^(53 - 23) ms unused: its IDs start at 2^53
+        "SF_MIN_MS": str(2**(small_bits - sf_shard - sf_seq)),
+        "SF_MIN_ID": str(2**small_bits),
         "S53_SEQ_BITS": str(s53_seq),
         "S53_SHARD_BITS": str(s53_shard),
         "S53_MAX_SHARD": str(2**s53_shard - 1),

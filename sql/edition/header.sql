@@ -165,7 +165,7 @@ COMMENT ON FUNCTION idgen_sql_base36_decode64(text) IS 'internal (SQL edition): 
 -- 13 on) draws 122 bits from pg_strong_random(), the server's CSPRNG; these are
 -- its digits that hold no version or variant bits.
 CREATE FUNCTION idgen_sql_random_hex30() RETURNS text
-    LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
     r text := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');

@@ -33,8 +33,11 @@ END
 $$;
 COMMENT ON FUNCTION idgen_sql_bad_prefix(text, text, boolean) IS 'internal (SQL edition): raises 22023 for an invalid prefix argument';
 
+-- CALLED ON NULL INPUT (a NULL gives NULL all the same) so that it is inlined:
+-- a STRICT SQL function whose body has a CASE is not, and one nested in
+-- another SQL function is planned again at every call before PostgreSQL 18.
 CREATE FUNCTION idgen_sql_prefix_arg(prefix text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
     RETURN CASE WHEN prefix ~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN prefix
                 ELSE idgen_sql_bad_prefix(prefix, 'prefixed_id', false) END;
 COMMENT ON FUNCTION idgen_sql_prefix_arg(text) IS 'internal (SQL edition): a prefixed_id prefix argument, checked';

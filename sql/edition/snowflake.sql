@@ -32,9 +32,9 @@ COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
 -- snowflake() and snowflake53() call it as SECURITY DEFINER functions, whose
 -- bodies are bound to these objects by OID when this script runs.
 CREATE FUNCTION idgen_sql_snowflake_mint(state regclass, family text, shard integer, seq_bits integer,
-                                         shard_bits integer, max_shard integer)
+                                         shard_bits integer, max_shard integer, min_ms bigint)
     RETURNS bigint
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
@@ -54,6 +54,15 @@ BEGIN
     IF now_ms < 0 THEN
         RAISE EXCEPTION 'system clock is before idgen.snowflake_epoch (%)', '{{SF_EPOCH}} 00:00:00+00'::timestamptz
             USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    -- snowflake() leaves the first 2^30 ms after the epoch unused, so that its
+    -- IDs are at least 2^53 and never look like snowflake53() IDs.
+    IF now_ms < min_ms THEN
+        RAISE EXCEPTION '%() mints from % on', family, '{{SF_EPOCH}} 00:00:00+00'::timestamptz + min_ms * interval '1 ms'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = format('The first 2^30 ms (about 12.4 days) after idgen.snowflake_epoch (%s) are left unused, so that every %s() ID is at least 2^53 and never looks like a snowflake53() ID.',
+                                  '{{SF_EPOCH}} 00:00:00+00'::timestamptz, family),
+                  HINT = 'Wait until then; the SQL edition''s epoch is fixed.';
     END IF;
     PERFORM pg_advisory_lock(1768187763, state::oid::integer);
     BEGIN
@@ -82,15 +91,15 @@ BEGIN
     RETURN (ms << (shard_bits + seq_bits)) | (shard::bigint << seq_bits) | (stamp & ((1 << seq_bits) - 1));
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer) IS
+COMMENT ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer, bigint) IS
     'internal (SQL edition): next snowflake or snowflake53 ID of a shard, from the family''s state sequence under an advisory lock';
-REVOKE ALL ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer, bigint) FROM PUBLIC;
 REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
 
 -- The shard in the setting idgen.shard_id (the C++ edition's; here any role
 -- may set it, as the placeholder it is without the library).
 CREATE FUNCTION idgen_sql_default_shard(family text, max_shard integer) RETURNS integer
-    LANGUAGE plpgsql STABLE PARALLEL SAFE
+    LANGUAGE plpgsql STABLE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
     setting text := pg_catalog.current_setting('idgen.shard_id', true);
@@ -113,23 +122,67 @@ $$;
 COMMENT ON FUNCTION idgen_sql_default_shard(text, integer) IS
     'internal (SQL edition): the shard in idgen.shard_id, checked for a family';
 
--- A decoder's argument that is no ID of the family: 22003, as in the C++ edition.
-CREATE FUNCTION idgen_sql_snowflake_bad_id(id bigint, family text, max_id bigint, result_type anyelement)
+-- A decoder's argument that is no ID of the family: 22003, as in the C++
+-- edition; the other family's IDs are named, with a hint. snowflake() IDs are
+-- {{SF_MIN_ID}} to {{SF_MAX_ID}}, snowflake53() IDs 0 to {{S53_MAX_ID}}.
+CREATE FUNCTION idgen_sql_snowflake_bad_id(id bigint, family text, result_type anyelement)
     RETURNS anyelement
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
+DECLARE
+    other text := CASE family WHEN 'snowflake' THEN 'snowflake53' ELSE 'snowflake' END;
+    range_of text := CASE family WHEN 'snowflake' THEN '{{SF_MIN_ID}} and {{SF_MAX_ID}}' ELSE '0 and {{S53_MAX_ID}}' END;
+    other_range text := CASE family WHEN 'snowflake' THEN '0 and {{S53_MAX_ID}}' ELSE '{{SF_MIN_ID}} and {{SF_MAX_ID}}' END;
 BEGIN
+    IF id >= 0 THEN
+        IF (family = 'snowflake' AND id <= {{S53_MAX_ID}}) OR (family = 'snowflake53' AND id >= {{SF_MIN_ID}}) THEN
+            RAISE EXCEPTION '% is a % id, not a % id', id, other, family
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = pg_catalog.format('IDs of %s() are between %s; IDs of %s() between %s.', family, range_of, other, other_range),
+                      HINT = pg_catalog.format('Decode it with %s_time(), %s_shard() and %s_seq().', other, other, other);
+        END IF;
+    END IF;
     RAISE EXCEPTION '% id % is %', family, id, CASE WHEN id < 0 THEN 'negative' ELSE 'out of range' END
         USING ERRCODE = 'numeric_value_out_of_range',
-              DETAIL = pg_catalog.format('IDs of %s() are between 0 and %s.', family, max_id);
+              DETAIL = pg_catalog.format('IDs of %s() are between %s.', family, range_of);
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_bad_id(bigint, text, bigint, anyelement) IS
-    'internal (SQL edition): raises 22003 for an ID outside a snowflake family';
+COMMENT ON FUNCTION idgen_sql_snowflake_bad_id(bigint, text, anyelement) IS
+    'internal (SQL edition): raises 22003 for an ID outside a snowflake family, naming the other family''s IDs';
 
--- Milliseconds since the epoch of a boundary's timestamp: 22023 for an
--- infinite one, 22008 outside the time field.
-CREATE FUNCTION idgen_sql_snowflake_ms(ts timestamptz, family text) RETURNS bigint
+-- An epoch argument (the IMMUTABLE forms): a finite instant from 1970 and
+-- before the year 10000, or 22023, as in the C++ edition.
+CREATE FUNCTION idgen_sql_snowflake_epoch_arg(epoch timestamptz, family text) RETURNS timestamptz
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    IF epoch OPERATOR(pg_catalog.>=) '1970-01-01 00:00:00+00'::timestamptz
+       AND epoch OPERATOR(pg_catalog.<) '10000-01-01 00:00:00+00'::timestamptz THEN
+        RETURN epoch;
+    END IF;
+    RAISE EXCEPTION 'invalid epoch for %: "%"', family, epoch
+        USING ERRCODE = 'invalid_parameter_value',
+              DETAIL = 'An epoch is a finite instant from 1970-01-01 00:00:00 UTC and before the year 10000, as idgen.snowflake_epoch is.';
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_epoch_arg(timestamptz, text) IS
+    'internal (SQL edition): an epoch argument, checked (22023)';
+
+-- The instant ms milliseconds after an epoch, exactly (the IMMUTABLE decoders).
+CREATE FUNCTION idgen_sql_snowflake_time_after(epoch timestamptz, ms bigint) RETURNS timestamptz
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    RETURN epoch OPERATOR(pg_catalog.+) (ms / 1000) * interval '1 second' OPERATOR(pg_catalog.+) (ms % 1000) * interval '1 millisecond';
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_time_after(timestamptz, bigint) IS
+    'internal (SQL edition): the instant a number of milliseconds after an epoch';
+
+-- Milliseconds since an epoch of a boundary's timestamp: 22023 for an
+-- infinite one, 22008 outside the time field. named says whether the epoch
+-- is the fixed idgen.snowflake_epoch or an argument (for the message).
+CREATE FUNCTION idgen_sql_snowflake_ms(ts timestamptz, family text, epoch timestamptz, named boolean) RETURNS bigint
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
@@ -139,17 +192,20 @@ BEGIN
         RAISE EXCEPTION 'cannot build a % boundary from an infinite timestamp', family
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    ms := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000)::bigint - {{SF_EPOCH_MS}};
+    ms := pg_catalog.floor((EXTRACT(epoch FROM ts) - EXTRACT(epoch FROM epoch)) * 1000)::bigint;
     IF ms < 0 OR ms > {{SF_MAX_MS}} THEN
         RAISE EXCEPTION 'timestamp out of range for %: "%"', family, ts
             USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = pg_catalog.format('IDs of %s() hold instants from idgen.snowflake_epoch ({{SF_EPOCH}}) up to 2^{{SF_TIME_BITS}} ms later, exclusive.', family);
+                  DETAIL = pg_catalog.format('IDs of %s() hold instants from %s (%s) up to %s, exclusive.', family,
+                                             CASE WHEN named THEN 'idgen.snowflake_epoch' ELSE 'the epoch' END, epoch,
+                                             epoch OPERATOR(pg_catalog.+) ({{SF_MAX_MS}} + 1) / 1000 * interval '1 second'
+                                                   OPERATOR(pg_catalog.+) ({{SF_MAX_MS}} + 1) % 1000 * interval '1 millisecond');
     END IF;
     RETURN ms;
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_ms(timestamptz, text) IS
-    'internal (SQL edition): milliseconds since the snowflake epoch of a boundary timestamp';
+COMMENT ON FUNCTION idgen_sql_snowflake_ms(timestamptz, text, timestamptz, boolean) IS
+    'internal (SQL edition): milliseconds since an epoch of a boundary timestamp';
 
 -- A shard argument of a boundary, checked (22003).
 CREATE FUNCTION idgen_sql_snowflake_shard_arg(shard integer, family text, max_shard integer) RETURNS bigint
@@ -171,105 +227,138 @@ COMMENT ON FUNCTION idgen_sql_snowflake_shard_arg(integer, text, integer) IS
 
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake(shard integer) RETURNS bigint
-    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', shard, {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}});
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', shard, {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}}, {{SF_MIN_MS}});
 COMMENT ON FUNCTION snowflake(integer) IS
-    'new 64-bit snowflake ID ({{SF_TIME_BITS}}-bit ms since {{SF_EPOCH}}, {{SF_SHARD_BITS}}-bit shard 0..{{SF_MAX_SHARD}}, {{SF_SEQ_BITS}}-bit sequence); never negative; SQL edition: strictly increasing per shard across the sessions of this database';
+    'new 64-bit snowflake ID ({{SF_TIME_BITS}}-bit ms since idgen.snowflake_epoch under a zero sign bit, {{SF_SHARD_BITS}}-bit shard 0..{{SF_MAX_SHARD}}, {{SF_SEQ_BITS}}-bit sequence), at least 2^53; SQL edition: epoch fixed at {{SF_EPOCH}}, strictly increasing per shard across the sessions of this database';
 
 CREATE FUNCTION snowflake() RETURNS bigint
-    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
     RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', idgen_sql_default_shard('snowflake', {{SF_MAX_SHARD}}),
-                                    {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}});
+                                    {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}}, {{SF_MIN_MS}});
 COMMENT ON FUNCTION snowflake() IS
     'new snowflake ID for the shard in idgen.shard_id';
 
+-- STABLE, as the C++ edition's (which follow the setting idgen.snowflake_epoch);
+-- here the epoch is fixed at {{SF_EPOCH}}. The forms with an epoch are IMMUTABLE.
 CREATE FUNCTION snowflake_time(id bigint) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN id >= 0 AND id <= {{SF_MAX_ID}}
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= {{SF_MIN_ID}} AND id <= {{SF_MAX_ID}}
                 THEN idgen_sql_time_of_ms({{SF_EPOCH_MS}} + (id >> ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}})))
-                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', {{SF_MAX_ID}}, NULL::timestamptz) END;
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', NULL::timestamptz) END;
 COMMENT ON FUNCTION snowflake_time(bigint) IS
-    'millisecond in which a snowflake ID was issued (counted from {{SF_EPOCH}}, the C++ edition''s default idgen.snowflake_epoch)';
+    'millisecond in which a snowflake ID was issued, counted from idgen.snowflake_epoch (SQL edition: fixed at {{SF_EPOCH}}; STABLE as in the C++ edition; snowflake_time(id, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake_time(id bigint, epoch timestamptz) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= {{SF_MIN_ID}} AND id <= {{SF_MAX_ID}}
+                THEN idgen_sql_snowflake_time_after(idgen_sql_snowflake_epoch_arg(epoch, 'snowflake'), id >> ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}}))
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', idgen_sql_snowflake_epoch_arg(epoch, 'snowflake')) END;
+COMMENT ON FUNCTION snowflake_time(bigint, timestamptz) IS
+    'millisecond in which a snowflake ID was issued, counted from the given epoch (IMMUTABLE: for generated columns and indexes)';
 
 CREATE FUNCTION snowflake_shard(id bigint) RETURNS integer
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN id >= 0 AND id <= {{SF_MAX_ID}}
+    RETURN CASE WHEN id >= {{SF_MIN_ID}} AND id <= {{SF_MAX_ID}}
                 THEN ((id >> {{SF_SEQ_BITS}}) & {{SF_MAX_SHARD}})::integer
-                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', {{SF_MAX_ID}}, NULL::integer) END;
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', NULL::integer) END;
 COMMENT ON FUNCTION snowflake_shard(bigint) IS
-    'shard (0..{{SF_MAX_SHARD}}) that issued a snowflake ID';
+    'shard (0..{{SF_MAX_SHARD}}) that issued a snowflake ID (snowflake IDs are at least 2^53; smaller ones are snowflake53 IDs and refused)';
 
 CREATE FUNCTION snowflake_seq(id bigint) RETURNS integer
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN id >= 0 AND id <= {{SF_MAX_ID}}
+    RETURN CASE WHEN id >= {{SF_MIN_ID}} AND id <= {{SF_MAX_ID}}
                 THEN (id & {{SF_MAX_SEQ}})::integer
-                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', {{SF_MAX_ID}}, NULL::integer) END;
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake', NULL::integer) END;
 COMMENT ON FUNCTION snowflake_seq(bigint) IS
     'sequence number (0..{{SF_MAX_SEQ}}) of a snowflake ID within its millisecond and shard';
 
 CREATE FUNCTION snowflake_boundary(ts timestamptz) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_snowflake_ms(ts, 'snowflake') << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}});
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_snowflake_ms(ts, 'snowflake', '{{SF_EPOCH}} 00:00:00+00', true) << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}});
 COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS
-    'smallest snowflake ID of the millisecond holding ts, for range predicates and partition bounds';
+    'smallest snowflake ID of the millisecond holding ts, counted from idgen.snowflake_epoch (SQL edition: fixed at {{SF_EPOCH}}), for range predicates (STABLE; snowflake_boundary(ts, shard, epoch) is IMMUTABLE)';
 
 CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake') << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}}))
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake', '{{SF_EPOCH}} 00:00:00+00', true) << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}}))
            | (idgen_sql_snowflake_shard_arg(shard, 'snowflake', {{SF_MAX_SHARD}}) << {{SF_SEQ_BITS}});
 COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer) IS
-    'smallest snowflake ID of the millisecond holding ts on the given shard';
+    'smallest snowflake ID of the millisecond holding ts on the given shard, counted from idgen.snowflake_epoch (SQL edition: fixed at {{SF_EPOCH}}; STABLE)';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer, epoch timestamptz) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake', idgen_sql_snowflake_epoch_arg(epoch, 'snowflake'), false) << ({{SF_SHARD_BITS}} + {{SF_SEQ_BITS}}))
+           | (idgen_sql_snowflake_shard_arg(shard, 'snowflake', {{SF_MAX_SHARD}}) << {{SF_SEQ_BITS}});
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer, timestamptz) IS
+    'smallest snowflake ID of the millisecond holding ts on the given shard, counted from the given epoch (IMMUTABLE: for partition bounds and stored expressions)';
 
 -- snowflake53 --------------------------------------------------------------------
 
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
-    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', shard, {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}});
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', shard, {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}}, 0);
 COMMENT ON FUNCTION snowflake53(integer) IS
-    'new 53-bit (at most 2^53 - 1) snowflake53 ID ({{SF_TIME_BITS}}-bit ms since {{SF_EPOCH}}, {{S53_SHARD_BITS}}-bit shard 0..{{S53_MAX_SHARD}}, {{S53_SEQ_BITS}}-bit sequence); never negative; SQL edition: strictly increasing per shard across the sessions of this database';
+    'new 53-bit snowflake ID, at most 2^53 - 1 (JavaScript''s Number.MAX_SAFE_INTEGER): {{SF_TIME_BITS}}-bit ms since idgen.snowflake_epoch, {{S53_SHARD_BITS}}-bit shard 0..{{S53_MAX_SHARD}}, {{S53_SEQ_BITS}}-bit sequence; SQL edition: epoch fixed at {{SF_EPOCH}}, strictly increasing per shard across the sessions of this database';
 
 CREATE FUNCTION snowflake53() RETURNS bigint
-    LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
     RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', idgen_sql_default_shard('snowflake53', {{S53_MAX_SHARD}}),
-                                    {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}});
+                                    {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}}, 0);
 COMMENT ON FUNCTION snowflake53() IS
     'new snowflake53 ID for the shard in idgen.shard_id';
 
+-- STABLE, as the C++ edition's (which follow the setting idgen.snowflake_epoch);
+-- here the epoch is fixed at {{SF_EPOCH}}. The forms with an epoch are IMMUTABLE.
 CREATE FUNCTION snowflake53_time(id bigint) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
     RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
                 THEN idgen_sql_time_of_ms({{SF_EPOCH_MS}} + (id >> ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}})))
-                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', {{S53_MAX_ID}}, NULL::timestamptz) END;
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', NULL::timestamptz) END;
 COMMENT ON FUNCTION snowflake53_time(bigint) IS
-    'millisecond in which a snowflake53 ID was issued (counted from {{SF_EPOCH}}, the C++ edition''s default idgen.snowflake_epoch)';
+    'millisecond in which a snowflake53 ID was issued, counted from idgen.snowflake_epoch (SQL edition: fixed at {{SF_EPOCH}}; STABLE as in the C++ edition; snowflake53_time(id, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake53_time(id bigint, epoch timestamptz) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
+                THEN idgen_sql_snowflake_time_after(idgen_sql_snowflake_epoch_arg(epoch, 'snowflake53'), id >> ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}}))
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', idgen_sql_snowflake_epoch_arg(epoch, 'snowflake53')) END;
+COMMENT ON FUNCTION snowflake53_time(bigint, timestamptz) IS
+    'millisecond in which a snowflake53 ID was issued, counted from the given epoch (IMMUTABLE: for generated columns and indexes)';
 
 CREATE FUNCTION snowflake53_shard(id bigint) RETURNS integer
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
                 THEN ((id >> {{S53_SEQ_BITS}}) & {{S53_MAX_SHARD}})::integer
-                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', {{S53_MAX_ID}}, NULL::integer) END;
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', NULL::integer) END;
 COMMENT ON FUNCTION snowflake53_shard(bigint) IS
-    'shard (0..{{S53_MAX_SHARD}}) that issued a snowflake53 ID';
+    'shard (0..{{S53_MAX_SHARD}}) that issued a snowflake53 ID (snowflake53 IDs are at most 2^53 - 1; larger ones are snowflake IDs and refused)';
 
 CREATE FUNCTION snowflake53_seq(id bigint) RETURNS integer
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN CASE WHEN id >= 0 AND id <= {{S53_MAX_ID}}
                 THEN (id & {{S53_MAX_SEQ}})::integer
-                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', {{S53_MAX_ID}}, NULL::integer) END;
+                ELSE idgen_sql_snowflake_bad_id(id, 'snowflake53', NULL::integer) END;
 COMMENT ON FUNCTION snowflake53_seq(bigint) IS
     'sequence number (0..{{S53_MAX_SEQ}}) of a snowflake53 ID within its millisecond and shard';
 
 CREATE FUNCTION snowflake53_boundary(ts timestamptz) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_snowflake_ms(ts, 'snowflake53') << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}});
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
+    RETURN idgen_sql_snowflake_ms(ts, 'snowflake53', '{{SF_EPOCH}} 00:00:00+00', true) << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}});
 COMMENT ON FUNCTION snowflake53_boundary(timestamptz) IS
-    'smallest snowflake53 ID of the millisecond holding ts, for range predicates and partition bounds';
+    'smallest snowflake53 ID of the millisecond holding ts, counted from idgen.snowflake_epoch (SQL edition: fixed at {{SF_EPOCH}}), for range predicates (STABLE; snowflake53_boundary(ts, shard, epoch) is IMMUTABLE)';
 
 CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake53') << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}}))
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake53', '{{SF_EPOCH}} 00:00:00+00', true) << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}}))
            | (idgen_sql_snowflake_shard_arg(shard, 'snowflake53', {{S53_MAX_SHARD}}) << {{S53_SEQ_BITS}});
 COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer) IS
-    'smallest snowflake53 ID of the millisecond holding ts on the given shard';
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard, counted from idgen.snowflake_epoch (SQL edition: fixed at {{SF_EPOCH}}; STABLE)';
 
+CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer, epoch timestamptz) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (idgen_sql_snowflake_ms(ts, 'snowflake53', idgen_sql_snowflake_epoch_arg(epoch, 'snowflake53'), false) << ({{S53_SHARD_BITS}} + {{S53_SEQ_BITS}}))
+           | (idgen_sql_snowflake_shard_arg(shard, 'snowflake53', {{S53_MAX_SHARD}}) << {{S53_SEQ_BITS}});
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer, timestamptz) IS
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard, counted from the given epoch (IMMUTABLE: for partition bounds and stored expressions)';

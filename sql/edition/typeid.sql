@@ -56,8 +56,11 @@ CREATE DOMAIN typeid AS text COLLATE "C"
 COMMENT ON DOMAIN typeid IS
     'TypeID (jetify-com/typeid spec v0.3.0; SQL edition: a domain over text holding the C++ edition''s text): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q';
 
+-- CALLED ON NULL INPUT (a NULL gives NULL all the same) so that it is inlined:
+-- a STRICT SQL function whose body has a CASE is not, and one nested in
+-- another SQL function is planned again at every call before PostgreSQL 18.
 CREATE FUNCTION idgen_sql_typeid_prefix_arg(prefix text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
     RETURN CASE WHEN prefix = '' THEN ''
                 WHEN prefix ~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN prefix || '_'
                 ELSE idgen_sql_bad_prefix(prefix, 'typeid', true) END;

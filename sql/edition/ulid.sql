@@ -68,7 +68,7 @@ COMMENT ON FUNCTION ulid_from_text(text) IS
 -- idgen_sql.ulid_last; within its millisecond the next is the last + 1 (the
 -- spec's monotonic mode), as in the C++ edition.
 CREATE FUNCTION ulid() RETURNS ulid
-    LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
 AS $$
 DECLARE
     now_ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;

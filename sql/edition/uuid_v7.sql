@@ -48,7 +48,7 @@ COMMENT ON FUNCTION idgen_sql_uuid_v7_of_tick(bigint) IS
 -- idgen_sql.uuid_v7_tick. A setting is session state that every PL/pgSQL
 -- function can read; it is rolled back with its transaction.
 CREATE FUNCTION uuid_v7() RETURNS uuid
-    LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
 AS $$
 DECLARE
     us bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
