@@ -337,15 +337,22 @@ kill_postmaster() { kill -9 "$(head -n 1 "$dir/$1/data/postmaster.pid")"; }
 # transaction with synchronous_commit = local that no replica receives, and then
 # its postmaster and WAL senders are killed: OLD's WAL has gone past the point
 # where the new leader's timeline begins, so it can only rejoin through pg_rewind.
+# Every other process of OLD is killed with them, as in a machine failure: a
+# WAL sender stopped while it held SyncRepLock would otherwise leave the
+# backends waiting for synchronous replication blocked on that lock for good,
+# attached to OLD's shared memory, and OLD could never start again (seen once:
+# "pre-existing shared memory block ... is still in use").
 diverge_and_kill() {
-    local senders
+    local senders postmaster children
     senders=$(on "$1" q "SELECT pid FROM pg_stat_replication")
+    postmaster=$(head -n 1 "$dir/$1/data/postmaster.pid")
     # shellcheck disable=SC2086 # one pid a word
     kill -STOP $senders
     on "$1" q "SET synchronous_commit = local; CREATE TABLE diverged AS SELECT g FROM generate_series(1, 1000) g"
-    kill_postmaster "$1"
+    children=$(pgrep -P "$postmaster")
+    kill -9 "$postmaster"
     # shellcheck disable=SC2086
-    kill -9 $senders
+    kill -9 $senders $children 2>/dev/null
 }
 # clock_behind NAME SECONDS: NAME's server clock is that far behind this shell's.
 clock_behind() {
