@@ -375,6 +375,11 @@ is "$rewind_event: the transaction $rewound alone had committed is gone from it"
     "$(on "$rewound" q "SELECT to_regclass('diverged') IS NULL")" t
 event "failover to a server whose clock runs $setback s behind" set_back_and_kill
 touch "$dir/stop"
+# A client whose statement never returns (a server wedged after a failure)
+# would hold the run forever: the load gets 60 s to stop, then it is killed.
+load_stopped() { ! kill -0 "$load_pid" 2>/dev/null; }
+check "every load client stops within 60 s of the stop file" wait_until 300 load_stopped ||
+    kill -9 "$load_pid" 2>/dev/null
 wait "$load_pid"
 echo "# the load ran $(elapsed "$load_start" "$(now)") s"
 final=$(leader)
