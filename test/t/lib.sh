@@ -3,7 +3,8 @@
 TAP_N=0
 TAP_FAILED=0
 
-# check DESCRIPTION COMMAND...: passes when COMMAND exits 0.
+# check DESCRIPTION COMMAND...: passes when COMMAND exits 0; returns 1 when it
+# fails, so that a caller can stop or print diagnostics.
 check() {
     local what=$1
     shift
@@ -13,6 +14,7 @@ check() {
     else
         echo "not ok $TAP_N - $what"
         TAP_FAILED=$((TAP_FAILED + 1))
+        return 1
     fi
 }
 
