@@ -50,9 +50,11 @@ declare -A pinned_dsc_sha256=(
 )
 # Configure flags: OpenSSL, no ICU (so the tests also cover a server that does
 # not load libstdc++ for us), no JIT. Part of the cache key.
-configure_flags=(--with-openssl --without-icu --without-llvm)
+# --enable-tap-tests installs PostgreSQL::Test::Cluster under lib/pgxs, which
+# the suite's TAP tests drive servers with.
+configure_flags=(--with-openssl --without-icu --without-llvm --enable-tap-tests)
 # Contrib modules the tests and the benchmark use.
-contrib_modules=(pgcrypto pgstattuple pageinspect pg_walinspect test_decoding)
+contrib_modules=(pgcrypto pgstattuple pageinspect pg_walinspect test_decoding amcheck)
 flags_key=$(printf '%s ' "${configure_flags[@]}" "${contrib_modules[@]}" | sha256sum | cut -c1-8)
 
 say() { echo "pg-build: $*" >&2; }
@@ -273,7 +275,7 @@ pool_get_package() {
 # install_build_deps: the Debian 12 packages a server build needs.
 install_build_deps() {
     bash "$repo_dir/test/setup.sh" gcc make perl bison flex pkg-config libssl-dev \
-        zlib1g-dev libreadline-dev dpkg-dev xz-utils bzip2 >&2
+        zlib1g-dev libreadline-dev dpkg-dev xz-utils bzip2 libipc-run-perl >&2
 }
 
 # build MAJOR: fetches, verifies, configures, builds and installs one major,

@@ -7,6 +7,10 @@ set -euo pipefail
 PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3
+    git procps curl  # make dist and packaging.sh (git), ha_patroni.sh (pgrep, curl)
+    libipc-run-perl  # PostgreSQL::Test::Cluster, and configure --enable-tap-tests
+    build-essential  # dpkg-buildpackage's check of build dependencies (packaging.sh)
+    flex bison  # pg_tle's build (sql_edition.sh)
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
