@@ -1,5 +1,7 @@
 #include "core/snowflake.hpp"
 
+#include "core/list_parse.hpp"
+
 namespace idgen::core {
 
 SnowflakeNext snowflake_next(SnowflakeLayout layout, SnowflakeStamp last, std::int64_t now_ms,
@@ -66,27 +68,6 @@ int days_in_month(int year, int month) noexcept {
 
 namespace {
 
-bool is_blank(char c) noexcept {
-    return c == ' ' || c == '\t';
-}
-
-void skip_blanks(std::string_view text, std::size_t &pos) noexcept {
-    while (pos < text.size() && is_blank(text[pos])) ++pos;
-}
-
-// Reads a decimal number at pos; a value above kSnowflakeMaxShard comes back as
-// kSnowflakeMaxShard + 1, however many digits it has. False without a digit.
-bool read_shard(std::string_view text, std::size_t &pos, std::int32_t &value) noexcept {
-    std::size_t start = pos;
-    value = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-        value = value * 10 + (text[pos] - '0');
-        if (value > kSnowflakeMaxShard) value = kSnowflakeMaxShard + 1;
-        ++pos;
-    }
-    return pos > start;
-}
-
 // Sets the bits of shards first..last (inclusive), a word at a time.
 void set_range(SnowflakeShardSet &set, std::int32_t first, std::int32_t last) noexcept {
     for (std::int32_t word = first / 64; word <= last / 64; ++word) {
@@ -102,27 +83,27 @@ void set_range(SnowflakeShardSet &set, std::int32_t first, std::int32_t last) no
 ShardListParse snowflake_parse_shard_list(std::string_view text, SnowflakeShardSet &out) noexcept {
     for (std::uint64_t &word : out.words) word = 0;
     std::size_t pos = 0;
-    skip_blanks(text, pos);
+    list_skip_blanks(text, pos);
     if (pos == text.size()) return {ShardListError::none, 0, 0};
     for (;;) {
         // One item: blanks, N or N-M, blanks, then a comma or the end.
-        skip_blanks(text, pos);
+        list_skip_blanks(text, pos);
         std::size_t begin = pos;
         std::size_t end = text.find(',', pos);
         if (end == std::string_view::npos) end = text.size();
         std::size_t trimmed = end;
-        while (trimmed > begin && is_blank(text[trimmed - 1])) --trimmed;
+        while (trimmed > begin && list_is_blank(text[trimmed - 1])) --trimmed;
         if (trimmed == begin) return {ShardListError::empty_item, begin, 0};
         ShardListParse bad{ShardListError::syntax, begin, trimmed - begin};
         std::int32_t first = 0, last = 0;
-        if (!read_shard(text, pos, first)) return bad;
-        skip_blanks(text, pos);
+        if (!list_read_number(text, pos, kSnowflakeMaxShard, first)) return bad;
+        list_skip_blanks(text, pos);
         last = first;
         if (pos < trimmed && text[pos] == '-') {
             ++pos;
-            skip_blanks(text, pos);
-            if (!read_shard(text, pos, last)) return bad;
-            skip_blanks(text, pos);
+            list_skip_blanks(text, pos);
+            if (!list_read_number(text, pos, kSnowflakeMaxShard, last)) return bad;
+            list_skip_blanks(text, pos);
         }
         if (pos != end) return bad;
         if (first > kSnowflakeMaxShard || last > kSnowflakeMaxShard) {

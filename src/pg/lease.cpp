@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "core/rmgr_ids.hpp"
 #include "pg/state.hpp"
 
 namespace idgen::pg {
@@ -121,6 +122,11 @@ constexpr std::uint8_t kInfoShift = 4;  // the low four info bits belong to Post
 
 int wal_rmgr_id = kReleaseRmgrId;
 char *replay_rmgr_ids_text = nullptr;
+
+static_assert(core::kRmgrMinCustomId == RM_MIN_CUSTOM_ID &&
+                  core::kRmgrMaxCustomId == RM_MAX_CUSTOM_ID &&
+                  core::kRmgrCustomIdCount == RM_N_CUSTOM_IDS,
+              "core/rmgr_ids.hpp holds PostgreSQL's custom resource manager IDs");
 
 // Names of the replay-only registrations: PostgreSQL wants one name per ID.
 char replay_rmgr_names[RM_N_CUSTOM_IDS][NAMEDATALEN];
@@ -254,43 +260,25 @@ void leases_at_shutdown(int code, Datum) {
     }
 }
 
-// Parses idgen.replay_resource_manager_ids ("" or IDs 128-255 separated by
-// commas) into a set; false with *error set when the list is malformed.
-bool parse_rmgr_ids(const char *text, bool ids[RM_N_CUSTOM_IDS], const char **error) {
-    memset(ids, 0, RM_N_CUSTOM_IDS * sizeof ids[0]);
-    const char *p = text;
-    while (*p == ' ') ++p;
-    if (*p == '\0') return true;
-    for (;;) {
-        if (*p < '0' || *p > '9') {
-            *error = "expected a resource manager ID from 128 to 255";
-            return false;
-        }
-        int id = 0;
-        while (*p >= '0' && *p <= '9' && id <= RM_MAX_CUSTOM_ID) id = id * 10 + (*p++ - '0');
-        if (id < RM_MIN_CUSTOM_ID || id > RM_MAX_CUSTOM_ID) {
-            *error = "resource manager IDs for extensions run from 128 to 255";
-            return false;
-        }
-        if (ids[id - RM_MIN_CUSTOM_ID]) {
-            *error = "an ID is listed twice";
-            return false;
-        }
-        ids[id - RM_MIN_CUSTOM_ID] = true;
-        while (*p == ' ') ++p;
-        if (*p == '\0') return true;
-        if (*p++ != ',') {
-            *error = "IDs are separated by commas";
-            return false;
-        }
-        while (*p == ' ') ++p;
+// The GUC error detail (without its period) for a malformed
+// idgen.replay_resource_manager_ids; nullptr when the list parsed.
+const char *rmgr_id_list_error(core::RmgrIdListError error) {
+    switch (error) {
+        case core::RmgrIdListError::none: return nullptr;
+        case core::RmgrIdListError::expected_id:
+            return "expected a resource manager ID from 128 to 255";
+        case core::RmgrIdListError::out_of_range:
+            return "resource manager IDs for extensions run from 128 to 255";
+        case core::RmgrIdListError::duplicate: return "an ID is listed twice";
+        case core::RmgrIdListError::expected_comma: return "IDs are separated by commas";
     }
+    return "invalid list of resource manager IDs";
 }
 
 bool check_replay_rmgr_ids(char **newval, void **, GucSource) {
-    bool ids[RM_N_CUSTOM_IDS];
-    const char *error = nullptr;
-    if (parse_rmgr_ids(*newval, ids, &error)) return true;
+    core::RmgrIdSet ids;
+    const char *error = rmgr_id_list_error(core::rmgr_parse_id_list(*newval, ids).error);
+    if (error == nullptr) return true;
     GUC_check_errdetail("%s.", error);
     return false;
 }
@@ -343,9 +331,8 @@ void lease_register_wal() {
         nullptr);
 
     register_rmgr(wal_rmgr_id, idgen_rmgr, false);
-    bool replay[RM_N_CUSTOM_IDS];
-    const char *error = nullptr;
-    parse_rmgr_ids(replay_rmgr_ids_text, replay, &error);  // checked by check_replay_rmgr_ids
+    core::RmgrIdSet replay;
+    core::rmgr_parse_id_list(replay_rmgr_ids_text, replay);  // checked by check_replay_rmgr_ids
     for (int i = 0; i < RM_N_CUSTOM_IDS; ++i) {
         int id = RM_MIN_CUSTOM_ID + i;
         if (!replay[i] || id == wal_rmgr_id) continue;
