@@ -1,4 +1,4 @@
-# idgen: PGXS build. The version lives here; test/t/build_checks.sh holds
+# idgen: PGXS build. The version lives here; test/tap/build_checks.sh holds
 # idgen.control and META.json to it.
 EXTENSION = idgen
 EXTVERSION = 0.6.0
@@ -17,7 +17,14 @@ PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra $(if $(WERROR),
 PG_CXXFLAGS += -MMD -MP
 
 # Set before PGXS is included: pgxs.mk tests it with ifdef while it is read.
-EXTRA_CLEAN = test/unit/build test/fuzz/build results regression.diffs regression.out $(OBJS:.o=.d) build
+EXTRA_CLEAN = test/unit/build test/fuzz/build tmp_check results regression.diffs regression.out $(OBJS:.o=.d) build
+
+# The extension's TAP tier (test/tap/*.pl, docs/development.md) runs after
+# pg_regress in `make installcheck`, on servers that PostgreSQL::Test::Cluster
+# starts from the installed PostgreSQL (`TAP_TESTS=` leaves it out).
+TAP_TESTS = 1
+PROVE_TESTS = test/tap/*.pl
+PROVE_FLAGS = -I $(srcdir)/test/lib
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

@@ -1,13 +1,13 @@
 -- prefixed_id binary I/O (send and recv): one byte holding the prefix's length, the prefix's
 -- characters, then the 16 bytes. Through real COPY (FORMAT binary) streams, built and read by
--- test/t/prefixed_copy_binary.py (Debian's python3): fields are given as parts, b:HEX bytes,
+-- test/lib/prefixed_copy_binary.py (Debian's python3): fields are given as parts, b:HEX bytes,
 -- t:TEXT characters and seq:N the bytes 01 02 ... N. A stream of a few fields reaches a
 -- server-side COPY as a printf command that the script writes into :field (psql 15's \copy does
 -- not set LAST_ERROR_SQLSTATE); larger ones go through \copy.
 SET TimeZone = 'UTC';
 \set VERBOSITY default
 \getenv abs_srcdir PG_ABS_SRCDIR
-\set wire :abs_srcdir '/test/t/prefixed_copy_binary.py'
+\set wire :abs_srcdir '/test/lib/prefixed_copy_binary.py'
 \setenv WIRE :wire
 CREATE TEMP TABLE wire (id prefixed_id);
 

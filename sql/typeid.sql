@@ -1,5 +1,5 @@
 -- typeid (TypeID spec v0.3.0): text and binary I/O, order, hashing, min/max, generators,
--- accessors, casts and every error; the spec's own test files run in test/t/typeid_spec.sh
+-- accessors, casts and every error; the spec's own test files run in test/tap/typeid_spec.sh
 SET TimeZone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
 \set VERBOSITY default
@@ -129,9 +129,9 @@ SELECT typeid_send('user_01h455vb4pex5vsknk084sn02q') AS sent,
        typeid_send(id) = prefixed_id_send(id::prefixed_id) AS same_as_prefixed_id
 FROM (SELECT 'user_01h455vb4pex5vsknk084sn02q'::typeid AS id) s;
 
--- binary recv through COPY (FORMAT binary) (test/t/prefixed_copy_binary.py, as prefixed_binary.sql)
+-- binary recv through COPY (FORMAT binary) (test/lib/prefixed_copy_binary.py, as prefixed_binary.sql)
 \getenv abs_srcdir PG_ABS_SRCDIR
-\set wire :abs_srcdir '/test/t/prefixed_copy_binary.py'
+\set wire :abs_srcdir '/test/lib/prefixed_copy_binary.py'
 \setenv WIRE :wire
 CREATE TEMP TABLE wire (id typeid);
 \set field `/usr/bin/python3 "$WIRE" printf b:04,t:user,seq:16`

@@ -23,7 +23,7 @@ fi
 bash test/setup.sh
 PG_CONFIG=$(bash test/pg-build.sh "$pg")
 export PG_CONFIG
-source test/cluster.sh
+source test/lib/cluster.sh
 echo "== building and installing idgen for PostgreSQL $PG_MAJOR"
 make -s clean  # objects built for another major must not be reused
 make -s

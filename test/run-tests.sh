@@ -10,10 +10,11 @@
 #   bash test/run-tests.sh --pg all         # the matrix: every major we try, one closing line
 #   bash test/run-tests.sh --pg 17 --set version   # only the version-dependent part (see below)
 #   bash test/run-tests.sh --set version --list-files   # the test files a set runs
+#   bash test/run-tests.sh --only 'snowflake_.*'   # only the test files whose name matches
 #
 # Under --pg all, majors listed in IDGEN_VERSION_SET_MAJORS (default 17) run
 # the "version" set: the build, build checks, every pg_regress file and the
-# test/t files listed in version_dependent_tests below; every other major runs
+# test files listed in version_dependent_tests below; every other major runs
 # everything. A supported major (test/pg-build.sh --required) that cannot be
 # built fails the run under CI=true and is a counted skip otherwise (docs/development.md,
 # "The test matrix"). test/matrix.py prints the table and the closing line.
@@ -23,42 +24,47 @@ cd "$(dirname "$0")/.."
 pg=15
 set_name=full
 list_files=no
+only=''
 while (($#)); do
     case $1 in
         --pg) pg=${2:-}; shift ;;
         --set) set_name=${2:-}; shift ;;
         --list-files) list_files=yes ;;
-        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version] [--list-files]" >&2; exit 2 ;;
+        --only) only=${2:-}; shift ;;
+        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version] [--only REGEX] [--list-files]" >&2; exit 2 ;;
     esac
     shift
 done
 [[ $set_name == full || $set_name == version ]] ||
     { echo "run-tests: --set is full or version, got '$set_name'" >&2; exit 2; }
 
-# test/t files that exercise code which differs between majors: WAL and the
+# Test files that exercise code which differs between majors: WAL and the
 # lease's resource manager, shared memory, restarts and standbys, planner
 # support, roles and catalogs, dump and restore, the server build itself, and
 # Citus (an engine built against each major).
 version_dependent_tests=(
-    build_checks clock_lease no_preload pg_build prefixed_dump prefixed_schema_rename
+    build_checks clock_lease no_preload pg-build prefixed_dump prefixed_schema_rename
     prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
     install_matches_upgrade partitioning citus wal_resource_manager backup_sync
     upgrade_stable_decoders
 )
 
 # test_files SET: the test files one major runs in SET, one a line (the count
-# of a major that could not be built is its number of skipped files).
+# of a major that could not be built is its number of skipped files), tier by
+# tier (docs/development.md, "The test tiers").
 test_files() {
     local t name
     echo test/unit
     for name in $(sed -n 's/^REGRESS = //p' Makefile); do echo "sql/$name.sql"; done
-    for t in test/t/*.sh; do
-        name=$(basename "$t" .sh)
-        [[ $name == lib ]] && continue
+    for t in $(ls test/tap/*.sh test/tap/*.pl test/integration/*.sh test/tooling/*.sh 2>/dev/null | sort); do
+        name=$(basename "${t%.*}")
+        name=${name%.test}
+        [[ $name == build_checks ]] && continue
+        [[ -n $only && ! $name =~ ^($only)$ ]] && continue
         if [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then echo "$t"; fi
     done
-    if [[ $1 == full ]]; then
-        ls test/clients/*.sh
+    if [[ $1 == full && -z $only ]]; then
+        ls test/integration/clients/*.sh
         echo test/bench/bench.sh
     fi
 }
@@ -84,7 +90,7 @@ if [[ $pg == all ]]; then
         printf '\n######## PostgreSQL %s\n' "$major"
         major_set=full
         [[ $version_set_majors == *" $major "* ]] && major_set=version
-        IDGEN_RESULT_FILE="$records/$major.env" bash test/run-tests.sh --pg "$major" --set "$major_set"
+        IDGEN_RESULT_FILE="$records/$major.env" bash test/run-tests.sh --pg "$major" --set "$major_set" ${only:+--only "$only"}
         # Sections that do not depend on the major (unit tests, fuzzing) ran in this pass.
         [[ -s $records/$major.env ]] && grep -q '^status=tested' "$records/$major.env" && export IDGEN_SKIP_CORE_ONLY=1
         [[ -s $records/$major.env ]] || printf 'major=%s\nstatus=aborted\n' "$major" >"$records/$major.env"
@@ -144,7 +150,7 @@ bash test/pg-build.sh --info "$pg" >"$log_dir/server.env" 2>&1
 sed 's/^/# server: /' "$log_dir/server.env"
 cat "$log_dir/server.env" >>"$record"
 echo "status=tested" >>"$record"
-source test/cluster.sh
+source test/lib/cluster.sh
 
 cleanup() {
     cluster_stop "$cluster_dir"
@@ -196,13 +202,19 @@ step() {
 }
 
 # run_tap_files FILE...: each a TAP test of its own; a non-zero exit without a
-# failed check is a failure too.
+# failed check is a failure too. Perl files (test/tap/*.pl) start their own
+# servers through PostgreSQL::Test::Cluster and test/lib/IdgenTest.pm, as the
+# unprivileged cluster owner (initdb refuses root).
 run_tap_files() {
     local t status started
     for t in "$@"; do
         echo "# $t"
         started=$SECONDS
-        bash "$t" >"$log_dir/t.tap" 2>&1
+        if [[ $t == *.pl ]]; then
+            run_perl_tap "$t" >"$log_dir/t.tap" 2>&1
+        else
+            bash "$t" >"$log_dir/t.tap" 2>&1
+        fi
         status=$?
         cat "$log_dir/t.tap"
         echo "# $t took $((SECONDS - started)) s"
@@ -212,6 +224,25 @@ run_tap_files() {
             failed=$((failed + 1))
         fi
     done
+}
+
+# run_perl_tap FILE: one Perl TAP test, its servers' data and logs under
+# $log_dir/tap (printed when it fails).
+run_perl_tap() {
+    local tap_dir=$log_dir/tap/$(basename "$1" .pl) status
+    mkdir -p "$tap_dir" && chown -R postgres: "$log_dir/tap"
+    runuser -u postgres -- env PATH="$PATH" TESTDIR="$tap_dir" TESTDATADIR="$tap_dir/data" \
+        TESTLOGDIR="$tap_dir/log" PG_CONFIG="$PG_CONFIG" \
+        perl -I "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/perl" -I test/lib "$1"
+    status=$?
+    if ((status != 0)); then
+        for log in "$tap_dir"/log/* "$tap_dir"/tmp_check/log/*; do
+            [[ -f $log ]] || continue
+            echo "# --- $log (last 40 lines)"
+            tail -n 40 "$log" | sed 's/^/# /'
+        done
+    fi
+    return $status
 }
 
 section "idgen build" "build for PostgreSQL $("$PG_CONFIG" --version | cut -d' ' -f2) (-Werror, g++ and, where the server has JIT, clang bitcode)"
@@ -253,9 +284,9 @@ elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
 fi
 
 section "build checks"
-bash test/t/build_checks.sh >"$log_dir/build_checks.tap" 2>&1
+bash test/tap/build_checks.sh >"$log_dir/build_checks.tap" 2>&1
 cat "$log_dir/build_checks.tap"
-count_tap "$log_dir/build_checks.tap" test/t/build_checks.sh
+count_tap "$log_dir/build_checks.tap" test/tap/build_checks.sh
 
 section "cluster start" "install and start a throwaway cluster"
 if ! step "make install" make -s install || \
@@ -267,7 +298,7 @@ if ! step "make install" make -s install || \
 fi
 
 section "pg_regress"
-make -s installcheck >"$log_dir/regress.log" 2>&1
+make -s installcheck TAP_TESTS= >"$log_dir/regress.log" 2>&1
 grep -E '^(test | *ok| *FAILED|not ok|ok )' "$log_dir/regress.log" | sed 's/^/  /'
 regress_ok=$(grep -cE '^(test .*\.\.\. ok|ok [0-9]+ )' "$log_dir/regress.log")
 regress_failed=$(grep -cE '^(test .*\.\.\. FAILED|not ok [0-9]+ )' "$log_dir/regress.log")
@@ -282,13 +313,21 @@ if ((regress_ok + regress_failed == 0)); then
     failed=$((failed + 1))
 fi
 
-section "test/t" "multi-session, restart and configuration tests (test/t, set $set_name)"
-mapfile -t tap_files < <(test_files "$set_name" | grep '^test/t/' | grep -vx test/t/build_checks.sh)
+section "tap" "the extension's TAP tests (test/tap, set $set_name)"
+mapfile -t tap_files < <(test_files "$set_name" | grep '^test/tap/')
 run_tap_files "${tap_files[@]}"
 
-if [[ $set_name == full ]]; then
-    section "clients" "client libraries (test/clients: psycopg 3, node-postgres)"
-    run_tap_files test/clients/*.sh
+section "integration" "integration with other systems (test/integration, set $set_name)"
+mapfile -t tap_files < <(test_files "$set_name" | grep -E '^test/integration/[^/]*$')
+run_tap_files "${tap_files[@]}"
+
+section "tooling" "the suite's own tools (test/tooling, set $set_name)"
+mapfile -t tap_files < <(test_files "$set_name" | grep '^test/tooling/')
+run_tap_files "${tap_files[@]}"
+
+if [[ $set_name == full && -z $only ]]; then
+    section "clients" "client libraries (test/integration/clients: psycopg 3, node-postgres)"
+    run_tap_files test/integration/clients/*.sh
 
     section "benchmark" "benchmark quick mode (checks that it runs, asserts no timing)"
     # Its own throwaway cluster (part 6 restarts it in a memory cgroup), then,

@@ -14,13 +14,13 @@ packages=(
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
-    python3-psycopg  # test/clients/psycopg.sh
+    python3-psycopg  # test/integration/clients/psycopg.sh
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
-    patroni etcd-server  # test/t/ha_patroni.sh (it disables their system services)
-    postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/t/packaging.sh, test/t/pgxn_dist.sh
+    patroni etcd-server  # test/integration/ha_patroni.sh (it disables their system services)
+    postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging.sh, test/integration/pgxn_dist.sh
     "$@"
 )
-# test/clients/node_pg.sh needs node and npm: Debian's packages unless the
+# test/integration/clients/node_pg.sh needs node and npm: Debian's packages unless the
 # machine already has them (from NodeSource, nvm, ...).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
@@ -38,9 +38,9 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# node-postgres for test/clients/node_pg.sh, exactly as pinned in its
+# node-postgres for test/integration/clients/node_pg.sh, exactly as pinned in its
 # package-lock.json, from the npm registry; again only when the lockfile changed.
-node_dir="$(cd "$(dirname "$0")" && pwd)/clients/node"
+node_dir="$(cd "$(dirname "$0")" && pwd)/integration/clients/node"
 if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"; then
     echo "setup: npm ci in $node_dir"
     (cd "$node_dir" && npm ci --no-audit --no-fund --loglevel=error) >&2

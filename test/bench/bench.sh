@@ -169,7 +169,7 @@ choose_server() {
         export PG_CONFIG
     fi
     # shellcheck source=SCRIPTDIR/../cluster.sh
-    source "$REPO_DIR/test/cluster.sh"
+    source "$REPO_DIR/test/lib/cluster.sh"
     PGBENCH="$PG_BIN/pgbench"
     # Part 5 needs pgbench of the same major version as the server.
     [[ -x $PGBENCH ]] || die "pgbench not found at $PGBENCH (PostgreSQL $PG_MAJOR, from $PG_CONFIG)"

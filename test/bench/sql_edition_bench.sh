@@ -10,7 +10,7 @@
 #   SQLED_BENCH_ROWS=100000 SQLED_BENCH_CALLS=20000 bash test/bench/sql_edition_bench.sh   # a quick look
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source test/cluster.sh
+source test/lib/cluster.sh
 : "${PG_CONFIG:?set PG_CONFIG to the server to measure}"
 make -s sql-edition PG_CONFIG="$PG_CONFIG" >&2
 script=build/idgen_sql--$(make -s print-version).sql

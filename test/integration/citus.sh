@@ -16,7 +16,7 @@
 #     distinct, each of the 32 shards within 20 % of the mean;
 #  2. WHERE id = constant plans to one task, and the row comes back for the
 #     constant as text, as a prepared statement's parameter and through
-#     psycopg's extended protocol (test/t/citus_client.py); on the domains,
+#     psycopg's extended protocol (test/lib/citus_client.py); on the domains,
 #     what Citus 14.0.1 does instead (an uncast constant finds no row: a
 #     Citus defect, shown on a core text domain too);
 #  3. joins of colocated tables on ulid and on a prefixed type run without
@@ -32,13 +32,13 @@
 #     reaches every node, and the cluster keeps inserting.
 #  8. only with CITUS_BENCH_SECONDS=N: pgbench inserts through the
 #     coordinator, one table per generator and one keyed by bigserial, medians
-#     and ratios by test/t/citus_bench.py (no time is asserted).
+#     and ratios by test/lib/citus_bench.py (no time is asserted).
 # CITUS_ROWS (default 100000) sets the rows per table of check 1.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 citus_version=14.0.1
 citus_sha256=acfa9a77cd84a8e1edab26cca4a71355f39c910c01586da89560e0240d4b05ba
@@ -277,7 +277,7 @@ while IFS=$'\t' read -r verdict what; do
         "not ok") check "$what" false ;;
         *) check "citus_client.py: $verdict $what" false ;;
     esac
-done < <(on c /usr/bin/python3 test/t/citus_client.py "$dir/client.tsv" 2>&1)
+done < <(on c /usr/bin/python3 test/lib/citus_client.py "$dir/client.tsv" 2>&1)
 
 
 # --- 3. colocation and a reference table ----------------------------------------------
@@ -508,7 +508,7 @@ is "after the rebalance, INSERT ... SELECT from mint_src mints on the 3 workers'
 # --- 8. a distributed insert benchmark (CITUS_BENCH_SECONDS=N to run it) ----------
 # pgbench against the coordinator, one table per generator and one keyed by
 # bigserial, each distributed by its key; every rep runs every table once
-# (interleaved, after TRUNCATE), and test/t/citus_bench.py prints the median
+# (interleaved, after TRUNCATE), and test/lib/citus_bench.py prints the median
 # TPS and the ratio to bigserial. Only "no failed transaction" is asserted.
 echo "# checks 1 to 7 done after $((SECONDS - started)) s"
 bench_seconds=${CITUS_BENCH_SECONDS:-0}
@@ -534,7 +534,7 @@ if ((bench_seconds > 0)); then
         done
     done
     check "pgbench: 3 interleaved runs of ${bench_seconds} s per table, no failed transaction" test "$bench_failed" -eq 0
-    /usr/bin/python3 test/t/citus_bench.py "$dir/bench.tsv"
+    /usr/bin/python3 test/lib/citus_bench.py "$dir/bench.tsv"
 else
     echo "# distributed insert benchmark not run (CITUS_BENCH_SECONDS=N runs it)"
 fi

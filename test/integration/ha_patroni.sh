@@ -2,7 +2,7 @@
 # idgen under Patroni (issue 24): one etcd member and three Patroni members on
 # 127.0.0.1 (Debian 12's patroni 3.0.2 and etcd-server 3.4.23, PostgreSQL 15),
 # idgen in shared_preload_libraries through Patroni's configuration,
-# synchronous_mode, use_pg_rewind. Clients (test/t/ha_patroni.py load) insert
+# synchronous_mode, use_pg_rewind. Clients (test/lib/ha_patroni.py load) insert
 # rows keyed by snowflake(), snowflake53(), uuid_v7(), ulid() and a prefixed
 # type through a multi-host connection string with
 # target_session_attrs=read-write, reconnecting when their connection breaks.
@@ -13,7 +13,7 @@
 #  3. a failover to a member whose clock runs 40 s behind (libfaketime, more
 #     than the whole load lasts).
 # After each: a new leader within the bound, every client committing on it,
-# and (test/t/ha_patroni.py judge, at the end) every committed row present
+# and (test/lib/ha_patroni.py judge, at the end) every committed row present
 # once, no duplicate ID in any family, every snowflake minted after the event
 # above every one minted before it; the old leader rejoins as a streaming
 # replica (rewound by pg_rewind where it had diverged) without a manual step.
@@ -21,8 +21,8 @@
 # shared_preload_libraries stops at the first lease record it replays.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 if [[ $PG_MAJOR != 15 || $("$PG_CONFIG" --version) != *"(Debian "* ]]; then
     echo "ok 1 # skip measured on Debian's PostgreSQL 15 only: Debian 12's patroni 3.0.2 is not tried with PostgreSQL $PG_MAJOR ($PG_CONFIG)"
@@ -98,8 +98,8 @@ run_as_postgres() {
     disown $!  # killed by teardown, without a notice
 }
 
-py() { /usr/bin/python3 test/t/ha_patroni.py "$@"; }
-judge() { tap_verdicts ha_patroni.py py "$@"; }  # the verdicts of test/t/ha_patroni.py as TAP lines
+py() { /usr/bin/python3 test/lib/ha_patroni.py "$@"; }
+judge() { tap_verdicts ha_patroni.py py "$@"; }  # the verdicts of test/lib/ha_patroni.py as TAP lines
 now() { echo "${EPOCHREALTIME}"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
@@ -280,7 +280,7 @@ setback=40     # seconds the third event's new leader's clock runs behind (the w
 : >"$dir/events.tsv"
 chown postgres: "$dir/events.tsv"
 load_start=$(now)
-/usr/bin/python3 test/t/ha_patroni.py load --dir "$dir" --conninfo "$conninfo" --clients "$clients" \
+/usr/bin/python3 test/lib/ha_patroni.py load --dir "$dir" --conninfo "$conninfo" --clients "$clients" \
     --seconds 200 --stop "$dir/stop" >"$dir/load.log" 2>&1 &
 load_pid=$!
 started+=("$load_pid")

@@ -4,7 +4,7 @@
 # 127.0.0.1. Each writer claims its own snowflake shards (idgen_claim_shards)
 # and mints, under pgbench, into tables keyed by snowflake(), uuid_v7(), ulid()
 # and a prefixed_id_define() type; core logical replication brings every row
-# to the consolidator. Checks (test/t/multi_node.py measures and judges):
+# to the consolidator. Checks (test/lib/multi_node.py measures and judges):
 #  1. steady load: 0 apply errors, every row arrives, every snowflake decodes
 #     to a shard its writer owns, no ID repeats across writers, and ORDER BY id
 #     inverts real insertion time by at most the writers' clock spread + 50 ms;
@@ -21,8 +21,8 @@
 # before its restart).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-multinode.XXXXXX)
 chmod 755 "$dir"
@@ -63,9 +63,9 @@ on() {  # on NODE COMMAND...: runs COMMAND against NODE
     PGHOST=$dir/$n PGPORT=${port[$n]} "$@"
 }
 
-py() { /usr/bin/python3 test/t/multi_node.py --dir "$dir" "$@"; }
+py() { /usr/bin/python3 test/lib/multi_node.py --dir "$dir" "$@"; }
 
-# judge COMMAND...: the verdicts of test/t/multi_node.py as TAP lines.
+# judge COMMAND...: the verdicts of test/lib/multi_node.py as TAP lines.
 judge() { tap_verdicts multi_node.py py "$@"; }
 
 # ran_clean LOG: pgbench committed transactions and none failed.

@@ -9,7 +9,7 @@
 # suite's `make install`) are put back at the end, pass or fail.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 debian_pg_config=/usr/lib/postgresql/15/bin/pg_config
 if [[ ${PG_CONFIG:-$debian_pg_config} != "$debian_pg_config" ]]; then
@@ -25,7 +25,7 @@ if dpkg-query -W -f='${Status}' postgresql-15-idgen 2>/dev/null | grep -q "insta
     exit 0
 fi
 export PG_CONFIG=$debian_pg_config
-source test/cluster.sh
+source test/lib/cluster.sh
 
 version=$(make -s print-version)
 package=postgresql-15-idgen

@@ -10,8 +10,8 @@
 # at executor start-up and which not at all.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-partitioning.XXXXXX)
 chmod 755 "$dir"
@@ -49,9 +49,9 @@ q "CREATE FUNCTION scanned(query text) RETURNS text LANGUAGE plpgsql AS \$\$
    END \$\$" || exit 1
 
 # readme_block NAME: the SQL block of docs/multi-server.md after the line
-# "<!-- test/t/partitioning.sh runs this block verbatim: NAME -->".
+# "<!-- test/integration/partitioning.sh runs this block verbatim: NAME -->".
 readme_block() {
-    awk -v marker="<!-- test/t/partitioning.sh runs this block verbatim: $1 -->" '
+    awk -v marker="<!-- test/integration/partitioning.sh runs this block verbatim: $1 -->" '
         $0 == marker { found = 1; next }
         found && /^```sql$/ { inside = 1; next }
         inside && /^```$/ { exit }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The PGXN distribution (issue 26): META.json against PGXN Meta Spec 1.0.0
-# (test/t/pgxn_meta.py, which must also refuse broken copies), then `make dist`
+# (test/lib/pgxn_meta.py, which must also refuse broken copies), then `make dist`
 # writes idgen-<version>.zip from git archive; unpacked elsewhere, it builds
 # with Debian's PostgreSQL 15, installs, and passes make installcheck on a
 # cluster with idgen preloaded; and Debian's pgxnclient installs and checks
@@ -8,10 +8,10 @@
 # `make install`) are put back at the end, pass or fail.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 version=$(make -s print-version)
-tap_verdicts pgxn_meta.py python3 test/t/pgxn_meta.py META.json --root . \
+tap_verdicts pgxn_meta.py python3 test/lib/pgxn_meta.py META.json --root . \
     --name idgen --version "$version" --self-test
 
 debian_pg_config=/usr/lib/postgresql/15/bin/pg_config
@@ -24,7 +24,7 @@ if [[ $EUID -ne 0 ]]; then
     tap_done
 fi
 export PG_CONFIG=$debian_pg_config
-source test/cluster.sh
+source test/lib/cluster.sh
 
 tmp=$(mktemp -d /tmp/idgen-pgxn.XXXXXX)
 chmod 755 "$tmp"
@@ -56,7 +56,7 @@ is "the zip holds no build products" "$(grep -E '\.(o|so|bc|d)$' <<<"$entries")"
 mkdir "$tmp/elsewhere"
 check "the zip unpacks" logged unzip -q "$zip" -d "$tmp/elsewhere"
 dist=$tmp/elsewhere/idgen-$version
-tap_verdicts "pgxn_meta.py (the zip)" python3 test/t/pgxn_meta.py "$dist/META.json" --root "$dist" \
+tap_verdicts "pgxn_meta.py (the zip)" python3 test/lib/pgxn_meta.py "$dist/META.json" --root "$dist" \
     --name idgen --version "$version" --label "the zip's META.json"
 if ! timed check "the unpacked zip builds with make (PostgreSQL 15, -Werror)" \
         logged make -C "$dist" -s -j2 WERROR=1 PG_CONFIG="$PG_CONFIG"; then

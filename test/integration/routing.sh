@@ -12,8 +12,8 @@
 # PostgreSQL 15 only).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 ext_dir="$("$PG_CONFIG" --sharedir)/extension"
 if [[ ! -f $ext_dir/plproxy.control || ! -f $ext_dir/postgres_fdw.control ]]; then

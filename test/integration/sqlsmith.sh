@@ -21,8 +21,8 @@
 #   IDGEN_SQLSMITH_SEED      sqlsmith's --seed (default 14)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 queries=${IDGEN_SQLSMITH_QUERIES:-3000}
 seed=${IDGEN_SQLSMITH_SEED:-14}
@@ -144,7 +144,7 @@ timeout $((300 + queries / 10)) sqlsmith --target="host=$PGHOST port=$PGPORT dbn
     --seed="$seed" --max-queries="$queries" --exclude-catalog --verbose >/dev/null 2>"$dir/sqlsmith.log"
 status=$?
 elapsed=$(($(date +%s) - started))
-report=$(/usr/bin/python3 test/t/sqlsmith_report.py "$dir/sqlsmith.log")
+report=$(/usr/bin/python3 test/lib/sqlsmith_report.py "$dir/sqlsmith.log")
 value() { sed -n "s/^$1=//p" <<<"$report"; }
 grep '^#' <<<"$report"
 echo "# $elapsed s"

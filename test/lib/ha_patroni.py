@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Clients, measurements and checks of test/t/ha_patroni.sh (idgen under
+"""Clients, measurements and checks of test/integration/ha_patroni.sh (idgen under
 Patroni). The shell starts etcd and Patroni and causes the events; this file
 
   cluster  prints the members Patroni's REST API reports (name, role, state,

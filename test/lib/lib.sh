@@ -69,7 +69,7 @@ wait_until() {
     return 1
 }
 
-# tap_verdicts NAME COMMAND...: the verdict lines COMMAND prints (test/t/verdicts.py:
+# tap_verdicts NAME COMMAND...: the verdict lines COMMAND prints (test/lib/verdicts.py:
 # "ok<TAB>what", "not ok<TAB>what", "#<TAB>note") as TAP lines; any other line
 # fails, named after NAME.
 tap_verdicts() {
@@ -135,7 +135,7 @@ check_stats_follow_live_sessions() {
 
 # memory_profile FAMILY EXPR AGGREGATE [SETUP]: one session runs the SQL
 # command SETUP if given and warms up EXPR, then computes AGGREGATE over "id",
-# MEMORY_CALLS calls of EXPR, in one statement, while test/t/backend_memory.py
+# MEMORY_CALLS calls of EXPR, in one statement, while test/lib/backend_memory.py
 # samples its backend's memory and progress (idgen_stats.ids_minted of FAMILY). Prints the aggregate's value and
 # the sampler's summary, one a line; returns the sampler's status (0 flat,
 # 1 grew, 2 no usable measurement), or 2 if the session failed.
@@ -157,7 +157,7 @@ SELECT sum(total_bytes) FROM pg_backend_memory_contexts \g $dir/contexts_after
 \! until [ -e $dir/done ]; do sleep 0.01; done
 SQL
     session=$!
-    summary=$(/usr/bin/python3 test/t/backend_memory.py --dir "$dir" --family "$family" \
+    summary=$(/usr/bin/python3 test/lib/backend_memory.py --dir "$dir" --family "$family" \
                   --calls "$MEMORY_CALLS" --session-pid "$session" --label "$expr${setup:+ after $setup}" 2>&1)
     status=$?
     touch "$dir/go" "$dir/done"  # an unusable measurement may leave the session waiting

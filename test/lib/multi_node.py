@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Measurements and checks of test/t/multi_node.sh (3 writers, 1 consolidating
+"""Measurements and checks of test/integration/multi_node.sh (3 writers, 1 consolidating
 server, logical replication). The shell starts servers and runs pgbench; this
 reads the servers through psycopg and prints one line per check:
 "ok<TAB>what", "not ok<TAB>what" or "#<TAB>comment"; the shell numbers them.

@@ -5,10 +5,10 @@ relationships, resources), plus what a release of ours needs: the name and
 versions match the Makefile, and the files that `provides` names exist in the
 distribution.
 
-    python3 test/t/pgxn_meta.py META.json --root DIR [--name N --version V] [--label L]
-    python3 test/t/pgxn_meta.py META.json --root DIR --self-test
+    python3 test/lib/pgxn_meta.py META.json --root DIR [--name N --version V] [--label L]
+    python3 test/lib/pgxn_meta.py META.json --root DIR --self-test
 
-Prints verdict lines (test/t/verdicts.py). --self-test also feeds broken
+Prints verdict lines (test/lib/verdicts.py). --self-test also feeds broken
 copies of the file to the checker, each of which must be refused."""
 
 import argparse

@@ -1,7 +1,7 @@
 """Runs the SQL examples of a manual page in order and checks the results it shows.
 
-    python3 test/t/readme_sql.py FILE.md      # connects with the PG* variables
-    python3 test/t/readme_sql.py --links FILE.md...
+    python3 test/lib/readme_sql.py FILE.md      # connects with the PG* variables
+    python3 test/lib/readme_sql.py --links FILE.md...
 
 Every ```sql block of FILE runs, in order, in one session (autocommit, TimeZone
 UTC), statement by statement, except a block whose preceding line is
@@ -17,7 +17,7 @@ examples", describes the conventions:
        number of rows; cells under 8 characters exactly, longer ones by shape
 
 --links checks that every relative link of the files names an existing file
-and, after "#", a heading of it. Prints verdict lines (test/t/verdicts.py).
+and, after "#", a heading of it. Prints verdict lines (test/lib/verdicts.py).
 """
 import os
 import re

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Binary input fuzzing of idgen's recv functions (test/t/recv_fuzz.sh runs it).
+"""Binary input fuzzing of idgen's recv functions (test/tap/recv_fuzz.sh runs it).
 
 Feeds byte strings to every binary input function of idgen's types through
 COPY ... FROM 'file' (FORMAT binary), one COPY per value so that each value
@@ -41,7 +41,7 @@ import copy_binary  # beside this script
 # (22021), a wrong element type inside an array (42804).
 CLEAN_SQLSTATES = {"22P03", "22P02", "22023", "08P01", "23514", "22003", "22021", "42804"}
 
-# Each target: the table test/t/recv_fuzz.sh creates (one column v), its SQL
+# Each target: the table test/tap/recv_fuzz.sh creates (one column v), its SQL
 # type, and SQL expressions of known values whose binary form seeds the near
 # misses (fixed values, so that a seed always makes the same inputs). account_id is the domain prefixed_id_define('account_id', 'acct')
 # makes: its recv is domain_recv, prefixed_id_recv and then the CHECK; user_tid

@@ -13,8 +13,8 @@
 #    the standby is back, snowflake() returns.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-backup.XXXXXX)
 chmod 755 "$dir"

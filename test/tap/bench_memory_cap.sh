@@ -6,8 +6,8 @@
 # leaves no cgroup behind. bench.sh refuses a malformed --scale-memory.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 source test/bench/memory_cap.sh
 
 dir=$(mktemp -d /tmp/idgen-memcap.XXXXXX)

@@ -2,7 +2,7 @@
 # Build-level checks on the compiled library and the release metadata.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 lib=idgen.so
 undefined=$(nm -D --undefined-only "$lib")
@@ -50,17 +50,28 @@ reachable() {
     test -f sql/idgen--0.1.0.sql
 }
 check "version $version is reachable from sql/idgen--0.1.0.sql through upgrade scripts" reachable "$version"
-# CREATE EXTENSION runs the current full script alone (test/t/install_matches_upgrade.sh
+# CREATE EXTENSION runs the current full script alone (test/tap/install_matches_upgrade.sh
 # checks it defines what the upgrades do).
 check "sql/idgen--$version.sql, the current full install script, exists" test -f "sql/idgen--$version.sql"
 # Every function states its volatility, null handling and PARALLEL label in
 # the text and has a COMMENT (pg_proc cannot tell a default from an explicit
-# CALLED ON NULL INPUT, so the script is read; test/t/sql_labels.py).
-labels=$(python3 test/t/sql_labels.py "sql/idgen--$version.sql")
+# CALLED ON NULL INPUT, so the script is read; test/lib/sql_labels.py).
+labels=$(python3 test/lib/sql_labels.py "sql/idgen--$version.sql")
 functions=$(sed -n 's/^functions=//p' <<<"$labels")
 check "sql_labels.py read the current script's functions (${functions:-0}, at least 90)" test "${functions:-0}" -ge 90
 is "every function of sql/idgen--$version.sql states volatility, STRICT or CALLED ON NULL INPUT, PARALLEL, and has a COMMENT" \
     "$(sed '1d' <<<"$labels")" ""
+# prefixed_id_define and typeid_define have one text, sql/define/domain_define.sql.in:
+# each copy of them in the scripts is its rendering, byte for byte (sql/define/generate.py).
+copies=$(python3 sql/define/generate.py copies)
+check "sql/define/generate.py lists the scripts' copies of the two functions ($(grep -c . <<<"$copies"), at least 4)" \
+    test "$(grep -c . <<<"$copies")" -ge 4
+while read -r script fn; do
+    [[ -n $script ]] || continue
+    diff=$(python3 sql/define/generate.py check "$script" "$fn" 2>&1)
+    status=$?
+    check "$script: $fn's body is the template's rendering" test "$status" -eq 0 || sed 's/^/# /' <<<"$diff"
+done <<<"$copies"
 check "CHANGELOG.md has an entry for $version" grep -q "^## $version" CHANGELOG.md
 # The Debian package's version is the Makefile's plus a Debian revision
 # (0.5.0-1): a release adds an entry on top of debian/changelog.

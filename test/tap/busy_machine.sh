@@ -10,8 +10,8 @@
 # regression.diffs, in a database of its own.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 FILES=${BUSY_FILES:-"prefixed uuid_v7 ulid typeid snowflake snowflake53 stats"}
 BUSY_SECONDS=${BUSY_SECONDS:-100}

@@ -8,8 +8,8 @@
 # server only.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-clocklease.XXXXXX)
 trap 'cluster_stop "$dir"' EXIT

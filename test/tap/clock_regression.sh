@@ -5,8 +5,8 @@
 # libfaketime (Debian package faketime), preloaded into the server only.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-clock.XXXXXX)
 trap 'cluster_stop "$dir"' EXIT

@@ -4,8 +4,8 @@
 # with the same objects: same members, definitions, labels, ACLs and comments.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 version=$(make -s print-version)
 dir=$(mktemp -d /tmp/idgen-install-upgrade.XXXXXX)

@@ -13,7 +13,7 @@
 # microseconds.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 BOUND_MS=${BOUND_MS:-0}
 HAMMERS=${HAMMERS:-4}

@@ -4,8 +4,8 @@
 # refuse clearly (never a per-backend counter), snowflake decoders still work.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-nopreload.XXXXXX)
 trap 'cluster_stop "$dir"' EXIT

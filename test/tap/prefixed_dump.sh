@@ -8,8 +8,8 @@
 # Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh  # PG_BIN: pg_dump and pg_restore of the server's major version
+source test/lib/lib.sh
+source test/lib/cluster.sh  # PG_BIN: pg_dump and pg_restore of the server's major version
 
 src=idgen_prefixed_dump
 custom=idgen_prefixed_dump_custom

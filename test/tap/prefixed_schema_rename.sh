@@ -11,8 +11,8 @@
 # Own cluster: it creates roles.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-rename.XXXXXX)
 trap 'cluster_stop "$dir"' EXIT

@@ -6,7 +6,7 @@
 # mode). Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 fresh_database idgen_prefixed_sessions || exit 1
 q "CREATE UNLOGGED TABLE session_ids (id prefixed_id PRIMARY KEY, session int, n int)"

@@ -10,8 +10,8 @@
 # of a plain dump fail). Own cluster: it restarts it and creates a role.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-stale.XXXXXX)
 chmod 755 "$dir"

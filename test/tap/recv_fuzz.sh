@@ -3,15 +3,15 @@
 # misses of valid values go to every recv function of idgen's types (ulid,
 # prefixed_id, typeid, domains made by prefixed_id_define and typeid_define,
 # and arrays of the three), one
-# COPY ... FROM (FORMAT binary) per value; test/t/recv_fuzz.py generates the
+# COPY ... FROM (FORMAT binary) per value; test/lib/recv_fuzz.py generates the
 # inputs and checks the outcomes. Only clean errors may come back, no backend
 # may die, and every accepted value must round-trip through COPY TO and its
 # text form. Starts its own cluster, so that its log holds only this test.
 # IDGEN_RECV_FUZZ_SEED and IDGEN_RECV_FUZZ_PER_LENGTH change the inputs.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 seed=${IDGEN_RECV_FUZZ_SEED:-20141}
 per_length=${IDGEN_RECV_FUZZ_PER_LENGTH:-6}
@@ -44,7 +44,7 @@ is "idgen's base types with a binary input function are ulid, prefixed_id and ty
     "prefixed_id:prefixed_id_recv typeid:typeid_recv ulid:ulid_recv"
 
 echo "# seed $seed, $per_length random inputs per length and type"
-out=$(/usr/bin/python3 test/t/recv_fuzz.py --dir "$io" --seed "$seed" --per-length "$per_length")
+out=$(/usr/bin/python3 test/lib/recv_fuzz.py --dir "$io" --seed "$seed" --per-length "$per_length")
 status=$?
 grep '^#' <<<"$out"
 check "recv_fuzz.py ran to its end" test "$status" -eq 0

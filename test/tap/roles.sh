@@ -6,7 +6,7 @@
 # only the shards it may mint on. Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 db=idgen_roles
 roles=(idgen_t_alice idgen_t_bob idgen_t_carol idgen_t_dave)

@@ -8,8 +8,8 @@
 # settings, and both splits minting up to the exhaustion date. Every cluster is its own, under a mktemp directory.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 repo=$PWD
 pg_regress=${PG_REGRESS:-$(dirname "$("$PG_CONFIG" --pgxs)")/../test/regress/pg_regress}

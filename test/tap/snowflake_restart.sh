@@ -9,8 +9,8 @@
 # default 10 s bound.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-sfrestart.XXXXXX)
 trap 'cluster_stop "$dir"' EXIT

@@ -6,7 +6,7 @@
 # from lib.sh (IDGEN_SOAK=1: the long mode). Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 
 fresh_database idgen_snowflake || exit 1

@@ -9,8 +9,8 @@
 # is lost with the primary).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-standby.XXXXXX)
 chmod 755 "$dir"

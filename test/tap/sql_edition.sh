@@ -12,7 +12,7 @@
 # later majors those checks are counted TAP skips); spec cases
 # (sql_edition_spec.py) both ways; SQLSTATEs of bad input; the function and
 # cast lists of the two editions (name, arguments, volatility, strictness,
-# parallel label, comment) against test/t/sql_edition_known_diffs.txt; 32
+# parallel label, comment) against test/data/sql_edition_known_diffs.txt; 32
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
 # the differential test (section 4: SQLED_DIFF_N, default 1000000, values per
 # family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
@@ -24,8 +24,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 # skip WHAT REASON: a counted TAP skip.
 skip() {
     TAP_N=$((TAP_N + 1))
@@ -52,7 +52,7 @@ make -s sql-edition PG_CONFIG="$PG_CONFIG" >&2 || { echo "not ok 1 - make sql-ed
 check "make sql-edition wrote $script" test -s "$script"
 check "the script has no C function and names no schema of its own" \
     bash -c "! grep -Eiq 'LANGUAGE[[:space:]]+c\\b|MODULE_PATHNAME|@extschema@|idgen\\.so' '$script'"
-labels=$(/usr/bin/python3 test/t/sql_labels.py "$script")
+labels=$(/usr/bin/python3 test/lib/sql_labels.py "$script")
 is "every function of the script states volatility, null handling, PARALLEL and has a COMMENT (sql_labels.py: $(head -n 1 <<<"$labels"))" \
     "$(tail -n +2 <<<"$labels")" ""
 
@@ -124,7 +124,7 @@ check "a backend that minted every family has no idgen library mapped" \
     bash -c "! grep -q 'idgen' /proc/$pid/maps 2>/dev/null; true"
 is "every function of the edition has a comment" \
     "$(qm -d plain -c "SELECT count(*) FROM pg_proc p WHERE p.pronamespace = 'ids'::regnamespace AND obj_description(p.oid, 'pg_proc') IS NULL")" 0
-tap_verdicts sql_edition_spec on_m env PGDATABASE=plain PGUSER=reader /usr/bin/python3 test/t/sql_edition_spec.py ids
+tap_verdicts sql_edition_spec on_m env PGDATABASE=plain PGUSER=reader /usr/bin/python3 test/lib/sql_edition_spec.py ids
 
 # SQLSTATEs of bad input (the C++ edition's)
 sqlstate_sql="CREATE FUNCTION pg_temp.st(q text) RETURNS text LANGUAGE plpgsql AS \$\$ BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE; END \$\$;
@@ -151,7 +151,7 @@ if [[ $have_tle == yes ]]; then
         <<<"SELECT pgtle.install_extension('idgen_sql', '$(make -s print-version)', 'idgen SQL edition (issue 25)', :'content')"
     check "CREATE EXTENSION idgen_sql SCHEMA ids (role app)" \
         qm -U app -d tle -c "CREATE SCHEMA ids" -c "GRANT USAGE ON SCHEMA ids TO PUBLIC" -c "CREATE EXTENSION idgen_sql SCHEMA ids"
-    tap_verdicts sql_edition_spec_tle on_m env PGDATABASE=tle PGUSER=reader /usr/bin/python3 test/t/sql_edition_spec.py ids
+    tap_verdicts sql_edition_spec_tle on_m env PGDATABASE=tle PGUSER=reader /usr/bin/python3 test/lib/sql_edition_spec.py ids
     is "pg_tle: bad input gets the C++ edition's SQLSTATEs" "$(on_m env PGOPTIONS='-c search_path=ids' psql -XAtq -U reader -d tle -c "$sqlstate_sql")" "$expected_states"
 else
     skip "the edition installed by pgtle.install_extension and CREATE EXTENSION, spec cases and SQLSTATEs there" "${tle_skip:-pg_tle was not built}"
@@ -179,12 +179,12 @@ on_f psql -XAtq -d diff -c "PREPARE c(text) AS $casts_sql" -c "EXECUTE c('sqled'
 sort -o "$dir/cpp.txt" "$dir/cpp.txt"
 sort -o "$dir/sqled.txt" "$dir/sqled.txt"
 { comm -23 "$dir/cpp.txt" "$dir/sqled.txt" | sed 's/^/only C++: /'; comm -13 "$dir/cpp.txt" "$dir/sqled.txt" | sed 's/^/only SQL: /'; } | sort >"$dir/diffs.txt"
-grep -v '^#' test/t/sql_edition_known_diffs.txt | sed '/^$/d' | sort >"$dir/known.txt"
+grep -v '^#' test/data/sql_edition_known_diffs.txt | sed '/^$/d' | sort >"$dir/known.txt"
 unexpected=$(comm -23 "$dir/diffs.txt" "$dir/known.txt")
 gone=$(comm -13 "$dir/diffs.txt" "$dir/known.txt")
 [[ -n $unexpected ]] && echo "$unexpected" | sed 's/^/# new difference: /'
 [[ -n $gone ]] && echo "$gone" | sed 's/^/# listed difference no longer seen: /'
-check "the editions' function and cast lists differ only as test/t/sql_edition_known_diffs.txt says ($(wc -l <"$dir/known.txt") lines)" \
+check "the editions' function and cast lists differ only as test/data/sql_edition_known_diffs.txt says ($(wc -l <"$dir/known.txt") lines)" \
     test -z "$unexpected$gone"
 
 # --- 3b. refusals: the same SQLSTATE, message, detail and hint in both editions ---

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The TypeID specification's test files (test/data/typeid, from
-# jetify-com/typeid) through SQL: test/t/typeid_spec.py. Needs a server with
+# jetify-com/typeid) through SQL: test/lib/typeid_spec.py. Needs a server with
 # idgen (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 fresh_database idgen_typeid_spec >/dev/null || { echo "not ok 1 - create database idgen_typeid_spec"; exit 1; }
-/usr/bin/python3 test/t/typeid_spec.py
+/usr/bin/python3 test/lib/typeid_spec.py
 status=$?
 export PGDATABASE=postgres
 dropdb --if-exists idgen_typeid_spec

@@ -6,7 +6,7 @@
 # long mode). Needs a preloaded server (PG* env).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 
 fresh_database idgen_ulid_sessions || exit 1

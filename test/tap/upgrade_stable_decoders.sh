@@ -7,8 +7,8 @@
 # values. A database without such objects updates without a warning.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-upgrade060.XXXXXX)
 chmod 755 "$dir"

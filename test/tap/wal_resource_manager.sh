@@ -5,20 +5,20 @@
 # what the server says when another module holds one of them, the recovery of
 # a base backup taken before the ID was changed, and the tools that read WAL:
 # pg_walinspect, pg_waldump and logical decoding. The other module is
-# test/t/rmgr_squatter, a test module built here and preloaded by path.
+# test/lib/rmgr_squatter, a test module built here and preloaded by path.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
-source test/cluster.sh
+source test/lib/lib.sh
+source test/lib/cluster.sh
 
 dir=$(mktemp -d /tmp/idgen-rmgr.XXXXXX)
 chmod 755 "$dir"
 trap 'for d in "$dir"/*/; do cluster_stop "${d%/}"; done; rm -rf "$dir"' EXIT
 
 # The test module, built against the server under test, never installed.
-cp test/t/rmgr_squatter/rmgr_squatter.c test/t/rmgr_squatter/Makefile "$dir/"
+cp test/lib/rmgr_squatter/rmgr_squatter.c test/lib/rmgr_squatter/Makefile "$dir/"
 if ! make -s -C "$dir" PG_CONFIG="$PG_CONFIG" >"$dir/squatter-build.log" 2>&1; then
-    echo "not ok 1 - test/t/rmgr_squatter builds against $PG_CONFIG"
+    echo "not ok 1 - test/lib/rmgr_squatter builds against $PG_CONFIG"
     cat "$dir/squatter-build.log"
     exit 1
 fi

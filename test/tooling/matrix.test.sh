@@ -5,7 +5,7 @@
 # then test/run-tests.sh itself on a major whose every source is blocked.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 work=$(mktemp -d /tmp/idgen-matrix-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -19,7 +19,7 @@ rec() {
 
 rec 15 major=15 required=yes set=full files=40 status=tested version=15.20-0+deb12u1 source=debian-12 \
     "phase=server 0" "phase=pg_regress 61" passed=1100 failed=0 skipped=1 \
-    "skip=test/t/partitioning.sh: pg_partman is packaged for PostgreSQL 15 only"
+    "skip=test/integration/partitioning.sh: pg_partman is packaged for PostgreSQL 15 only"
 rec 16 major=16 required=no set=full files=40 status=unavailable \
     "tried=vendored (/v): no postgresql-16_*.dsc there" "phase=server 3" passed=0 failed=0 skipped=0
 rec 17 major=17 required=yes set=version files=32 status=unavailable \
@@ -46,7 +46,7 @@ check "its row says UNAVAILABLE and how many files did not run" \
 check "what each source answered is listed" \
     grep -qx '  17 tried: archive: apt-get source postgresql-17/trixie: E: 404 Not Found' "$work/out"
 check "a file that skipped itself is listed with its reason" \
-    grep -qx '  15 skipped: test/t/partitioning.sh: pg_partman is packaged for PostgreSQL 15 only' "$work/out"
+    grep -qx '  15 skipped: test/integration/partitioning.sh: pg_partman is packaged for PostgreSQL 15 only' "$work/out"
 check "16 is tried, not required, and adds nothing" \
     grep -qE '^  16 .*tried, not required: no source could be had$' "$work/out"
 check "each phase's wall time is printed" grep -qx '  15 phases: server 0 s, pg_regress 61 s' "$work/out"
@@ -102,7 +102,7 @@ blocked=(env -u IDGEN_RESULT_FILE -u IDGEN_SKIP_CORE_ONLY IDGEN_PG_SOURCES="$wor
 files=$(bash test/run-tests.sh --set full --list-files | wc -l)
 check "the full set lists every pg_regress file, test/t and client test, the unit tests and the benchmark" \
     test "$files" -eq $(($(sed -n 's/^REGRESS = //p' Makefile | wc -w) + $(ls test/t/*.sh | grep -vc '/lib\.sh$') +
-                         $(ls test/clients/*.sh | wc -l) + 2))
+                         $(ls test/integration/clients/*.sh | wc -l) + 2))
 "${blocked[@]}" CI=true bash test/run-tests.sh --pg 17 --set full >"$work/ci.out" 2>&1
 is "CI=true, a required major with no source: run-tests.sh exits non-zero" "$?" 1
 is "its closing line counts one failure and every test file as skipped" \

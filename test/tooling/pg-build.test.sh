@@ -4,7 +4,7 @@
 # its refusals (unknown major, bad argument, no archive, not root).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-source test/t/lib.sh
+source test/lib/lib.sh
 
 work=$(mktemp -d /tmp/idgen-pg-build.XXXXXX)
 chmod 755 "$work"

@@ -9,14 +9,14 @@ The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
 Prints one TAP line per block, numbered from the first argument.
 
-    python3 test/clients/readme_snippets.py FIRST_NUMBER TEST_FILE:KIND...
+    python3 test/integration/clients/readme_snippets.py FIRST_NUMBER TEST_FILE:KIND...
 """
 import os
 import re
 import sys
 import textwrap
 
-REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 COMMENT = re.compile(r"^\s*(//|#)")
 
 

@@ -1,0 +1,356 @@
+# The suite's own layer over PostgreSQL::Test::Cluster (shipped in each
+# major's PGXS, lib/pgxs/src/test/perl): what that library lacks, written once.
+# Every TAP test of test/tap and test/integration starts its servers through
+# IdgenTest::Node, prints through Test::More, and finds its helpers here.
+#
+#   use lib ...;  use IdgenTest;
+#   my $node = IdgenTest::Node->create('main');          # initdb, idgen preloaded, started
+#   is($node->q('SELECT 1'), '1', 'the server answers');
+#   done_testing();
+#
+# docs/development.md ("The test library") lists what each function is for.
+package IdgenTest;
+
+use strict;
+use warnings;
+
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
+use IPC::Run ();
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Exporter 'import';
+
+# PostgreSQL::Test::Cluster's init runs pg_regress --config-auth (always on
+# 15): the installed server's, as make prove_installcheck would name it.
+BEGIN
+{
+	my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
+	chomp(my $pkglibdir = `$pg_config --pkglibdir`);
+	$ENV{PG_REGRESS} //= "$pkglibdir/pgxs/src/test/regress/pg_regress";
+}
+
+our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib
+  not_increasing_per_session out_of_real_time_order check_memory_flat
+  check_stats_follow_live_sessions);
+
+# repo_dir: the checkout's top directory.
+sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
+
+# sizes: the multi-session tests' sizes, SESSIONS concurrent sessions of
+# PER_SESSION IDs each and MEMORY_CALLS calls in one statement; IDGEN_SOAK=1 is
+# the long mode (docs/development.md, "Soak run"), and each size set in the
+# environment wins over both.
+sub sizes
+{
+	my $soak = $ENV{IDGEN_SOAK} // 0;
+	die "IDGEN_SOAK must be 0 or 1, got '$soak'\n" unless $soak =~ /^[01]$/;
+	my %size =
+	  $soak
+	  ? (SESSIONS => 8, PER_SESSION => 1_250_000, MEMORY_CALLS => 10_000_000)
+	  : (SESSIONS => 4, PER_SESSION => 250_000,   MEMORY_CALLS => 1_000_000);
+	$size{$_} = $ENV{$_} for grep { defined $ENV{$_} } keys %size;
+	return \%size;
+}
+
+# faketime_lib: libfaketime from Debian's faketime package, or undef.
+sub faketime_lib
+{
+	my ($lib) = glob('/usr/lib/*/faketime/libfaketime.so.1');
+	return $lib;
+}
+
+# verdicts LABEL COMMAND...: runs a helper program that prints one verdict a
+# line ("ok<TAB>what", "not ok<TAB>what", "#<TAB>note"; test/lib/verdicts.py)
+# and turns each into a check; any other line, or a failed exit, fails.
+sub verdicts
+{
+	my ($label, @command) = @_;
+	my $output = '';
+	my $ran = IPC::Run::run(\@command, '>', \$output, '2>&1');
+	for my $line (split /\n/, $output)
+	{
+		my ($verdict, $what) = split /\t/, $line, 2;
+		if ($verdict eq 'ok' || $verdict eq 'not ok')
+		{
+			ok($verdict eq 'ok', $what);
+		}
+		elsif ($verdict eq '#')
+		{
+			note($what);
+		}
+		else
+		{
+			fail("$label: $line");
+		}
+	}
+	ok($ran, "$label exits with status 0") or diag("exit status $?");
+	return;
+}
+
+# mint_concurrently NODE DB SQL_OF [ENV]: runs SQL_OF->(session) for each of
+# SESSIONS sessions at once, each in its own psql; returns the number of
+# sessions that failed (their errors go to the test's log).
+sub mint_concurrently
+{
+	my ($node, $db, $sql_of, %opt) = @_;
+	my $sessions = $opt{sessions} // sizes()->{SESSIONS};
+	local %ENV = (%ENV, %{ $opt{env} // {} });
+	my @runs;
+	for my $s (1 .. $sessions)
+	{
+		my ($out, $err) = ('', '');
+		my $h = IPC::Run::start(
+			[
+				'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1',
+				'-d', $node->connstr($db), '-c', $sql_of->($s)
+			],
+			'>', \$out, '2>', \$err);
+		push @runs, [ $h, \$err, $s ];
+	}
+	my $failed = 0;
+	for my $run (@runs)
+	{
+		my ($h, $err, $s) = @$run;
+		next if $h->finish;
+		$failed++;
+		print "session $s failed: ${$err}\n";
+	}
+	return $failed;
+}
+
+# not_increasing_per_session NODE DB: rows of session_ids (id, session, n, ...)
+# whose id is not above the id the same session got just before.
+sub not_increasing_per_session
+{
+	my ($node, $db) = @_;
+	return $node->q(
+		"SELECT count(*) FROM (
+		     SELECT id <= lag(id) OVER (PARTITION BY session ORDER BY n) AS bad FROM session_ids) s
+		 WHERE bad", db => $db);
+}
+
+# out_of_real_time_order NODE DB [GROUP_COLUMN]: rows of session_ids (id, t0,
+# t1 = clock before and after the call) with a larger id returned (t1) before
+# this one was requested (t0), within each GROUP_COLUMN value: what one shared
+# counter forbids.
+sub out_of_real_time_order
+{
+	my ($node, $db, $group) = @_;
+	my $partition = $group ? "PARTITION BY $group" : '';
+	return $node->q(
+		"SELECT count(*) FROM (
+		     SELECT t0, min(t1) OVER ($partition ORDER BY id DESC
+		                              ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS min_t1_above
+		     FROM session_ids) s
+		 WHERE min_t1_above < t0", db => $db);
+}
+
+# memory_profile NODE DB FAMILY EXPR AGGREGATE [SETUP]: one session runs SETUP
+# if given and warms up EXPR, then computes AGGREGATE over "id", MEMORY_CALLS
+# calls of EXPR, in one statement, while test/lib/backend_memory.py samples
+# its backend's memory and progress (idgen_stats.ids_minted of FAMILY).
+# Returns (the aggregate's value, the sampler's summary, its status: 0 flat,
+# 1 grew, 2 no usable measurement).
+sub memory_profile
+{
+	my ($node, $db, $family, $expr, $aggregate, $setup) = @_;
+	my $calls = sizes()->{MEMORY_CALLS};
+	my $dir = PostgreSQL::Test::Utils::tempdir('memory');
+	# generate_series in the target list streams its rows (in FROM it would
+	# first store all of them); EXPR is volatile, so it runs for every row.
+	my $series = "(SELECT generate_series(1, $calls)) g";
+	my $warmup = '(SELECT generate_series(1, 1000)) g';
+	my $script = join("\n",
+		($setup ? "$setup;" : ()),
+		"SELECT count(id) FROM (SELECT $expr AS id FROM $warmup) s \\g /dev/null",
+		'SELECT sum(total_bytes) FROM pg_backend_memory_contexts \\g /dev/null',
+		"SELECT sum(total_bytes) FROM pg_backend_memory_contexts \\g $dir/contexts_before",
+		"SELECT pg_backend_pid() \\g $dir/pid",
+		"\\! until [ -e $dir/go ]; do sleep 0.01; done",
+		"SELECT $aggregate FROM (SELECT $expr AS id FROM $series) s \\g $dir/result",
+		"SELECT sum(total_bytes) FROM pg_backend_memory_contexts \\g $dir/contexts_after",
+		"\\! until [ -e $dir/done ]; do sleep 0.01; done",
+		'');
+	PostgreSQL::Test::Utils::append_to_file("$dir/session.sql", $script);
+	my ($out, $err) = ('', '');
+	my $session = IPC::Run::start(
+		[
+			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr($db),
+			'-f', "$dir/session.sql"
+		],
+		'<', \undef, '>', \$out, '2>', \$err);
+	my $summary = '';
+	local $ENV{PGHOST} = $node->host;
+	local $ENV{PGPORT} = $node->port;
+	local $ENV{PGDATABASE} = $db;
+	IPC::Run::run(
+		[
+			'/usr/bin/python3', repo_dir() . '/test/lib/backend_memory.py',
+			'--dir', $dir, '--family', $family, '--calls', $calls,
+			'--session-pid', $session->{KIDS}[0]{PID},
+			'--label', $expr . ($setup ? " after $setup" : '')
+		],
+		'>', \$summary, '2>&1');
+	my $status = $? >> 8;
+	# An unusable measurement may leave the session waiting.
+	for my $file ('go', 'done') { open my $fh, '>', "$dir/$file" or die $!; close $fh; }
+	if (!$session->finish)
+	{
+		$summary .= join('', map { "session: $_\n" } split /\n/, $err);
+		$status = 2;
+	}
+	my $result = -e "$dir/result" ? PostgreSQL::Test::Utils::slurp_file("$dir/result") : '';
+	chomp $result;
+	chomp $summary;
+	return ($result, $summary, $status);
+}
+
+# check_memory_flat NODE DB FAMILY EXPR [SETUP]: after SETUP, MEMORY_CALLS
+# calls of EXPR in one statement all happen, and the backend's memory stays
+# flat after warm-up.
+sub check_memory_flat
+{
+	my ($node, $db, $family, $expr, $setup) = @_;
+	my $calls = sizes()->{MEMORY_CALLS};
+	my $what = $expr . ($setup ? " after $setup" : '');
+	my ($result, $summary, $status) =
+	  memory_profile($node, $db, $family, $expr, 'count(id)', $setup);
+	is($result, $calls, "$what: one statement makes $calls calls");
+	is($status, 0,
+		"$what: backend memory stays flat over $calls calls in one statement");
+	note($summary);
+	return;
+}
+
+# check_stats_follow_live_sessions NODE DB FAMILY CALL: three sessions each
+# run CALL once and stay connected; idgen_stats must list them under FAMILY
+# with one ID each, in shared memory, and forget them once they exit.
+sub check_stats_follow_live_sessions
+{
+	my ($node, $db, $family, $call) = @_;
+	my @sessions = map { $node->background_psql($db) } 1 .. 3;
+	$_->query_safe("SELECT $call") for @sessions;
+	is( $node->q(
+			"SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid() AND family = '$family'
+			     AND ids_minted = 1 AND shared_memory", db => $db),
+		3,
+		"idgen_stats lists the 3 live sessions that minted one $family each");
+	$_->quit for @sessions;
+	# A backend leaves idgen_stats as it exits, just after its client is gone.
+	$node->poll_query_until($db,
+		'SELECT count(*) = 0 FROM idgen_stats WHERE pid <> pg_backend_pid()');
+	is($node->q('SELECT count(*) FROM idgen_stats WHERE pid <> pg_backend_pid()', db => $db),
+		0, 'idgen_stats forgets sessions once they exit');
+	return;
+}
+
+# A server for the tests: PostgreSQL::Test::Cluster with idgen's settings, a
+# fake clock when asked, and a few query shortcuts.
+package IdgenTest::Node;
+
+use strict;
+use warnings;
+
+use parent -norequire, 'PostgreSQL::Test::Cluster';
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+# IdgenTest::Node->create(NAME, %options): a new server, initialised and
+# started. Options:
+#   preload => 0        without shared_preload_libraries = 'idgen'
+#   conf => [LINES]     more postgresql.conf lines
+#   streaming => 1      allows streaming replication (for standbys)
+#   fake_clock => 1     the server reads a clock that set_clock_offset moves
+#   start => 0          initialised only
+sub create
+{
+	my ($class, $name, %opt) = @_;
+	my $node = $class->new($name);
+	$node->init(allows_streaming => $opt{streaming} ? 1 : 0);
+	$node->append_conf('postgresql.conf',
+		join("\n",
+			($opt{preload} // 1) ? "shared_preload_libraries = 'idgen'" : (),
+			'fsync = off',
+			'max_connections = 40',
+			@{ $opt{conf} // [] }));
+	$node->use_fake_clock if $opt{fake_clock};
+	$node->start if $opt{start} // 1;
+	return $node;
+}
+
+# use_fake_clock: servers started from now on read a clock moved by
+# set_clock_offset (libfaketime, preloaded into the server only).
+sub use_fake_clock
+{
+	my ($self) = @_;
+	my $lib = IdgenTest::faketime_lib()
+	  or BAIL_OUT('libfaketime is not installed (Debian package faketime)');
+	$self->{idgen_clock_file} = $self->basedir . '/clock-offset';
+	$self->set_clock_offset('+0');
+	$self->{idgen_env} = {
+		LD_PRELOAD => $lib,
+		FAKETIME_TIMESTAMP_FILE => $self->{idgen_clock_file},
+		FAKETIME_NO_CACHE => 1,
+		FAKETIME_DONT_FAKE_MONOTONIC => 1,
+	};
+	return;
+}
+
+# set_clock_offset OFFSET: moves the fake clock, e.g. "-30" (seconds) or "+0".
+sub set_clock_offset
+{
+	my ($self, $offset) = @_;
+	open my $fh, '>', $self->{idgen_clock_file} or die $!;
+	print $fh "$offset\n";
+	close $fh;
+	return;
+}
+
+# start and restart: PostgreSQL::Test::Cluster's, with the fake clock's
+# environment for the server when there is one.
+sub start
+{
+	my ($self, @args) = @_;
+	local %ENV = (%ENV, %{ $self->{idgen_env} // {} });
+	return $self->SUPER::start(@args);
+}
+
+sub restart
+{
+	my ($self, @args) = @_;
+	local %ENV = (%ENV, %{ $self->{idgen_env} // {} });
+	return $self->SUPER::restart(@args);
+}
+
+# q SQL [db => NAME]: the result of SQL, unaligned without headers; dies on an
+# error.
+sub q
+{
+	my ($self, $sql, %opt) = @_;
+	return $self->safe_psql($opt{db} // 'postgres', $sql);
+}
+
+# error SQL [db => NAME]: "SQLSTATE: message" of the error SQL raises, or ''
+# if it succeeds.
+sub error
+{
+	my ($self, $sql, %opt) = @_;
+	my ($out, $err) = ('', '');
+	$self->psql($opt{db} // 'postgres', "\\set VERBOSITY verbose\n$sql",
+		stdout => \$out, stderr => \$err, on_error_stop => 1);
+	return $err =~ /ERROR:\s+([0-9A-Z]{5}): (.*)/ ? "$1: $2" : '';
+}
+
+# fresh_database NAME: (re)creates database NAME with idgen.
+sub fresh_database
+{
+	my ($self, $db) = @_;
+	$self->q("DROP DATABASE IF EXISTS $db");
+	$self->q("CREATE DATABASE $db");
+	$self->q('CREATE EXTENSION idgen', db => $db);
+	return $db;
+}
+
+1;
