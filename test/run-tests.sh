@@ -227,12 +227,23 @@ run_tap_files() {
 }
 
 # run_perl_tap FILE: one Perl TAP test, its servers' data and logs under
-# $log_dir/tap (printed when it fails).
+# $log_dir/tap (printed when it fails). What only root may do for it
+# (installing a server extension built from ../shared/vendor) is
+# test/lib/prepare/NAME.sh, run as root first; the test reads its exit status
+# and log (IdgenTest::prepared) and reports them as checks.
 run_perl_tap() {
-    local tap_dir=$log_dir/tap/$(basename "$1" .pl) status
-    mkdir -p "$tap_dir" && chown -R postgres: "$log_dir/tap"
+    local name tap_dir status prepare_status=none
+    name=$(basename "$1" .pl)
+    tap_dir=$log_dir/tap/$name
+    mkdir -p "$tap_dir"
+    if [[ -f test/lib/prepare/$name.sh ]]; then
+        prepare_status=0
+        bash "test/lib/prepare/$name.sh" >"$tap_dir/prepare.log" 2>&1 || prepare_status=$?
+    fi
+    chown -R postgres: "$log_dir/tap"
     runuser -u postgres -- env PATH="$PATH" TESTDIR="$tap_dir" TESTDATADIR="$tap_dir/data" \
         TESTLOGDIR="$tap_dir/log" PG_CONFIG="$PG_CONFIG" \
+        IDGEN_PREPARE_STATUS="$prepare_status" IDGEN_PREPARE_LOG="$tap_dir/prepare.log" \
         perl -I "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/perl" -I test/lib "$1"
     status=$?
     if ((status != 0)); then

@@ -10,7 +10,7 @@ packages=(
     git procps curl  # make dist and packaging.sh (git), ha_patroni.sh (pgrep, curl)
     libipc-run-perl  # PostgreSQL::Test::Cluster, and configure --enable-tap-tests
     build-essential  # dpkg-buildpackage's check of build dependencies (packaging.sh)
-    flex bison  # pg_tle's build (sql_edition.sh)
+    flex bison libkrb5-dev  # pg_tle's build against Debian's 15 (sql_edition.sh): flex, and libpq-be.h includes gssapi.h
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev

@@ -31,7 +31,7 @@ BEGIN
 	$ENV{PG_REGRESS} //= "$pkglibdir/pgxs/src/test/regress/pg_regress";
 }
 
-our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib
+our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib prepared
   not_increasing_per_session out_of_real_time_order check_memory_flat
   check_stats_follow_live_sessions);
 
@@ -52,6 +52,23 @@ sub sizes
 	  : (SESSIONS => 4, PER_SESSION => 250_000,   MEMORY_CALLS => 1_000_000);
 	$size{$_} = $ENV{$_} for grep { defined $ENV{$_} } keys %size;
 	return \%size;
+}
+
+# prepared: the exit status of the test's root-only preparation
+# (test/lib/prepare/NAME.sh, which test/run-tests.sh runs first) and the last
+# 30 lines of its log; status 'none' when there was none (a run by hand: run
+# the preparation as root yourself, or the test skips what needs it).
+sub prepared
+{
+	my $status = $ENV{IDGEN_PREPARE_STATUS} // 'none';
+	my $log = $ENV{IDGEN_PREPARE_LOG} // '';
+	my $tail = '';
+	if ($log && -r $log)
+	{
+		my @lines = split /\n/, PostgreSQL::Test::Utils::slurp_file($log);
+		$tail = join("\n", @lines > 30 ? @lines[-30 .. -1] : @lines);
+	}
+	return ($status, $tail);
 }
 
 # faketime_lib: libfaketime from Debian's faketime package, or undef.
