@@ -70,6 +70,10 @@ cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null
 [[ -f /etc/apt/sources.list ]] && cp /etc/apt/sources.list "$root/etc/apt/"
 for f in /etc/apt/apt.conf.d/99*; do [[ -f $f ]] && cp "$f" "$root/etc/apt/apt.conf.d/"; done
 cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
+# Installing ca-certificates in the root rebuilds that bundle from Debian's
+# list; a copy among the local certificates keeps this machine's authorities.
+mkdir -p "$root/usr/local/share/ca-certificates"
+cp /etc/ssl/certs/ca-certificates.crt "$root/usr/local/share/ca-certificates/machine-bundle.crt"
 for f in /etc/npmrc /usr/etc/npmrc /root/.npmrc; do [[ -f $f ]] && cp "$f" "$root$f"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 

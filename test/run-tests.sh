@@ -56,7 +56,7 @@ test_files() {
     local t name
     echo test/unit
     for name in $(sed -n 's/^REGRESS = //p' Makefile); do echo "sql/$name.sql"; done
-    for t in $(ls test/tap/*.sh test/tap/*.pl test/integration/*.sh test/tooling/*.sh 2>/dev/null | sort); do
+    for t in $(ls test/{tap,integration,tooling}/*.{sh,pl} 2>/dev/null | sort); do
         name=$(basename "${t%.*}")
         name=${name%.test}
         [[ $name == build_checks ]] && continue
@@ -64,7 +64,7 @@ test_files() {
         if [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then echo "$t"; fi
     done
     if [[ $1 == full && -z $only ]]; then
-        ls test/integration/clients/*.sh
+        ls test/integration/clients/*.{sh,pl} 2>/dev/null
         echo test/bench/bench.sh
     fi
 }
@@ -184,6 +184,24 @@ count_tap() {
     passed=$((passed + ok))
     failed=$((failed + notok))
     skipped=$((skipped + skips))
+    counted=$((ok + notok + skips))
+}
+
+# inventory=FILE: the check inventory (test/inventory.py) that each test file
+# is held to: a file that counts fewer checks on this major than the inventory
+# holds for it (it stopped early, or lost checks) fails by the difference.
+inventory=test/data/check-inventory.tsv
+
+# hold_to_inventory FILE: fails the checks of FILE that the inventory holds
+# and this run did not count (counted, from count_tap).
+hold_to_inventory() {
+    local expected
+    [[ -f $inventory ]] || return 0
+    expected=$(python3 test/inventory.py expect "$inventory" "$pg" "$1") || return 0
+    if ((counted < expected)); then
+        echo "not ok - $1: $((expected - counted)) of the $expected checks the inventory holds for it on $pg did not run"
+        failed=$((failed + expected - counted))
+    fi
 }
 
 # step NAME COMMAND...: one pass or fail for a command that is a test in itself.
@@ -223,6 +241,7 @@ run_tap_files() {
             echo "not ok - $t exited with status $status"
             failed=$((failed + 1))
         fi
+        hold_to_inventory "$t"
     done
 }
 
@@ -241,7 +260,11 @@ run_perl_tap() {
         bash "test/lib/prepare/$name.sh" >"$tap_dir/prepare.log" 2>&1 || prepare_status=$?
     fi
     chown -R postgres: "$log_dir/tap"
-    runuser -u postgres -- env PATH="$PATH" TESTDIR="$tap_dir" TESTDATADIR="$tap_dir/data" \
+    # The tooling tier tests the suite's own tools, starts no server, and
+    # runs as the caller (the server builds it tests need root).
+    local as_owner=(runuser -u postgres --)
+    [[ $1 == test/tooling/* ]] && as_owner=()
+    "${as_owner[@]}" env PATH="$PATH" TESTDIR="$tap_dir" TESTDATADIR="$tap_dir/data" \
         TESTLOGDIR="$tap_dir/log" PG_CONFIG="$PG_CONFIG" \
         IDGEN_PREPARE_STATUS="$prepare_status" IDGEN_PREPARE_LOG="$tap_dir/prepare.log" \
         perl -I "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/perl" -I test/lib "$1"
@@ -295,9 +318,8 @@ elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
 fi
 
 section "build checks"
-bash test/tap/build_checks.sh >"$log_dir/build_checks.tap" 2>&1
-cat "$log_dir/build_checks.tap"
-count_tap "$log_dir/build_checks.tap" test/tap/build_checks.sh
+build_checks=$(ls test/tap/build_checks.* | head -n 1)
+run_tap_files "$build_checks"
 
 section "cluster start" "install and start a throwaway cluster"
 if ! step "make install" make -s install || \
@@ -338,7 +360,8 @@ run_tap_files "${tap_files[@]}"
 
 if [[ $set_name == full && -z $only ]]; then
     section "clients" "client libraries (test/integration/clients: psycopg 3, node-postgres)"
-    run_tap_files test/integration/clients/*.sh
+    mapfile -t tap_files < <(ls test/integration/clients/*.{sh,pl} 2>/dev/null)
+    run_tap_files "${tap_files[@]}"
 
     section "benchmark" "benchmark quick mode (checks that it runs, asserts no timing)"
     # Its own throwaway cluster (part 6 restarts it in a memory cgroup), then,

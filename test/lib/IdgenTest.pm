@@ -33,10 +33,19 @@ BEGIN
 
 our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib prepared
   not_increasing_per_session out_of_real_time_order check_memory_flat
-  check_stats_follow_live_sessions);
+  check_stats_follow_live_sessions idgen_version run_status);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
+
+# idgen_version: the extension's version as make print-version prints it,
+# read from the Makefile's EXTVERSION (its one place) without running make.
+sub idgen_version
+{
+	my ($version) = PostgreSQL::Test::Utils::slurp_file(repo_dir() . '/Makefile')
+	  =~ /^EXTVERSION\s*=\s*(\S+)/m;
+	return $version // die "no EXTVERSION in the Makefile\n";
+}
 
 # sizes: the multi-session tests' sizes, SESSIONS concurrent sessions of
 # PER_SESSION IDs each and MEMORY_CALLS calls in one statement; IDGEN_SOAK=1 is
@@ -104,6 +113,29 @@ sub verdicts
 	}
 	ok($ran, "$label exits with status 0") or diag("exit status $?");
 	return;
+}
+
+# run_status [COMMAND...], env => {NAME => VALUE or undef to unset}, init => CODE:
+# (exit status, stdout, stderr) of a program that needs no server (build
+# checks, the suite's own tools), outputs without trailing newlines as the
+# shell's $(...) gives them; init runs in the child before exec (IPC::Run's).
+sub run_status
+{
+	my ($command, %opt) = @_;
+	local %ENV = %ENV;
+	while (my ($name, $value) = each %{ $opt{env} // {} })
+	{
+		if (defined $value) { $ENV{$name} = $value; }
+		else { delete $ENV{$name}; }
+	}
+	my ($out, $err) = ('', '');
+	my @init = $opt{init} ? (init => $opt{init}) : ();
+	my $started = eval { IPC::Run::run($command, @init, '<', \'', '>', \$out, '2>', \$err); 1 };
+	# a signal is 128 + its number, as the shell says
+	my $status = !$started ? 127 : ($? & 127) ? 128 + ($? & 127) : $? >> 8;
+	$err .= $@ unless $started;
+	s/\n+\z// for $out, $err;
+	return ($status, $out, $err);
 }
 
 # mint_concurrently NODE DB SQL_OF [ENV]: runs SQL_OF->(session) for each of
@@ -271,7 +303,9 @@ use strict;
 use warnings;
 
 use parent -norequire, 'PostgreSQL::Test::Cluster';
-use PostgreSQL::Test::Utils;
+# Imports nothing: Utils's command_ok, run_log... here would hide Cluster's
+# methods of the same names ($node->command_ok would get $node as command).
+use PostgreSQL::Test::Utils ();
 use Test::More;
 
 # IdgenTest::Node->create(NAME, %options): a new server, initialised and
@@ -280,6 +314,7 @@ use Test::More;
 #   conf => [LINES]     more postgresql.conf lines
 #   streaming => 1      allows streaming replication (for standbys)
 #   fake_clock => 1     the server reads a clock that set_clock_offset moves
+#   tcp => 1            listens on 127.0.0.1 too (tcp_connstr), for other servers
 #   start => 0          initialised only
 sub create
 {
@@ -291,6 +326,7 @@ sub create
 			($opt{preload} // 1) ? "shared_preload_libraries = 'idgen'" : (),
 			'fsync = off',
 			'max_connections = 40',
+			$opt{tcp} ? "listen_addresses = '127.0.0.1'" : (),
 			@{ $opt{conf} // [] }));
 	$node->use_fake_clock if $opt{fake_clock};
 	$node->start if $opt{start} // 1;
@@ -349,15 +385,63 @@ sub q
 	return $self->safe_psql($opt{db} // 'postgres', $sql);
 }
 
-# error SQL [db => NAME]: "SQLSTATE: message" of the error SQL raises, or ''
-# if it succeeds.
+# error SQL [db => NAME, user => ROLE]: "SQLSTATE: message" of the error SQL
+# raises (as ROLE if given), or '' if it succeeds.
 sub error
 {
 	my ($self, $sql, %opt) = @_;
 	my ($out, $err) = ('', '');
 	$self->psql($opt{db} // 'postgres', "\\set VERBOSITY verbose\n$sql",
-		stdout => \$out, stderr => \$err, on_error_stop => 1);
+		stdout => \$out, stderr => \$err, on_error_stop => 1,
+		connstr => $self->connstr($opt{db} // 'postgres') . ($opt{user} ? " user=$opt{user}" : ''));
 	return $err =~ /ERROR:\s+([0-9A-Z]{5}): (.*)/ ? "$1: $2" : '';
+}
+
+# run_sql SQL [db => NAME, user => ROLE, verbose => 1]: (psql's exit status,
+# stdout, stderr) of SQL, stopping at an error without dying, for tests that
+# read warnings, hints or a role's output; stderr lines lose psql's
+# "psql:<stdin>:N: " prefix (they read as psql -c prints them), and a
+# failure's stderr goes to the test's log.
+sub run_sql
+{
+	my ($self, $sql, %opt) = @_;
+	my $db = $opt{db} // 'postgres';
+	my ($out, $err) = ('', '');
+	my $status = $self->psql($db, $sql,
+		stdout => \$out, stderr => \$err, on_error_stop => 1,
+		connstr => $self->connstr($db) . ($opt{user} ? " user=$opt{user}" : ''),
+		extra_params => [ '-v', 'VERBOSITY=' . ($opt{verbose} ? 'verbose' : 'default') ]);
+	$err =~ s/^psql:<stdin>:\d+: //mg;
+	print "run_sql: status $status for: $sql\n$err\n" if $status;
+	return ($status, $out, $err);
+}
+
+# sql_ok SQL, NAME [db => NAME, user => ROLE]: a check that SQL runs without
+# an error (bash's check NAME q SQL); the error is its diagnostic.
+sub sql_ok
+{
+	my ($self, $sql, $name, %opt) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my ($status, $out, $err) = $self->run_sql($sql, %opt);
+	return ok($status == 0, $name) || diag($err);
+}
+
+# output SQL [db => NAME, user => ROLE]: what SQL prints (run_sql's stdout),
+# also when it fails, for a check that compares it: an error fails that check
+# (its text in the test's log) instead of ending the test as q would.
+sub output
+{
+	my ($self, $sql, %opt) = @_;
+	return ($self->run_sql($sql, %opt))[1];
+}
+
+# tcp_connstr [DB]: a libpq connection string to this server over TCP on
+# 127.0.0.1 (created with tcp => 1), for what other servers or helpers dial
+# (subscriptions, postgres_fdw, PL/Proxy, psycopg); as the bootstrap superuser.
+sub tcp_connstr
+{
+	my ($self, $db) = @_;
+	return sprintf('host=127.0.0.1 port=%d dbname=%s', $self->port, $db // 'postgres');
 }
 
 # fresh_database NAME: (re)creates database NAME with idgen.
@@ -368,6 +452,13 @@ sub fresh_database
 	$self->q("CREATE DATABASE $db");
 	$self->q('CREATE EXTENSION idgen', db => $db);
 	return $db;
+}
+
+# client_env [DB]: PGHOST/PGPORT/PGDATABASE (DB or postgres) for helpers that connect through libpq's environment.
+sub client_env
+{
+	my ($self, $db) = @_;
+	return (PGHOST => $self->host, PGPORT => $self->port, PGDATABASE => $db // 'postgres');
 }
 
 1;

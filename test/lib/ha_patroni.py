@@ -1,9 +1,8 @@
 #!/usr/bin/python3
-"""Clients, measurements and checks of test/integration/ha_patroni.sh (idgen under
-Patroni). The shell starts etcd and Patroni and causes the events; this file
+"""Clients, measurements and checks of test/integration/ha_patroni.pl (idgen under
+Patroni). The test starts etcd and Patroni (test/lib/IdgenTest/Patroni.pm) and
+causes the events; this file
 
-  cluster  prints the members Patroni's REST API reports (name, role, state,
-           timeline, PostgreSQL port), one a line, tab-separated;
   load     runs the clients: each inserts one row per transaction through a
            libpq multi-host connection string (target_session_attrs=read-write)
            and, when its connection breaks, reconnects through the same string;
@@ -12,21 +11,21 @@ Patroni). The shell starts etcd and Patroni and causes the events; this file
            connection attempt, with the wall-clock time;
   judge    compares those logs with the table the last leader holds and prints
            one line per check: "ok<TAB>what", "not ok<TAB>what" or
-           "#<TAB>comment"; the shell numbers them.
+           "#<TAB>comment" (test/lib/verdicts.py); the test turns them into
+           checks. It prints the same checks whatever happened: a check whose
+           data is missing (an event that did not happen, a log or the table
+           absent, --not-run) fails, saying why.
 
 Why a client of our own and not pgbench: pgbench does not reconnect. A client
 whose connection fails is finished for the rest of the run, so after the first
 event there would be no load left to measure. These clients reconnect the way an
 application does, and know exactly which rows they saw committed."""
 import argparse
-import json
 import os
 import sys
 import threading
 import time
-import urllib.request
 
-import psycopg
 from verdicts import note, say
 
 # The timeline a row was inserted on, read from the name of the WAL file being
@@ -43,23 +42,9 @@ FAMILY_NAME = {"sf": "snowflake()", "sf53": "snowflake53()", "u": "uuid_v7()", "
 SNOWFLAKE_TIME_SHIFT = 23  # a snowflake's time field: bits 23 and up (milliseconds)
 
 
-# --- cluster -----------------------------------------------------------------
-def cluster(args):
-    for port in args.rest_ports.split(","):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/cluster", timeout=2) as r:
-                data = json.load(r)
-        except OSError:
-            continue
-        for m in data.get("members", []):
-            print("\t".join(str(x) for x in (m["name"], m.get("role", ""), m.get("state", ""),
-                                             m.get("timeline", ""), m.get("port", ""))))
-        return 0
-    return 1
-
-
 # --- load --------------------------------------------------------------------
 def client(k, args, deadline):
+    import psycopg  # here, so that judge runs (and fails every check, saying why) without it
     lines, seq, conn = [], 0, None
     while time.time() < deadline and not os.path.exists(args.stop):
         if conn is None:
@@ -141,9 +126,22 @@ def rate(times, lo, hi):
 
 
 def judge(args):
-    ok, doubt, _ = read_clients(args.dir, args.clients)
-    rows = read_table(f"{args.dir}/table.tsv")
-    events = read_events(f"{args.dir}/events.tsv")
+    # Why no check can pass: the test said so (--not-run), or an input is missing.
+    problem = args.not_run
+    ok, doubt, rows, happened = {}, set(), [], {}
+    if problem is None:
+        try:
+            ok, doubt, _ = read_clients(args.dir, args.clients)
+            rows = read_table(f"{args.dir}/table.tsv")
+            happened = dict(read_events(f"{args.dir}/events.tsv"))
+        except OSError as e:
+            problem = f"cannot read {e.filename}: {e.strerror}"
+
+    def check(passed, what):
+        if problem is not None:
+            return say(False, f"{what} (not judged: {problem})")
+        return say(passed, what)
+
     note(f"{len(ok)} rows seen committed by {args.clients} clients, {len(doubt)} in doubt "
          f"(connection lost during the statement), {len(rows)} rows in the table")
 
@@ -155,57 +153,72 @@ def judge(args):
     missing = [key for key in ok if seen.get(key, 0) == 0]
     twice = [key for key, n in seen.items() if n > 1]
     unknown = [key for key in seen if key not in ok and key not in doubt]
-    say(not missing, f"every row a client saw committed is in the table ({len(missing)} missing"
-        + (f", e.g. client/seq {missing[:3]}" if missing else "") + ")")
-    say(not twice, f"no row is in the table twice ({len(twice)})")
-    say(not unknown, f"the table holds no row that no client inserted ({len(unknown)})")
+    # With no commit seen at all, this check (and the next ones) would hold
+    # of nothing: it fails.
+    check(bool(ok) and not missing, f"every row a client saw committed is in the table ({len(missing)} missing"
+          + (f", e.g. client/seq {missing[:3]}" if missing else "") + ")" + ("" if ok or problem else " (no client saw a commit)"))
+    check(not twice, f"no row is in the table twice ({len(twice)})")
+    check(not unknown, f"the table holds no row that no client inserted ({len(unknown)})")
     kept = sum(1 for key in doubt if seen.get(key, 0) == 1)
     note(f"of the {len(doubt)} statements in doubt, {kept} had committed")
     by_key = {(r["client"], r["seq"]): r for r in rows}
     differ = [key for key, (_, tli, sf) in ok.items() if key in by_key
               and (by_key[key]["sf"], by_key[key]["tli"]) != (sf, tli)]
-    say(not differ, f"each committed row holds the snowflake and timeline its client was told ({len(differ)} differ)")
+    check(not differ, f"each committed row holds the snowflake and timeline its client was told ({len(differ)} differ)")
 
     for fam in FAMILIES:
         values = [r[fam] for r in rows]
         dups = len(values) - len(set(values))
-        say(dups == 0, f"0 duplicate {FAMILY_NAME[fam]} IDs among {len(values)} rows (got {dups})")
+        check(dups == 0, f"0 duplicate {FAMILY_NAME[fam]} IDs among {len(values)} rows (got {dups})")
 
     # Timelines: one before the events, one more for each event.
     tlis = sorted({r["tli"] for r in rows})
-    say(len(tlis) == len(events) + 1,
-        f"rows were committed on {len(events) + 1} timelines, one per leader term (got {tlis})")
+    check(len(tlis) == len(args.event) + 1,
+          f"rows were committed on {len(args.event) + 1} timelines, one per leader term (got {tlis})")
     commit_times = sorted(t for t, _, _ in ok.values())
     worst_gap = None
-    for i, (name, at) in enumerate(events):
-        if i + 1 >= len(tlis):
-            say(False, f"{name}: rows were committed after it")
-            continue
-        before = [r for r in rows if r["tli"] <= tlis[i]]
-        after = [r for r in rows if r["tli"] == tlis[i + 1]]
-        later = [r for r in rows if r["tli"] >= tlis[i + 1]]
+    term = 0  # the leader term (index in tlis) that the next event to have happened ends
+    for name in args.event:
+        at = happened.get(name)
+        # Each event's six checks, failed with the reason when it did not
+        # happen or no row was committed after it.
+        judged = problem is None and at is not None and term + 1 < len(tlis)
+        if judged or problem is not None:
+            why = ""
+        elif at is None:
+            why = " (it did not happen)"
+        else:
+            why = " (no row was committed after it)"
+        i = term
+        if at is not None:
+            term += 1
+        before = [r for r in rows if judged and r["tli"] <= tlis[i]]
+        after = [r for r in rows if judged and r["tli"] == tlis[i + 1]]
+        later = [r for r in rows if judged and r["tli"] >= tlis[i + 1]]
+        timeline = tlis[i + 1] if judged else "?"
         for fam in ("sf", "sf53"):
-            lo_after = min(r[fam] for r in later)
-            hi_before = max(r[fam] for r in before)
-            say(lo_after > hi_before,
-                f"{name}: every {FAMILY_NAME[fam]} minted after it (timeline {tlis[i + 1]} on) is greater "
-                f"than every one minted before it ({len(later)} after, {len(before)} before)")
+            check(bool(before) and bool(later) and min(r[fam] for r in later) > max(r[fam] for r in before),
+                  f"{name}: every {FAMILY_NAME[fam]} minted after it (timeline {timeline} on) is greater "
+                  f"than every one minted before it ({len(later)} after, {len(before)} before)" + why)
         # uuid_v7 and ulid text sorts as their bytes do; the clock lease, also
         # replayed from WAL, keeps them above too.
         for fam in ("u", "l"):
-            say(min(r[fam] for r in later) > max(r[fam] for r in before),
-                f"{name}: every {FAMILY_NAME[fam]} minted after it is greater than every one minted before it")
-        gap_ms = (min(r["sf"] for r in after) >> SNOWFLAKE_TIME_SHIFT) - \
-            (max(r["sf"] for r in before if r["tli"] == tlis[i]) >> SNOWFLAKE_TIME_SHIFT)
-        worst_gap = gap_ms if worst_gap is None else max(worst_gap, gap_ms)
+            check(bool(before) and bool(later) and min(r[fam] for r in later) > max(r[fam] for r in before),
+                  f"{name}: every {FAMILY_NAME[fam]} minted after it is greater than every one minted before it"
+                  + why)
+        gap_ms = None
+        if judged:
+            gap_ms = (min(r["sf"] for r in after) >> SNOWFLAKE_TIME_SHIFT) - \
+                (max(r["sf"] for r in before if r["tli"] == tlis[i]) >> SNOWFLAKE_TIME_SHIFT)
+            worst_gap = gap_ms if worst_gap is None else max(worst_gap, gap_ms)
         # Each client: its first commit on the new leader after the event.
         firsts = {}
         for (k, _), (t, tli, _) in ok.items():
-            if tli == tlis[i + 1] and t >= at and (k not in firsts or t < firsts[k]):
+            if judged and tli == tlis[i + 1] and t >= at and (k not in firsts or t < firsts[k]):
                 firsts[k] = t
-        say(len(firsts) == args.clients,
-            f"{name}: all {args.clients} clients reconnected and committed on the new leader "
-            f"({len(firsts)} did)")
+        check(len(firsts) == args.clients,
+              f"{name}: all {args.clients} clients reconnected and committed on the new leader "
+              f"({len(firsts)} did)" + why)
         if firsts:
             first, last = min(firsts.values()), max(firsts.values())
             before_rate = rate(commit_times, at - args.window, at)
@@ -215,9 +228,11 @@ def judge(args):
                  f"{before_rate:.0f} rows/s in the {args.window:g} s before, {after_rate:.0f} rows/s in the "
                  f"{args.window:g} s after the first commit; the new leader's first snowflake is "
                  f"{gap_ms} ms (time field) above the old leader's last")
-            if args.bound:
-                say(first - at <= args.bound,
-                    f"{name}: writes resume within {args.bound:g} s ({first - at:.2f} s)")
+        if args.bound:
+            if firsts:
+                check(first - at <= args.bound, f"{name}: writes resume within {args.bound:g} s ({first - at:.2f} s)")
+            else:
+                check(False, f"{name}: writes resume within {args.bound:g} s" + (why or " (no commit after it on the new leader)"))
     if worst_gap is not None:
         note(f"FIGURE largest gap between an old leader's last snowflake and the new leader's first: {worst_gap} ms")
     return 0
@@ -226,8 +241,6 @@ def judge(args):
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("cluster")
-    c.add_argument("--rest-ports", required=True)
     lo = sub.add_parser("load")
     lo.add_argument("--dir", required=True)
     lo.add_argument("--conninfo", required=True)
@@ -240,8 +253,11 @@ def main():
     j.add_argument("--clients", type=int, default=4)
     j.add_argument("--window", type=float, default=3.0)
     j.add_argument("--bound", type=float, default=0.0)
+    j.add_argument("--event", action="append", required=True,
+                   help="an event's name, as in events.tsv, in the order they were meant to happen")
+    j.add_argument("--not-run", help="why the run's data cannot be judged: every check fails, saying so")
     args = p.parse_args()
-    return {"cluster": cluster, "load": load, "judge": judge}[args.cmd](args)
+    return {"load": load, "judge": judge}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Measurements and checks of test/integration/multi_node.sh (3 writers, 1 consolidating
-server, logical replication). The shell starts servers and runs pgbench; this
+"""Measurements and checks of test/integration/multi_node.pl (3 writers, 1 consolidating
+server, logical replication). The Perl test starts servers and runs pgbench; this
 reads the servers through psycopg and prints one line per check:
-"ok<TAB>what", "not ok<TAB>what" or "#<TAB>comment"; the shell numbers them.
+"ok<TAB>what", "not ok<TAB>what" or "#<TAB>comment"; IdgenTest::verdicts turns them into checks.
 
 The nodes come from DIR/nodes.tsv: name, port, configured clock offset in ms
 (libfaketime; empty for the consolidator) and the shards the writer owns."""

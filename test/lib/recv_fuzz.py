@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Binary input fuzzing of idgen's recv functions (test/tap/recv_fuzz.sh runs it).
+"""Binary input fuzzing of idgen's recv functions (test/tap/recv_fuzz.pl runs it).
 
 Feeds byte strings to every binary input function of idgen's types through
 COPY ... FROM 'file' (FORMAT binary), one COPY per value so that each value
@@ -20,8 +20,9 @@ binary), and every property is checked on what the server does:
 
 Standard library only (Debian's /usr/bin/python3). psql comes from PATH and
 the server from the PG* variables; files are exchanged in --dir, which the
-server (user postgres) must be able to read and write. Prints one line per
-check, "ok<TAB>description" or "not ok<TAB>description", and "# " diagnostics.
+server (user postgres) must be able to read and write. Prints verdict lines
+(test/lib/verdicts.py): "ok<TAB>description" or "not ok<TAB>description" per
+check, and "#<TAB>" diagnostics.
 """
 
 import argparse
@@ -41,7 +42,7 @@ import copy_binary  # beside this script
 # (22021), a wrong element type inside an array (42804).
 CLEAN_SQLSTATES = {"22P03", "22P02", "22023", "08P01", "23514", "22003", "22021", "42804"}
 
-# Each target: the table test/tap/recv_fuzz.sh creates (one column v), its SQL
+# Each target: the table test/tap/recv_fuzz.pl creates (one column v), its SQL
 # type, and SQL expressions of known values whose binary form seeds the near
 # misses (fixed values, so that a seed always makes the same inputs). account_id is the domain prefixed_id_define('account_id', 'acct')
 # makes: its recv is domain_recv, prefixed_id_recv and then the CHECK; user_tid
@@ -281,14 +282,14 @@ def main():
         results.append(("ok" if ok else "not ok", what))
         if not ok:
             for line in list(details)[:10]:
-                print(f"# {line}")
+                print(f"#\t{line}")
 
     def case_name(i):
         target, kind, data = cases[i]
         return f"case {i}: {target}, {kind}, {len(data)} bytes {data.hex()}"
 
     per_target = collections.Counter(target for target, _, _ in cases)
-    print(f"# seed {args.seed}: {len(cases)} inputs, one COPY each: "
+    print(f"#\tseed {args.seed}: {len(cases)} inputs, one COPY each: "
           + ", ".join(f"{t} {n}" for t, n in per_target.items()))
 
     missing = [i for i in range(len(cases)) if i not in outcomes]
@@ -300,11 +301,11 @@ def main():
     accepted = [i for i, (state, _) in outcomes.items() if state == "00000"]
     rejected = {i: o for i, o in outcomes.items() if o[0] != "00000"}
     seen = collections.Counter(state for state, _ in rejected.values())
-    print("# SQLSTATEs of rejected inputs: "
+    print("#\tSQLSTATEs of rejected inputs: "
           + ", ".join(f"{state} x{n}" for state, n in sorted(seen.items())))
     messages = collections.Counter((cases[i][0], state, message) for i, (state, message) in rejected.items())
     for (target, state, message), n in sorted(messages.items()):
-        print(f"#   {target}: {state} {message} (x{n})")
+        print(f"#\t  {target}: {state} {message} (x{n})")
     unclean = [i for i, (state, _) in rejected.items() if state not in CLEAN_SQLSTATES]
     check(not unclean,
           f"every rejection has a clean SQLSTATE (seen: {' '.join(sorted(seen))}; "
@@ -315,11 +316,11 @@ def main():
           "the domain account_id rejects other prefixes with its CHECK (23514)")
 
     counts = collections.Counter(cases[i][0] for i in accepted)
-    print("# accepted: " + ", ".join(f"{t} {counts[t]}" for t in per_target))
+    print("#\taccepted: " + ", ".join(f"{t} {counts[t]}" for t in per_target))
     accepted_kinds = collections.Counter((cases[i][0], cases[i][1]) for i in accepted)
     for target in per_target:
         kinds = sorted((kind, n) for (t, kind), n in accepted_kinds.items() if t == target)
-        print(f"#   {target}: " + ", ".join(f"{kind} x{n}" for kind, n in kinds))
+        print(f"#\t  {target}: " + ", ".join(f"{kind} x{n}" for kind, n in kinds))
 
     wrong_ulid = [i for i, (target, _, data) in enumerate(cases)
                   if target == "ulid" and i in outcomes and (outcomes[i][0] == "00000") != (len(data) == 16)]

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Reads what sqlsmith --verbose wrote to stderr (test/integration/sqlsmith.sh keeps it)
+"""Reads what sqlsmith --verbose wrote to stderr (test/integration/sqlsmith.pl keeps it)
 and prints its figures as NAME=VALUE lines, then a summary as "# " lines.
 
 sqlsmith prints one character per query it ran ('.' no error, 'e' error,

@@ -1,6 +1,6 @@
 /*
  * rmgr_squatter: a test module that registers a WAL resource manager under the
- * ID in rmgr_squatter.id, so that test/tap/wal_resource_manager.sh can preload
+ * ID in rmgr_squatter.id, so that test/tap/wal_resource_manager.pl can preload
  * it beside idgen and check what each says when both want the same ID.
  */
 #include "postgres.h"

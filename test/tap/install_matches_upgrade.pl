@@ -1,39 +1,51 @@
-#!/usr/bin/env bash
 # A fresh CREATE EXTENSION (the current full script, sql/idgen--VERSION.sql) and
 # a database created on 0.1.0 and upgraded through every upgrade script end up
 # with the same objects: same members, definitions, labels, ACLs and comments.
-set -uo pipefail
-cd "$(dirname "$0")/../.."
-source test/lib/lib.sh
-source test/lib/cluster.sh
+# The released scripts are those installed in the server's share/extension.
+use strict;
+use warnings;
+use IdgenTest;
+use Test::More;
+use IPC::Run ();
+use PostgreSQL::Test::Utils;
 
-version=$(make -s print-version)
-dir=$(mktemp -d /tmp/idgen-install-upgrade.XXXXXX)
-trap 'cluster_stop "$dir"' EXIT
-cluster_start "$dir" "shared_preload_libraries = 'idgen'" "fsync = off" || exit 1
+my $version = idgen_version();
+my $node = IdgenTest::Node->create('main');
 
-check "database install_fresh: CREATE EXTENSION idgen" \
-    bash -c 'createdb install_fresh && psql -XAtq -v ON_ERROR_STOP=1 -d install_fresh -c "CREATE EXTENSION idgen"'
-check "database install_upgraded: CREATE EXTENSION idgen VERSION '0.1.0', then ALTER EXTENSION idgen UPDATE" \
-    bash -c "createdb install_upgraded && psql -XAtq -v ON_ERROR_STOP=1 -d install_upgraded \
-                 -c \"CREATE EXTENSION idgen VERSION '0.1.0'\" -c 'ALTER EXTENSION idgen UPDATE'"
+# runs SQL [db => NAME]: whether SQL runs without an error.
+sub runs
+{
+	my ($sql, %opt) = @_;
+	return ($node->run_sql($sql, %opt))[0] == 0;
+}
 
-for db in install_fresh install_upgraded; do
-    is "$db is on version $version" \
-        "$(PGDATABASE=$db q "SELECT extversion FROM pg_extension WHERE extname = 'idgen'")" "$version"
-done
+ok(runs('CREATE DATABASE install_fresh') && runs('CREATE EXTENSION idgen', db => 'install_fresh'),
+	'database install_fresh: CREATE EXTENSION idgen');
+ok( runs('CREATE DATABASE install_upgraded')
+	  && runs("CREATE EXTENSION idgen VERSION '0.1.0'; ALTER EXTENSION idgen UPDATE",
+		db => 'install_upgraded'),
+	"database install_upgraded: CREATE EXTENSION idgen VERSION '0.1.0', then ALTER EXTENSION idgen UPDATE"
+);
+
+for my $db (qw(install_fresh install_upgraded))
+{
+	is($node->q("SELECT extversion FROM pg_extension WHERE extname = 'idgen'", db => $db),
+		$version, "$db is on version $version");
+}
 # OIDs come from one counter: the full script creates idgen_stats after the ulid
 # type, the upgrade path (idgen_stats is in 0.1.0) before it.
-is "install_fresh ran the full script (idgen_stats created after the ulid type)" \
-    "$(PGDATABASE=install_fresh q "SELECT 'idgen_stats'::regclass::oid > 'ulid'::regtype::oid")" t
-is "install_upgraded ran the upgrade scripts (idgen_stats created before the ulid type)" \
-    "$(PGDATABASE=install_upgraded q "SELECT 'idgen_stats'::regclass::oid > 'ulid'::regtype::oid")" f
+is($node->q("SELECT 'idgen_stats'::regclass::oid > 'ulid'::regtype::oid", db => 'install_fresh'),
+	't', 'install_fresh ran the full script (idgen_stats created after the ulid type)');
+is( $node->q("SELECT 'idgen_stats'::regclass::oid > 'ulid'::regtype::oid",
+		db => 'install_upgraded'),
+	'f',
+	'install_upgraded ran the upgrade scripts (idgen_stats created before the ulid type)');
 
 # One line per fact about the extension, without OIDs, sorted: what each member
 # is, with its comment and initial privileges, then the definition of each
 # function, aggregate, type, operator, cast, operator class and family (with
 # its operators and support functions), event trigger, table and view.
-describe_sql=$(cat <<'SQL'
+my $describe_sql = <<'SQL';
 SET search_path = public, pg_catalog;
 WITH member AS (
     SELECT d.classid, d.objid, d.objsubid
@@ -174,45 +186,60 @@ SELECT replace(line, E'\n', '\n') FROM (
 ) facts(line)
 ORDER BY line COLLATE "C";
 SQL
-)
 
-describe() {
-    psql -XAtq -v ON_ERROR_STOP=1 -d "$1" -c "$describe_sql"
+# describe DB: (whether it worked, the description of idgen in DB).
+sub describe
+{
+	my ($db) = @_;
+	my ($status, $out) = $node->run_sql($describe_sql, db => $db);
+	return ($status == 0, $out);
 }
-fresh=$(describe install_fresh)
-check "describing install_fresh works" test $? -eq 0
-upgraded=$(describe install_upgraded)
-check "describing install_upgraded works" test $? -eq 0
+my ($fresh_ok, $fresh) = describe('install_fresh');
+ok($fresh_ok, 'describing install_fresh works');
+my ($upgraded_ok, $upgraded) = describe('install_upgraded');
+ok($upgraded_ok, 'describing install_upgraded works');
 # Guards against a description that says too little to tell scripts apart.
-check "the description covers functions, types, operators, casts, operator classes, aggregates, the event trigger and tables" \
-    bash -c 'for fact in "function uuid_v7()" "type ulid:" "operator =(ulid,ulid)" "cast (ulid AS uuid)" \
-                 "operator class ulid_minmax_ops for access method brin" "aggregate min(ulid)" \
-                 "event trigger prefixed_id_forget_dropped_types" "relation prefixed_id_registry column" \
-                 "relation idgen_stats: kind=v" "member function prefixed_id_type(text): comment="; do
-                 grep -qF -- "$fact" <<<"$0" || { echo "# missing: $fact"; exit 1; }
-             done' "$fresh"
-check "the description has one line per fact (at least 250)" test "$(wc -l <<<"$fresh")" -ge 250
-if [[ -n $fresh && $fresh == "$upgraded" ]]; then
-    check "the fresh install and the upgraded one define the same objects ($(wc -l <<<"$fresh") facts)" true
-else
-    check "the fresh install and the upgraded one define the same objects" false
-    diff -u --label install_fresh --label install_upgraded <(echo "$fresh") <(echo "$upgraded") | sed 's/^/# /'
-fi
+my @missing = grep { index($fresh, $_) < 0 } (
+	'function uuid_v7()', 'type ulid:', 'operator =(ulid,ulid)', 'cast (ulid AS uuid)',
+	'operator class ulid_minmax_ops for access method brin', 'aggregate min(ulid)',
+	'event trigger prefixed_id_forget_dropped_types', 'relation prefixed_id_registry column',
+	'relation idgen_stats: kind=v', 'member function prefixed_id_type(text): comment=');
+ok(!@missing,
+	'the description covers functions, types, operators, casts, operator classes, aggregates, the event trigger and tables'
+) or diag(map { "missing: $_\n" } @missing);
+my $facts = () = $fresh =~ /^/mg;
+cmp_ok($facts, '>=', 250, 'the description has one line per fact (at least 250)');
+my $work = PostgreSQL::Test::Utils::tempdir('describe');
+append_to_file("$work/install_fresh", "$fresh\n");
+append_to_file("$work/install_upgraded", "$upgraded\n");
+ok($fresh ne '' && $fresh eq $upgraded,
+	"the fresh install and the upgraded one define the same objects ($facts facts)")
+  or do
+{
+	IPC::Run::run([ 'diff', '-u', "$work/install_fresh", "$work/install_upgraded" ],
+		'>', \my $diff);
+	diag($diff);
+};
 
-smoke_sql="SELECT uuid_v7_time(uuid_v7()) IS NOT NULL,
-                  (SELECT u = u::text::ulid AND ulid_time(u) IS NOT NULL FROM (SELECT ulid() AS u) s),
-                  snowflake_shard(snowflake(7)) = 7,
-                  prefixed_id_prefix(prefixed_id_new('acct')::text::prefixed_id) = 'acct',
-                  base36_decode(base36_encode('0190b4ab-3a3e-7d2e-8000-000000000000'::uuid))
-                      = '0190b4ab-3a3e-7d2e-8000-000000000000'"
-for db in install_fresh install_upgraded; do
-    is "$db: uuid_v7, ulid round trip, snowflake, prefixed_id and base36 work" \
-        "$(PGDATABASE=$db q "$smoke_sql")" "t|t|t|t|t"
-    is "$db: prefixed_id_define creates a type that prefixed_id_type finds, and its drop frees the prefix" \
-        "$(PGDATABASE=$db psql -XAtq -v ON_ERROR_STOP=1 \
-               -c "SELECT prefixed_id_define('smoke_ref', 'smk')" \
-               -c "SELECT prefixed_id_type(prefixed_id_new('smk')::text)" \
-               -c "DROP DOMAIN smoke_ref" \
-               -c "SELECT count(*) FROM prefixed_id_registry" 2>&1)" $'smoke_ref\nsmoke_ref\n0'
-done
-tap_done
+my $smoke_sql = "SELECT uuid_v7_time(uuid_v7()) IS NOT NULL,
+                        (SELECT u = u::text::ulid AND ulid_time(u) IS NOT NULL FROM (SELECT ulid() AS u) s),
+                        snowflake_shard(snowflake(7)) = 7,
+                        prefixed_id_prefix(prefixed_id_new('acct')::text::prefixed_id) = 'acct',
+                        base36_decode(base36_encode('0190b4ab-3a3e-7d2e-8000-000000000000'::uuid))
+                            = '0190b4ab-3a3e-7d2e-8000-000000000000'";
+for my $db (qw(install_fresh install_upgraded))
+{
+	is($node->q($smoke_sql, db => $db),
+		't|t|t|t|t', "$db: uuid_v7, ulid round trip, snowflake, prefixed_id and base36 work");
+	my (undef, $out, $err) = $node->run_sql(
+		"SELECT prefixed_id_define('smoke_ref', 'smk');
+		 SELECT prefixed_id_type(prefixed_id_new('smk')::text);
+		 DROP DOMAIN smoke_ref;
+		 SELECT count(*) FROM prefixed_id_registry", db => $db);
+	is( join("\n", grep { $_ ne '' } $out, $err),
+		"smoke_ref\nsmoke_ref\n0",
+		"$db: prefixed_id_define creates a type that prefixed_id_type finds, and its drop frees the prefix"
+	);
+}
+
+done_testing();

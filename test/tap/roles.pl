@@ -1,0 +1,103 @@
+# Several login roles on one server: idgen.allowed_shards set with ALTER ROLE
+# and ALTER DATABASE limits snowflake(shard) at login and cannot be lifted by
+# the client; idgen_stats shows another role's backends only to members of
+# that role and of pg_read_all_stats; idgen_snowflake_shards shows a session
+# only the shards it may mint on.
+use strict;
+use warnings;
+use IdgenTest;
+use Test::More;
+
+my $node = IdgenTest::Node->create('main');
+my $db = $node->fresh_database('idgen_roles');
+$node->q(
+	"CREATE ROLE idgen_t_alice LOGIN;
+	 CREATE ROLE idgen_t_bob LOGIN;
+	 CREATE ROLE idgen_t_carol LOGIN IN ROLE pg_read_all_stats;
+	 CREATE ROLE idgen_t_dave LOGIN IN ROLE idgen_t_alice");
+$node->q(
+	"ALTER ROLE idgen_t_alice SET idgen.allowed_shards = '5';
+	 ALTER DATABASE $db SET idgen.allowed_shards = '7';
+	 ALTER DATABASE $db SET idgen.shard_id = 9");
+
+# as ROLE SQL: what SQL prints when run by a login role in the test database,
+# an error as "ERROR:  SQLSTATE" (psql's prefix "psql:<stdin>:N: " removed).
+sub as
+{
+	my ($role, $sql) = @_;
+	my ($ret, $out, $err) = $node->psql($db, "\\set VERBOSITY sqlstate\n$sql",
+		extra_params => [ '-U', $role ]);
+	$err =~ s/^psql:<stdin>:\d+: //mg;
+	return join("\n", grep { $_ ne '' } $out, $err);
+}
+
+# Settings from ALTER ROLE (more specific) and ALTER DATABASE, applied at login.
+is(as('idgen_t_alice', 'SELECT snowflake_shard(snowflake(5))'),
+	5, "alice (ALTER ROLE ... SET idgen.allowed_shards = '5') mints on shard 5");
+is(as('idgen_t_alice', 'SELECT snowflake(7)'),
+	'ERROR:  42501',
+	"alice is refused shard 7 (her role's setting wins over the database's) with 42501");
+is(as('idgen_t_alice', 'SELECT snowflake_shard(snowflake())'),
+	9, "alice mints on the database's idgen.shard_id (9) with snowflake()");
+is(as('idgen_t_bob', 'SELECT snowflake_shard(snowflake(7))'),
+	7, "bob (ALTER DATABASE ... SET idgen.allowed_shards = '7') mints on shard 7");
+is(as('idgen_t_bob', 'SELECT snowflake(5)'), 'ERROR:  42501', 'bob is refused shard 5 with 42501');
+is(as('idgen_t_bob', 'SELECT snowflake(0)'), 'ERROR:  42501', 'bob is refused shard 0 with 42501');
+is(as('idgen_t_bob', 'SELECT snowflake_shard(snowflake(9))'),
+	9, 'bob mints on idgen.shard_id (9) also as snowflake(9)');
+
+# The client cannot lift the limit: not in the connection options, not with
+# SET, not with ALTER ROLE on itself.
+{
+	local $ENV{PGOPTIONS} = '-c idgen.allowed_shards=0-8191';
+	like(
+		as('idgen_t_bob', 'SELECT snowflake(5)'),
+		qr/permission denied to set parameter "idgen\.allowed_shards"/,
+		"bob cannot connect with PGOPTIONS='-c idgen.allowed_shards=0-8191'");
+}
+is(as('idgen_t_bob', "SET idgen.allowed_shards = '0-8191'"),
+	'ERROR:  42501', 'bob cannot SET idgen.allowed_shards (42501)');
+is(as('idgen_t_bob', "ALTER ROLE idgen_t_bob SET idgen.allowed_shards = '0-8191'"),
+	'ERROR:  42501', 'bob cannot ALTER ROLE himself SET idgen.allowed_shards (42501)');
+is(as('idgen_t_bob', 'ALTER ROLE idgen_t_bob SET idgen.shard_id = 5'),
+	'ERROR:  42501', 'bob cannot ALTER ROLE himself SET idgen.shard_id (42501)');
+is(as('idgen_t_bob', 'SHOW idgen.allowed_shards'), 7, "bob's setting is still the database's");
+
+# A session of alice's that minted and stays connected: query_safe returns once
+# the statement has run, so its IDs are counted in idgen_stats already.
+my $alice = $node->background_psql($db, extra_params => [ '-U', 'idgen_t_alice' ]);
+my $alice_pid = $alice->query_safe('SELECT pg_backend_pid()');
+$alice->query_safe('SELECT snowflake(5), uuid_v7()');
+note("alice's background session has pid $alice_pid");
+is( $node->q(
+		"SELECT pid FROM idgen_stats s JOIN pg_stat_activity a USING (pid)
+		 WHERE a.usename = 'idgen_t_alice' AND s.family = 'uuid_v7' LIMIT 1", db => $db),
+	$alice_pid,
+	"alice's background session shows in idgen_stats for a superuser");
+
+my $count_alice_rows = "SELECT count(*) FROM idgen_stats WHERE pid = $alice_pid";
+is(as('idgen_t_bob', $count_alice_rows), 0, "bob does not see alice's backend in idgen_stats");
+is( as( 'idgen_t_bob',
+		"SELECT uuid_v7() IS NOT NULL; SELECT count(*) FILTER (WHERE pid = pg_backend_pid()) || ' own, ' || count(*) FILTER (WHERE pid <> pg_backend_pid()) || ' other' FROM idgen_stats"
+	),
+	"t\n1 own, 0 other",
+	'bob sees no backend but his own');
+is(as('idgen_t_bob', "SELECT count(*) FROM idgen_backend_state() WHERE pid = $alice_pid"),
+	0, 'bob does not see it through idgen_backend_state() either');
+is(as('idgen_t_carol', $count_alice_rows), 2, "carol (pg_read_all_stats) sees both of alice's rows");
+is(as('idgen_t_dave', $count_alice_rows), 2, "dave (a member of alice) sees both of alice's rows");
+is(as('idgen_t_alice', $count_alice_rows), 2, "alice sees her other session's rows");
+is($node->q($count_alice_rows, db => $db), 2, 'a superuser sees them');
+
+# idgen_snowflake_shards: the shards a session may mint on (allowed plus shard_id).
+my $shards = "SELECT coalesce(string_agg(shard::text, ',' ORDER BY shard), '') FROM idgen_snowflake_shards
+              WHERE family = 'snowflake'";
+is(as('idgen_t_bob', $shards), '7,9', 'bob sees shards 7 and 9 only');
+is(as('idgen_t_alice', $shards), '5,9', 'alice sees shards 5 and 9 only');
+is( as( 'idgen_t_carol',
+		"SELECT count(*) FROM idgen_snowflake_shards WHERE family = 'snowflake' AND shard IN (5, 7, 9)"),
+	3,
+	'carol (pg_read_all_stats) sees every shard, including 5 and 7');
+
+$alice->quit;
+done_testing();

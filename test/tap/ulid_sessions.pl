@@ -1,0 +1,51 @@
+# ulid() across concurrent sessions: uniqueness, per-session order, per-backend
+# random streams, idgen_stats listing live backends only, and flat backend
+# memory over one long statement (and a statement whose memory does grow, to
+# show that the memory check can fail). Sizes from IdgenTest::sizes
+# (IDGEN_SOAK=1: the long mode).
+use strict;
+use warnings;
+use IdgenTest;
+use Test::More;
+
+my $node = IdgenTest::Node->create('main');
+my $db = $node->fresh_database('idgen_ulid_sessions');
+my ($sessions, $per_session) = @{ sizes() }{qw(SESSIONS PER_SESSION)};
+$node->q('CREATE UNLOGGED TABLE session_ids (id ulid PRIMARY KEY, session int, n int)',
+	db => $db);
+
+# SESSIONS concurrent inserts; a duplicate would violate the primary key.
+is( mint_concurrently(
+		$node, $db,
+		sub {
+			my ($s) = @_;
+			"INSERT INTO session_ids
+			 SELECT ulid(), $s, n FROM generate_series(1, $per_session) n";
+		}),
+	0,
+	"$sessions sessions x $per_session ulid() inserts into a primary key all succeed");
+is($node->q('SELECT count(DISTINCT id) FROM session_ids', db => $db),
+	$sessions * $per_session, 'every value stored, none duplicated');
+is(not_increasing_per_session($node, $db), 0, 'each session strictly increasing');
+
+# The last 16 characters are the 80 random bits. Backends that shared a random
+# stream would repeat each other's values; in one backend they only step by 1.
+is( $node->q(
+		"SELECT count(*) FROM (SELECT substr(id::text, 11) AS random_part FROM session_ids
+		     WHERE n <= 1000 GROUP BY 1 HAVING count(DISTINCT session) > 1) s", db => $db),
+	0, 'no 80-bit random part is shared by two sessions among their first 1000 IDs');
+
+check_memory_flat($node, $db, 'ulid', 'ulid()');
+{
+	# array_agg keeps every value (about 40 bytes each); 1M calls at every size.
+	local $ENV{MEMORY_CALLS} = 1_000_000;
+	my (undef, $summary, $status) =
+	  IdgenTest::memory_profile($node, $db, 'ulid', 'ulid()', 'cardinality(array_agg(id))');
+	is($status, 1,
+		'the memory check fails a statement whose memory grows: array_agg over 1000000 ulid() calls');
+	note($summary);
+}
+
+check_stats_follow_live_sessions($node, $db, 'ulid', 'ulid()');
+
+done_testing();
