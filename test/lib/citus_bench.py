@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Medians and ratios of test/integration/citus.sh's distributed insert benchmark.
+"""Medians and ratios of test/integration/citus.pl's distributed insert benchmark.
 
 Reads lines "NAME<TAB>REP<TAB>TPS" (one pgbench run each; the reps interleave
 every table, as test/bench does) from the file given, and prints one line per

@@ -6,7 +6,7 @@ by its ID as a bound parameter of a server-side prepared statement (psycopg's
 prepare=True: Parse once, then Bind/Execute), six times so that the server
 switches to its generic plan; uuid and bigint IDs are also sent in binary.
 Connects with the PG* environment variables to the Citus coordinator.
-Prints "ok<TAB>what" or "not ok<TAB>what" lines for test/integration/citus.sh.
+Prints "ok<TAB>what" or "not ok<TAB>what" lines for test/integration/citus.pl.
 """
 import sys
 import uuid

@@ -3,7 +3,7 @@
 of the database in the PG* environment: the TypeID spec's valid and invalid
 cases (test/data/typeid, read by typeid_spec.py's reader), the RFC 9562
 UUIDv7 test vector, and ULID cases from the ULID spec. Prints verdict lines
-(verdicts.py) for lib.sh's tap_verdicts. Standard library only.
+(verdicts.py) for IdgenTest::verdicts (test/tap/sql_edition.pl). Standard library only.
 """
 import os
 import subprocess

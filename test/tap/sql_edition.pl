@@ -1,0 +1,515 @@
+# The SQL edition (issue 25, docs/managed-postgresql.md), built by
+# `make sql-edition` (into the test's own directory), on two throwaway
+# PostgreSQL servers of $PG_CONFIG:
+#   M, "managed": shared_preload_libraries = 'pg_tle' only; idgen is neither
+#     preloaded nor created, and its library is never mapped by a backend.
+#     pg_tle 1.5.2 is built from the vendored tarball (SHA-256 checked) into
+#     $PG_CONFIG's prefix once, with a stamp (pg_tle-build.env) later runs
+#     reuse: that is root's part, test/lib/prepare/sql_edition.sh, which
+#     test/run-tests.sh runs first (IdgenTest::prepared).
+#   F, "full": shared_preload_libraries = 'idgen'; the C++ edition in schema
+#     cpp and the SQL edition in schema sqled of one database.
+# Checks: the script's labels (sql_labels.py); install by psql -f by a role
+# without superuser; install as a pg_tle extension (PostgreSQL 12 to 17: on
+# later majors those checks are counted TAP skips); spec cases
+# (sql_edition_spec.py) both ways; SQLSTATEs of bad input; the function and
+# cast lists of the two editions (name, arguments, volatility, strictness,
+# parallel label, comment) against test/data/sql_edition_known_diffs.txt; 32
+# refusals with the same SQLSTATE, message, detail and hint in both editions;
+# the differential test (section 4: SQLED_DIFF_N, default 1000000, values per
+# family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
+# base36, whose SQL encoders are the slowest); SQLED_SESSIONS (8)
+# sessions minting snowflakes on one shard for SQLED_SECONDS (30) s, all
+# released at once: no duplicate, uuid_v7 increasing per session; pg_dump /
+# pg_restore of every type, both install ways; the move of a database to the
+# C++ edition (dump, restore on F, ALTER TABLE, compare).
+use strict;
+use warnings;
+use IdgenTest;
+use Test::More;
+use Digest::SHA;
+use File::Basename qw(dirname);
+use IPC::Run ();
+use PostgreSQL::Test::Utils;
+use Time::HiRes qw(time);
+
+my $started = time;
+my $repo = repo_dir();
+my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
+
+# Full size in the suite's first pass; under --pg all the later majors'
+# passes (IDGEN_SKIP_CORE_ONLY set) run a tenth of it, since the editions'
+# encodings do not depend on the major.
+my $later_pass = ($ENV{IDGEN_SKIP_CORE_ONLY} // '') ne '';
+my $diff_n = $ENV{SQLED_DIFF_N} // ($later_pass ? 100000 : 1000000);
+my $seconds = $ENV{SQLED_SECONDS} // ($later_pass ? 10 : 30);
+my $diff_n_text = $ENV{SQLED_DIFF_N_TEXT} // $diff_n;
+my $sessions = $ENV{SQLED_SESSIONS} // 8;
+my $version = idgen_version();
+my $tmp = PostgreSQL::Test::Utils::tempdir('sqled');
+my $script = "$tmp/idgen_sql--$version.sql";
+my $tle_version = '1.5.2';
+my $tle_sha256 = '8fb28f2a79d452ebd244a072f5eee7570894abca3112fbb27df033f78003480f';
+my $tle_source = $ENV{IDGEN_PG_TLE_SOURCE}
+  // dirname($repo) . "/shared/vendor/pg_tle/pg_tle-$tle_version.tar.gz";
+
+# client NODE COMMAND...: runs a client program (pg_dump) against NODE, its
+# output to the test's log; true when it succeeds.
+sub client
+{
+	my ($node, @command) = @_;
+	local %ENV = (%ENV, $node->client_env);
+	return PostgreSQL::Test::Utils::run_log(\@command);
+}
+
+my $make_out = '';
+IPC::Run::run([ 'make', '-s', '-C', $repo, 'sql-edition', "SQL_EDITION=$script", "PG_CONFIG=$pg_config" ],
+	'>', \$make_out, '2>&1');
+ok(-s $script, "make sql-edition wrote idgen_sql--$version.sql (SQL_EDITION in the test's directory)")
+  or diag($make_out);
+my $script_text = -s $script ? slurp_file($script) : '';
+ok( $script_text ne ''
+	  && $script_text !~ /LANGUAGE\s+c\b|MODULE_PATHNAME|\@extschema\@|idgen\.so/i,
+	'the script has no C function and names no schema of its own');
+my $labels = '';
+IPC::Run::run([ '/usr/bin/python3', "$repo/test/lib/sql_labels.py", $script ], '>', \$labels, '2>&1');
+my ($labels_head, @labels_rest) = split /\n/, $labels;
+is(join("\n", @labels_rest), '',
+	'every function of the script states volatility, null handling, PARALLEL and has a COMMENT (sql_labels.py: '
+	  . ($labels_head // '') . ')');
+
+# --- pg_tle, built once per PostgreSQL build (by the root-only preparation) ---
+chomp(my $pkglibdir = `$pg_config --pkglibdir`);
+my ($major) = `$pg_config --version` =~ /^PostgreSQL (\d+)/;
+my ($prepare_status, $prepare_log) = prepared();
+my $tle_skip = '';
+if ($major > 17)
+{
+	$tle_skip = "pg_tle $tle_version supports PostgreSQL 12 to 17, not $major";
+}
+elsif (!-f $tle_source)
+{
+	$tle_skip = "pg_tle source $tle_source not found";
+}
+elsif ($prepare_status eq 'none')
+{
+	$tle_skip = 'test/lib/prepare/sql_edition.sh did not run (run it as root first)';
+}
+elsif ($prepare_status eq '3')
+{
+	($tle_skip) = (split /\n/, $prepare_log)[-1] // 'test/lib/prepare/sql_edition.sh: status 3';
+}
+my $have_tle = 0;
+SKIP:
+{
+	skip "pg_tle $tle_version built and installed: $tle_skip", 1 if $tle_skip ne '';
+	my $got_sha = Digest::SHA->new(256)->addfile($tle_source)->hexdigest;
+	is($got_sha, $tle_sha256, "the pg_tle source has the SHA-256 of pg_tle-$tle_version.tar.gz");
+	$have_tle = $prepare_status eq '0' && $got_sha eq $tle_sha256 && -f "$pkglibdir/pg_tle.so";
+	ok($have_tle, "pg_tle $tle_version is installed for $pg_config")
+	  or diag("test/lib/prepare/sql_edition.sh: status $prepare_status\n$prepare_log");
+	note($prepare_log) if $have_tle;
+}
+
+my $f = IdgenTest::Node->create('f');
+my $m = IdgenTest::Node->create('m',
+	preload => 0,
+	conf => [ $have_tle ? "shared_preload_libraries = 'pg_tle'" : () ]);
+
+# --- 1. psql -f by a role without superuser -----------------------------------
+$m->q('CREATE ROLE app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; CREATE ROLE reader LOGIN');
+$m->q('CREATE DATABASE plain OWNER app');
+$m->safe_psql('plain', 'CREATE SCHEMA ids; GRANT USAGE ON SCHEMA ids TO PUBLIC',
+	extra_params => [ '-U', 'app' ]);
+{
+	local $ENV{PGOPTIONS} = '-c search_path=ids';
+	$m->sql_ok($script_text, 'psql -f installs the edition into schema ids as role app (not a superuser)',
+		db => 'plain', user => 'app');
+}
+is($m->output('SELECT rolsuper FROM pg_roles WHERE rolname = current_user', db => 'plain', user => 'app'),
+	'f', 'app is not a superuser');
+is( $m->output("SELECT current_setting('shared_preload_libraries') !~ 'idgen', (SELECT count(*) FROM pg_extension WHERE extname = 'idgen')",
+		db => 'plain'),
+	't|0',
+	'idgen is not in shared_preload_libraries, nor created');
+{
+	# The session stays connected while its backend's mappings are read.
+	my $session = $m->background_psql('plain', extra_params => [ '-U', 'reader' ]);
+	$session->query_safe(
+		"SELECT ids.uuid_v7(), ids.snowflake(1), ids.snowflake53(1), ids.ulid(), ids.prefixed_id_new('acct'), ids.typeid_new('user')");
+	my $pid = $session->query_safe('SELECT pg_backend_pid()');
+	my $maps = -r "/proc/$pid/maps" ? slurp_file("/proc/$pid/maps") : '';
+	ok($maps ne '' && $maps !~ /idgen\.so/, 'a backend that minted every family has no idgen library mapped')
+	  or diag($maps eq '' ? "could not read /proc/$pid/maps" : join("\n", grep { /idgen/ } split /\n/, $maps));
+	$session->quit;
+}
+is( $m->output("SELECT count(*) FROM pg_proc p WHERE p.pronamespace = 'ids'::regnamespace AND obj_description(p.oid, 'pg_proc') IS NULL",
+		db => 'plain'),
+	0,
+	'every function of the edition has a comment');
+{
+	local %ENV = (%ENV, $m->client_env('plain'), PGUSER => 'reader');
+	verdicts('sql_edition_spec', '/usr/bin/python3', "$repo/test/lib/sql_edition_spec.py", 'ids');
+}
+
+# SQLSTATEs of bad input (the C++ edition's)
+my $sqlstate_sql = <<'SQL';
+CREATE FUNCTION pg_temp.st(q text) RETURNS text LANGUAGE plpgsql AS $$ BEGIN EXECUTE q; RETURN 'ok'; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE; END $$;
+SELECT string_agg(pg_temp.st(q), ' ' ORDER BY n) FROM (VALUES
+ (1, 'SELECT snowflake(NULL)'), (2, 'SELECT snowflake(8192)'), (3, 'SELECT snowflake53(16)'), (4, 'SELECT snowflake()'),
+ (5, 'SELECT snowflake_time(-1)'), (6, 'SELECT snowflake53_shard(9007199254740992)'), (7, 'SELECT snowflake_boundary(''infinity'')'),
+ (8, 'SELECT snowflake_boundary(''2000-01-01'')'), (9, 'SELECT uuid_v7_boundary(''1969-12-31'')'), (10, 'SELECT uuid_v7_at(''infinity'')'),
+ (11, 'SELECT ulid_from_text(''x'')'), (12, 'SELECT ''acct_x''::prefixed_id'), (13, 'SELECT prefixed_id_new(''Acct'')'),
+ (14, 'SELECT typeid_new(''_x'')'), (15, 'SELECT ''user_8zzzzzzzzzzzzzzzzzzzzzzzzz''::typeid'), (16, 'SELECT base36_decode(''!'')'),
+ (17, 'SELECT base36_encode(-1::bigint)'), (18, 'SELECT base36_decode_bigint(''1y2p0ij32e8e8'')'),
+ (19, 'SELECT typeid_to_prefixed_id(typeid_new(''''))'), (20, 'SELECT ulid_at(''infinity'')'),
+ (21, 'SELECT snowflake_boundary(now(), 8192)'), (22, 'SELECT ''ACCT_0000000000000000000000000''::prefixed_id'),
+ (23, 'SELECT snowflake_time(5)'), (24, 'SELECT snowflake53_seq(9007199254740992)'), (25, 'SELECT snowflake_time(9007199254740992, ''infinity'')'),
+ (26, 'SELECT snowflake_boundary(now(), 1, ''1960-01-01'')')) AS v(n, q)
+SQL
+my $expected_states =
+  '22004 22003 22003 55000 22003 22003 22023 22008 22008 22023 22P02 22P02 22023 22023 22P02 22P02 22003 22003 22023 22023 22003 22P02 22003 22003 22023 22023';
+{
+	local $ENV{PGOPTIONS} = '-c search_path=ids';
+	is($m->output($sqlstate_sql, db => 'plain', user => 'reader'),
+		$expected_states, "bad input gets the C++ edition's SQLSTATEs");
+}
+
+# --- 2. pg_tle ------------------------------------------------------------------
+SKIP:
+{
+	skip 'the edition installed by pgtle.install_extension and CREATE EXTENSION, spec cases and SQLSTATEs there: '
+	  . ($tle_skip || 'pg_tle was not built'), 1
+	  unless $have_tle;
+	$m->q('CREATE DATABASE tle OWNER app');
+	$m->q('CREATE EXTENSION pg_tle; GRANT pgtle_admin TO app', db => 'tle');
+	my ($status, $stdout, $stderr) = $m->psql('tle',
+		"SELECT pgtle.install_extension('idgen_sql', '$version', 'idgen SQL edition (issue 25)', :'content')",
+		extra_params => [ '-U', 'app', '-v', "content=$script_text" ]);
+	ok($status == 0, 'pgtle.install_extension installs the script as idgen_sql (role app)') or diag($stderr);
+	$m->sql_ok('CREATE SCHEMA ids; GRANT USAGE ON SCHEMA ids TO PUBLIC; CREATE EXTENSION idgen_sql SCHEMA ids',
+		'CREATE EXTENSION idgen_sql SCHEMA ids (role app)',
+		db => 'tle', user => 'app');
+	{
+		local %ENV = (%ENV, $m->client_env('tle'), PGUSER => 'reader');
+		verdicts('sql_edition_spec_tle', '/usr/bin/python3', "$repo/test/lib/sql_edition_spec.py", 'ids');
+	}
+	local $ENV{PGOPTIONS} = '-c search_path=ids';
+	is($m->output($sqlstate_sql, db => 'tle', user => 'reader'),
+		$expected_states, "pg_tle: bad input gets the C++ edition's SQLSTATEs");
+}
+
+# --- 3. the function lists of the two editions ------------------------------------
+$f->q('CREATE DATABASE diff');
+$f->q('CREATE SCHEMA cpp; CREATE EXTENSION idgen SCHEMA cpp; CREATE SCHEMA sqled', db => 'diff');
+{
+	local $ENV{PGOPTIONS} = '-c search_path=sqled';
+	$f->sql_ok($script_text, 'psql -f installs the edition beside the C++ edition (schema sqled)', db => 'diff');
+}
+my $labels_sql = <<'SQL';
+SELECT format('%s(%s) %s%s%s%s', p.proname, replace(replace(pg_get_function_identity_arguments(p.oid), '$1.', ''), '$2.', ''),
+       CASE p.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
+       CASE WHEN p.proisstrict THEN ' STRICT' ELSE '' END,
+       CASE p.proparallel WHEN 's' THEN ' SAFE' WHEN 'r' THEN ' RESTRICTED' ELSE ' UNSAFE' END,
+       CASE WHEN obj_description(p.oid, 'pg_proc') IS NULL THEN ' NO-COMMENT' ELSE '' END)
+FROM pg_proc p WHERE p.pronamespace = $1::regnamespace AND p.prokind = 'f' AND p.proname !~ '^idgen_sql_' ORDER BY 1
+SQL
+# and the casts from or to the types of each edition
+my $casts_sql = <<'SQL';
+SELECT replace(format('cast %s -> %s %s', format_type(castsource, NULL), format_type(casttarget, NULL),
+       CASE castcontext WHEN 'i' THEN 'IMPLICIT' WHEN 'a' THEN 'ASSIGNMENT' ELSE 'EXPLICIT' END), $1 || '.', '')
+FROM pg_cast WHERE EXISTS (SELECT 1 FROM pg_type t WHERE t.oid IN (castsource, casttarget) AND t.typnamespace = $1::regnamespace) ORDER BY 1
+SQL
+my %list;
+for my $schema (qw(cpp sqled))
+{
+	{
+		local $ENV{PGOPTIONS} = "-c search_path=$schema";
+		$list{$schema}{$_} = 1
+		  for split /\n/, $f->output("PREPARE l(text) AS $labels_sql;\nEXECUTE l('$schema');", db => 'diff');
+	}
+	$list{$schema}{$_} = 1
+	  for split /\n/, $f->output("PREPARE c(text) AS $casts_sql;\nEXECUTE c('$schema');", db => 'diff');
+}
+my %diffs = (
+	(map { ("only C++: $_" => 1) } grep { !$list{sqled}{$_} } keys %{ $list{cpp} }),
+	(map { ("only SQL: $_" => 1) } grep { !$list{cpp}{$_} } keys %{ $list{sqled} }));
+my %known = map { ($_ => 1) } grep { $_ ne '' && !/^#/ }
+  split /\n/, slurp_file("$repo/test/data/sql_edition_known_diffs.txt");
+my @unexpected = sort grep { !$known{$_} } keys %diffs;
+my @gone = sort grep { !$diffs{$_} } keys %known;
+diag("new difference: $_") for @unexpected;
+diag("listed difference no longer seen: $_") for @gone;
+ok( !@unexpected && !@gone,
+	"the editions' function and cast lists differ only as test/data/sql_edition_known_diffs.txt says ("
+	  . scalar(keys %known) . ' lines)');
+
+# --- 3b. refusals: the same SQLSTATE, message, detail and hint in both editions ---
+# Each query runs once with @ as cpp. and once as sqled.; a difference is printed.
+my $parity_sql = <<'SQL';
+CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE st text; m text; d text; h text;
+BEGIN EXECUTE q; RETURN 'accepted';
+EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
+    RETURN concat_ws(' | ', st, m, d, h); END $$;
+SET TimeZone = 'UTC'; SET idgen.allowed_shards = '0-8191';
+SELECT n || ': ' || q || E'\n  C++: ' || c || E'\n  SQL: ' || s FROM (
+  SELECT n, q, pg_temp.err(replace(q, '@', 'cpp.')) c, pg_temp.err(replace(q, '@', 'sqled.')) s FROM (VALUES
+  (1, 'SELECT @snowflake_time(5)'), (2, 'SELECT @snowflake_shard(9007199254740991)'), (3, 'SELECT @snowflake_seq(-1)'),
+  (4, 'SELECT @snowflake53_time(9007199254740992)'), (5, 'SELECT @snowflake53_shard(9223372036854775807)'), (6, 'SELECT @snowflake53_seq(-9223372036854775808)'),
+  (7, 'SELECT @snowflake_time(9007199254740992, ''infinity'')'), (8, 'SELECT @snowflake53_time(5, ''1969-12-31 23:59:59.999+00'')'),
+  (9, 'SELECT @snowflake_time(5, ''10000-01-01+00'')'), (10, 'SELECT @snowflake_boundary(''2030-01-01'', 1, ''-infinity'')'),
+  (11, 'SELECT @snowflake_boundary(''2000-01-01+00'', 1, ''2001-01-01+00'')'), (12, 'SELECT @snowflake53_boundary(''2030-01-01'', 16, ''2001-01-01'')'),
+  (13, 'SELECT @snowflake_boundary(''infinity'', 1, ''2001-01-01'')'), (14, 'SELECT @snowflake_boundary(''2023-12-31 23:59:59.999+00'')'),
+  (15, 'SELECT @snowflake53_boundary(''2058-11-03 19:53:47.776+00'', 3)'), (16, 'SELECT @snowflake_boundary(''-infinity'')'),
+  (17, 'SELECT @snowflake(8192)'), (18, 'SELECT @snowflake53(-1)'), (19, 'SELECT @snowflake(NULL)'),
+  (20, 'SELECT @snowflake53_time(-1, ''2020-01-01'')'), (21, 'SELECT @uuid_v7_boundary(''infinity'')'), (22, 'SELECT @uuid_v7_at(''1969-12-31 23:59:59.999+00'')'),
+  (23, 'SELECT @ulid_boundary(''10889-08-02 05:31:50.656+00'')'), (24, 'SELECT @uuid_v7(''infinity''::interval)'),
+  (25, 'SELECT @prefixed_id_new(''Acct'')'), (26, 'SELECT @prefixed_id_new('''')'), (27, 'SELECT @typeid_new(''_x'')'),
+  (28, 'SELECT @prefixed_id_from_uuid(''a_'', gen_random_uuid())'), (29, 'SELECT @base36_decode(''!'')'),
+  (30, 'SELECT @base36_encode(-1::bigint)'), (31, 'SELECT @base36_decode_bigint(''1y2p0ij32e8e8'')'),
+  (32, 'SELECT @typeid_to_prefixed_id(''01h455vb4pex5vsknk084sn02q'')')) v(n, q)) r
+WHERE c IS DISTINCT FROM s ORDER BY n
+SQL
+my ($parity_status, $parity, $parity_err) = $f->run_sql($parity_sql, db => 'diff');
+$parity .= $parity_err;
+diag($parity) if $parity ne '';
+is($parity, '',
+	'32 refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36): same SQLSTATE, message, detail and hint in both editions'
+);
+
+# --- 4. differential test -----------------------------------------------------------
+# Set-based, in database diff of F where both editions are installed: each
+# family's values are minted half by each edition into a temporary table, then
+# one aggregate per family decodes every row with both editions and counts the
+# rows where they disagree or a decoder gives NULL (and checks that minted
+# values are distinct). Two sessions run the families in two groups at once.
+# Sizes: SQLED_DIFF_N values per family (default 1000000); SQLED_DIFF_N_TEXT
+# (default SQLED_DIFF_N) for prefixed_id, typeid and base36, whose SQL-edition
+# encoders and decoders cost tens of microseconds a call and take two thirds
+# of the time (docs/managed-postgresql.md); the boundaries get a tenth of
+# SQLED_DIFF_N. With the defaults the whole file took 131 s at load average
+# 1.1-1.6 on 2 cores, the differential 88 s of it; at load average 10 (other
+# work on the machine) expect about three times that.
+# ulid text goes both ways by direction: the SQL edition's text of its own
+# IDs is read by the C++ edition, the C++ edition's text of its IDs by the SQL
+# edition. The explicit-epoch snowflake decoders run on every tenth row, the
+# *_time decoders of prefixed_id and typeid and the typeid -> prefixed_id
+# conversion on every tenth row, the uuid base36 encoders on every fourth.
+# Snowflakes are distinct per edition: the two editions share no counter, so
+# on one shard in one millisecond they may mint the same ID (as two servers
+# would; the shard claims guard against that), which the bash original
+# counted as a duplicate (seen at SQLED_DIFF_N=10000, in 2 runs of 3).
+my $half = int($diff_n / 2);
+my $half_text = int($diff_n_text / 2);
+my $tenth = int($diff_n / 10);
+my $diff_setup = "SET idgen.allowed_shards = '0-8191'; SET search_path = pg_catalog; SET work_mem = '256MB';";
+my $diff_group_a = <<"SQL";
+$diff_setup
+CREATE TEMP TABLE u7 AS SELECT sqled.uuid_v7() AS u FROM generate_series(1, $half) UNION ALL SELECT cpp.uuid_v7() FROM generate_series(1, $half);
+SELECT 'uuid_v7', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE (sqled.uuid_v7_time(u) IS DISTINCT FROM cpp.uuid_v7_time(u) OR cpp.uuid_v7_time(u) IS NULL) IS NOT FALSE) = 0 FROM u7;
+DROP TABLE u7;
+CREATE TEMP TABLE ul AS SELECT true AS by_sql, u::uuid AS u, sqled.ulid_to_text(u) AS t FROM (SELECT sqled.ulid() AS u FROM generate_series(1, $half)) s
+  UNION ALL SELECT false, u::uuid, u::text FROM (SELECT cpp.ulid() AS u FROM generate_series(1, $half)) s;
+SELECT 'ulid', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE ((t::cpp.ulid)::uuid <> u OR (t::cpp.ulid)::text <> t
+    OR (NOT by_sql AND sqled.ulid_from_text(t) <> u) OR sqled.ulid_time(u) <> cpp.ulid_time(u::cpp.ulid)) IS NOT FALSE) = 0 FROM ul;
+DROP TABLE ul;
+CREATE TEMP TABLE ti AS SELECT g, sqled.typeid_new('user')::text AS t FROM generate_series(1, $half_text) g
+  UNION ALL SELECT g, cpp.typeid_new('')::text FROM generate_series(1, $half_text / 10) g
+  UNION ALL SELECT g, cpp.typeid_new('user_session')::text FROM generate_series(1, $half_text - $half_text / 10) g;
+SELECT 'typeid', count(*), count(DISTINCT t) = count(*) AND count(*) FILTER (WHERE (c.i::text <> t OR sqled.typeid_uuid(t) <> c.u
+    OR sqled.typeid_prefix(t) <> cpp.typeid_prefix(c.i) OR sqled.typeid_from_uuid(cpp.typeid_prefix(c.i), c.u)::text <> t
+    OR (g % 10 = 0 AND sqled.typeid_time(t) IS DISTINCT FROM cpp.typeid_time(c.i))
+    OR (g % 10 = 0 AND cpp.typeid_prefix(c.i) <> '' AND sqled.typeid_to_prefixed_id(t)::text <> (c.i::cpp.prefixed_id)::text)) IS NOT FALSE) = 0
+  FROM ti, LATERAL (SELECT t::cpp.typeid AS i, cpp.typeid_uuid(t::cpp.typeid) AS u) c;
+DROP TABLE ti;
+SELECT 'base36', count(*), count(*) FILTER (WHERE (sqled.base36_encode(x) <> cpp.base36_encode(x) OR sqled.base36_decode_bigint(cpp.base36_encode(x)) <> x
+    OR (g % 4 = 0 AND (sqled.base36_encode(u) <> cpp.base36_encode(u) OR sqled.base36_decode(upper(cpp.base36_encode(u))) <> u))) IS NOT FALSE) = 0
+  FROM (SELECT g, (random() * 9223372036854775807)::bigint >> (g % 63) x, gen_random_uuid() u FROM generate_series(1, $diff_n_text) g) s;
+SQL
+my $diff_group_b = <<"SQL";
+$diff_setup
+CREATE TEMP TABLE sf AS SELECT g, true AS by_sql, sqled.snowflake(g % 8192) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, false, cpp.snowflake(g % 8192) FROM generate_series(1, $half) g;
+SELECT 'snowflake', count(*), count(DISTINCT (by_sql, id)) = count(*) AND count(*) FILTER (WHERE (sqled.snowflake_time(id) <> cpp.snowflake_time(id) OR sqled.snowflake_shard(id) <> cpp.snowflake_shard(id)
+    OR cpp.snowflake_shard(id) <> g % 8192 OR sqled.snowflake_seq(id) <> cpp.snowflake_seq(id)
+    OR (g % 10 = 0 AND sqled.snowflake_time(id, '2024-01-01+00') <> cpp.snowflake_time(id, '2024-01-01+00'))) IS NOT FALSE) = 0 FROM sf;
+DROP TABLE sf;
+CREATE TEMP TABLE sf53 AS SELECT g, true AS by_sql, sqled.snowflake53(g % 16) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, false, cpp.snowflake53(g % 16) FROM generate_series(1, $half) g;
+SELECT 'snowflake53', count(*), count(DISTINCT (by_sql, id)) = count(*) AND count(*) FILTER (WHERE (sqled.snowflake53_time(id) <> cpp.snowflake53_time(id) OR sqled.snowflake53_shard(id) <> cpp.snowflake53_shard(id)
+    OR cpp.snowflake53_shard(id) <> g % 16 OR sqled.snowflake53_seq(id) <> cpp.snowflake53_seq(id)
+    OR (g % 10 = 0 AND sqled.snowflake53_time(id, '2024-01-01+00') <> cpp.snowflake53_time(id, '2024-01-01+00'))) IS NOT FALSE) = 0 FROM sf53;
+DROP TABLE sf53;
+CREATE TEMP TABLE px AS SELECT g, sqled.prefixed_id_new('acct')::text AS t FROM generate_series(1, $half_text) g
+  UNION ALL SELECT g, cpp.prefixed_id_new('user_session')::text FROM generate_series(1, $half_text - $half_text / 10) g
+  UNION ALL SELECT g, cpp.prefixed_id_token('tok')::text FROM generate_series(1, $half_text / 10) g;
+SELECT 'prefixed_id', count(*), count(DISTINCT t) = count(*) AND count(*) FILTER (WHERE (c.p::text <> t OR sqled.prefixed_id_uuid(t) <> c.u
+    OR sqled.prefixed_id_prefix(t) <> cpp.prefixed_id_prefix(c.p) OR sqled.prefixed_id_from_uuid(cpp.prefixed_id_prefix(c.p), c.u)::text <> t
+    OR (g % 10 = 0 AND sqled.prefixed_id_time(t) IS DISTINCT FROM cpp.prefixed_id_time(c.p))) IS NOT FALSE) = 0
+  FROM px, LATERAL (SELECT t::cpp.prefixed_id AS p, cpp.prefixed_id_uuid(t::cpp.prefixed_id) AS u) c;
+DROP TABLE px;
+SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
+  FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
+SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
+    OR sqled.snowflake53_boundary(t, s % 16, e) <> cpp.snowflake53_boundary(t, s % 16, e)) IS NOT FALSE) = 0
+  FROM (SELECT timestamptz '2024-01-01 00:00:00+00' + random() * interval '30 years' t, (random() * 8191)::int s, timestamptz '2020-01-01 00:00:00+00' + random() * interval '4 years' e
+        FROM generate_series(1, $tenth)) s;
+SQL
+my $diff_start = time;
+my @diff_runs;
+for my $group ($diff_group_a, $diff_group_b)
+{
+	my $output = '';
+	my $h = IPC::Run::start(
+		[ 'psql', '-XAtq', '-d', $f->connstr('diff'), '-v', 'ON_ERROR_STOP=1', '-F', ' ', '-f', '-' ],
+		'<', \$group, '>&', \$output);
+	push @diff_runs, [ $h, \$output ];
+}
+my $diff_out = '';
+for my $run (@diff_runs)
+{
+	$run->[0]->finish;
+	$diff_out .= ${ $run->[1] };
+}
+note(sprintf(
+		'differential test took %d s (%d values per family, %d for prefixed_id, typeid and base36, %d boundaries; two sessions)',
+		time - $diff_start, $diff_n, $diff_n_text, $tenth));
+my %diff_want = (
+	uuid_v7 => 2 * $half, ulid => 2 * $half, snowflake => 2 * $half, snowflake53 => 2 * $half,
+	prefixed_id => 2 * $half_text, typeid => 2 * $half_text, base36 => $diff_n_text,
+	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth);
+for my $family (qw(uuid_v7 snowflake snowflake53 ulid prefixed_id typeid base36 uuid_v7_boundary snowflake_boundary))
+{
+	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;
+	is($line // '', "$family $diff_want{$family} t",
+		"differential $family: $diff_want{$family} values, distinct where minted, decoded and encoded the same by both editions"
+	);
+}
+my @diff_other = grep { !/^[a-z_0-9]+ [0-9]+ [tf]$/ } split /\n/, $diff_out;
+diag($_) for @diff_other[ 0 .. ($#diff_other < 4 ? $#diff_other : 4) ];
+
+# --- 5. concurrency: sessions minting on one shard ----------------------------------
+# mint_for waits at the test's gate (advisory lock 7, held by the test until
+# every session waits on it), then mints for SECONDS, at least once.
+$m->q('CREATE TABLE minted (session integer, n integer, id bigint, u uuid); GRANT INSERT ON minted TO reader',
+	db => 'plain');
+$m->q(
+	'CREATE FUNCTION public.mint_for(seconds integer) RETURNS TABLE (n integer, id bigint, u uuid) LANGUAGE plpgsql AS $$
+DECLARE deadline timestamptz;
+BEGIN PERFORM pg_advisory_lock_shared(7); PERFORM pg_advisory_unlock_shared(7);
+deadline := clock_timestamp() + make_interval(secs => seconds); n := 0;
+LOOP n := n + 1; id := ids.snowflake(7); u := ids.uuid_v7(); RETURN NEXT; EXIT WHEN clock_timestamp() >= deadline; END LOOP; END $$',
+	db => 'plain');
+
+# mint_together: SESSIONS sessions of role reader insert what mint_for(SECONDS)
+# returns, released together once all of them are connected and waiting, so
+# that they overlap for SECONDS whatever their start-up time; returns how many
+# sessions failed.
+sub mint_together
+{
+	my $gate = $m->background_psql('plain');
+	$gate->query_safe('SELECT pg_advisory_lock(7)');
+	my @runs;
+	for my $s (1 .. $sessions)
+	{
+		my ($stdout, $stderr) = ('', '');
+		my $h = IPC::Run::start(
+			[
+				'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-U', 'reader', '-d', $m->connstr('plain'),
+				'-c', "INSERT INTO minted SELECT $s, n, id, u FROM mint_for($seconds)"
+			],
+			'>', \$stdout, '2>', \$stderr);
+		push @runs, [ $h, \$stderr, $s ];
+	}
+	# Each session blocks in pg_advisory_lock_shared(7) once connected.
+	$m->poll_query_until('plain',
+		"SELECT count(*) = $sessions FROM pg_locks WHERE locktype = 'advisory' AND objid = 7 AND NOT granted")
+	  or diag("not all $sessions sessions reached the gate");
+	$gate->query_safe('SELECT pg_advisory_unlock(7)');
+	$gate->quit;
+	my $failed = 0;
+	for my $run (@runs)
+	{
+		my ($h, $stderr, $s) = @$run;
+		next if $h->finish;
+		$failed++;
+		diag("session $s failed: ${$stderr}");
+	}
+	return $failed;
+}
+is(mint_together(), 0, "$sessions sessions minted snowflake(7) and uuid_v7() for $seconds s without error");
+my ($total, $distinct, $sessions_seen) = split /\|/,
+  $m->q('SELECT count(*), count(DISTINCT id), count(DISTINCT session) FROM minted', db => 'plain');
+note("$total snowflakes from $sessions_seen sessions in $seconds s");
+ok($total > 0 && $total == $distinct && $sessions_seen == $sessions,
+	"no duplicate among $total snowflakes on one shard from $sessions_seen sessions");
+is( $m->q(
+		'SELECT count(*) FROM (SELECT id, lag(id) OVER w AS prev_id, u, lag(u) OVER w AS prev_u FROM minted WINDOW w AS (PARTITION BY session ORDER BY n)) s WHERE id <= prev_id OR u <= prev_u',
+		db => 'plain'),
+	0,
+	'snowflakes increase within each session, and uuid_v7 too');
+
+# --- 6. pg_dump / pg_restore, both install ways ---------------------------------------
+my $table_sql = <<'SQL';
+CREATE TABLE things (id bigint PRIMARY KEY DEFAULT ids.snowflake(3), small bigint DEFAULT ids.snowflake53(3), u uuid DEFAULT ids.uuid_v7(),
+    l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'));
+CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t);
+INSERT INTO things SELECT FROM generate_series(1, 1000);
+SQL
+my $digest_sql =
+  "SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t)), ',' ORDER BY id)) FROM things";
+
+# dump_restore DB: dumps DB, restores it into DB_copy, compares, mints on.
+sub dump_restore
+{
+	my ($db) = @_;
+	$m->safe_psql($db, $table_sql, extra_params => [ '-U', 'app' ]);
+	my $before = $m->q($digest_sql, db => $db);
+	client($m, 'pg_dump', '-Fc', '-d', $db, '-f', "$tmp/$db.dump");
+	$m->q("CREATE DATABASE ${db}_copy OWNER app");
+	$m->q('GRANT pgtle_admin TO app', db => 'tle_copy') if $db eq 'tle';
+	$m->command_ok([ 'pg_restore', '-d', "${db}_copy", '--exit-on-error', "$tmp/$db.dump" ],
+		"$db: pg_restore of a dump with every type of the edition succeeds");
+	is($m->output($digest_sql, db => "${db}_copy"),
+		$before, "$db: the restored rows are the same (digest of values and decoded fields)");
+	is( $m->output("INSERT INTO things SELECT FROM generate_series(1, 100);
+			 SELECT count(*), count(DISTINCT id), max(id) = (SELECT max(id) FROM (SELECT id FROM things ORDER BY id DESC LIMIT 100) s) FROM things",
+			db => "${db}_copy", user => 'app'),
+		'1100|1100|t',
+		"$db: the restored database mints more rows, above the restored IDs");
+	return;
+}
+dump_restore('plain');
+SKIP:
+{
+	skip 'pg_dump / pg_restore of the pg_tle install: ' . ($tle_skip || 'pg_tle was not built'), 1
+	  unless $have_tle;
+	dump_restore('tle');
+}
+
+# --- 7. the move to the C++ edition -----------------------------------------------------
+$f->q('CREATE ROLE app LOGIN; CREATE ROLE reader LOGIN; CREATE DATABASE moved OWNER app');
+$f->command_ok([ 'pg_restore', '-d', 'moved', '--exit-on-error', "$tmp/plain.dump" ],
+	"the psql -f database's dump restores on the server with idgen");
+my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t), ',' ORDER BY id)) FROM things",
+	db => 'moved');
+$f->sql_ok(
+	"CREATE SCHEMA cpp;
+	 CREATE EXTENSION idgen SCHEMA cpp;
+	 ALTER TABLE things ALTER id DROP DEFAULT, ALTER small DROP DEFAULT, ALTER u DROP DEFAULT, ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT;
+	 ALTER TABLE things ALTER l TYPE cpp.ulid USING l::uuid::cpp.ulid, ALTER l SET DEFAULT cpp.ulid(),
+	     ALTER p TYPE cpp.prefixed_id USING p::text::cpp.prefixed_id, ALTER p SET DEFAULT cpp.prefixed_id_new('acct'),
+	     ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user'),
+	     ALTER u SET DEFAULT cpp.uuid_v7()",
+	'idgen (C++) created beside the SQL edition, columns converted with ALTER TABLE',
+	db => 'moved');
+is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t), ',' ORDER BY id)) FROM things", db => 'moved'),
+	$expected_text, 'after the move, the C++ types print the same text');
+is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text)',
+		db => 'moved'),
+	0,
+	"after the move, the C++ decoders read the same times as the SQL edition's");
+$f->sql_ok('SET client_min_messages = warning; DROP SCHEMA ids CASCADE',
+	"the SQL edition's schema drops once nothing uses it", db => 'moved');
+
+note(sprintf('sql_edition.pl ran %d s', time - $started));
+done_testing();
