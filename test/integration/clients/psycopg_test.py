@@ -6,18 +6,24 @@ and arrays, for uuid_v7(), snowflake bigints, ulid, prefixed_id, typeid and
 domains of prefixed_id_define() and typeid_define(). Every value must round
 trip byte for byte: what the client dumps is compared with the server's own
 *_send() bytes and text output. Connects with the PG* environment variables
-to a database that already has the extension. Prints TAP lines.
+to a database that already has the extension. Prints one verdict line per
+check (test/lib/verdicts.py), which psycopg.pl turns into TAP.
 
 The block between the README markers is docs/drivers.md's
 psycopg snippet, verbatim.
 """
+import os
 import sys
+import traceback
 import uuid
 
 import psycopg
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+from verdicts import note, say  # noqa: E402
 
 # README snippet begins
 from dataclasses import dataclass
@@ -164,23 +170,15 @@ def readme_usage(conn):
     return tid, same
 
 
-N = 0
-FAILED = 0
-
-
 def ok(cond, what, extra=""):
-    global N, FAILED
-    N += 1
-    if cond:
-        print(f"ok {N} - {what}")
-    else:
-        FAILED += 1
-        print(f"not ok {N} - {what}" + (f" ({extra})" if extra else ""))
-    sys.stdout.flush()
+    """One verdict; on a failure, extra follows it as a note."""
+    say(cond, what)
+    if not cond and extra:
+        note(extra)
 
 
 def check(what, fn):
-    """One TAP line for fn(); an exception is a failure, not a crash."""
+    """One verdict for fn(); an exception is a failure, not a crash."""
     try:
         cond, extra = fn()
     except Exception as e:  # noqa: BLE001 - reported as a failed check
@@ -391,14 +389,14 @@ def main():
                 and got[1] == str(tid), repr((tid, got)))
     check("README usage: binary result, binary parameter and binary COPY into a typeid_define domain", usage)
     conn.close()
-    print(f"1..{N}")
-    return 1 if FAILED else 0
+    return 0
 
 
 if __name__ == "__main__":
     try:
         sys.exit(main())
-    except Exception as e:  # noqa: BLE001 - a TAP failure, not a silent crash
-        print(f"not ok {N + 1} - the test stopped: {type(e).__name__}: {e}")
-        print(f"1..{N + 1}")
+    except Exception as e:  # noqa: BLE001 - a failed check, not a silent crash
+        say(False, "the test stopped")
+        note(f"{type(e).__name__}: {e}")
+        note(traceback.format_exc())
         sys.exit(1)

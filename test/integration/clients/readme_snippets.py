@@ -7,9 +7,10 @@ common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
 helper is a "snippet" the page only points to, so its lines there are "usage").
 The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
-Prints one TAP line per block, numbered from the first argument.
+Prints one verdict line per block (test/lib/verdicts.py), which
+readme_snippets.pl turns into TAP.
 
-    python3 test/integration/clients/readme_snippets.py FIRST_NUMBER TEST_FILE:KIND...
+    python3 test/integration/clients/readme_snippets.py TEST_FILE:KIND...
 """
 import os
 import re
@@ -17,6 +18,9 @@ import sys
 import textwrap
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
+sys.path.insert(0, os.path.join(REPO, "test", "lib"))
+from verdicts import note, say  # noqa: E402
+
 COMMENT = re.compile(r"^\s*(//|#)")
 
 
@@ -42,11 +46,11 @@ def dedented(lines):
 
 
 def main():
-    number = int(sys.argv[1])
     with open(os.path.join(REPO, "docs", "drivers.md"), encoding="utf-8") as f:
         readme = [line.rstrip("\n") for line in f]
-    failed = 0
-    for arg in sys.argv[2:]:
+    if len(sys.argv) < 2:
+        sys.exit("usage: readme_snippets.py TEST_FILE:KIND...")
+    for arg in sys.argv[1:]:
         path, kind = arg.rsplit(":", 1)
         for start, lines in blocks(path, kind):
             want = dedented(lines)
@@ -58,13 +62,9 @@ def main():
                     found = True
                     break
             name = f"{os.path.basename(path)}:{start}"
-            if found:
-                print(f"ok {number} - docs/drivers.md shows the snippet at {name} verbatim")
-            else:
-                failed += 1
-                print(f"not ok {number} - docs/drivers.md shows the snippet at {name} verbatim (first line: {want[0]!r})")
-            number += 1
-    return 1 if failed else 0
+            if not say(found, f"docs/drivers.md shows the snippet at {name} verbatim"):
+                note(f"its first line: {want[0]!r}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -4,23 +4,25 @@
 // ulid, prefixed_id, typeid and their domains), snowflakes read without
 // precision loss, and snowflake53 IDs read as exact Numbers. Values must round-trip byte for byte: compared with the
 // server's own text output and *_send() bytes. Connects with the PG* environment
-// variables to a database that already has the extension. Prints TAP lines.
+// variables to a database that already has the extension. Prints one verdict
+// line per check, in test/lib/verdicts.py's format ("ok<TAB>what",
+// "not ok<TAB>what", "#<TAB>note"), which node_pg.pl turns into TAP.
 //
 // The blocks between the README markers are docs/drivers.md's
 // node-postgres snippets, verbatim.
 'use strict';
 const pg = require('pg');
 
-let n = 0;
-let failed = 0;
+// note(text): each line of text as a note.
+function note(text) {
+  for (const line of String(text).split('\n')) console.log(`#\t${line}`);
+}
+
+// ok(cond, what, extra): one verdict, whitespace in what folded as verdicts.py's
+// say() does; on a failure, extra follows it as a note.
 function ok(cond, what, extra) {
-  n += 1;
-  if (cond) {
-    console.log(`ok ${n} - ${what}`);
-  } else {
-    failed += 1;
-    console.log(`not ok ${n} - ${what}${extra ? ` (${extra})` : ''}`);
-  }
+  console.log(`${cond ? 'ok' : 'not ok'}\t${what.split(/\s+/).filter(Boolean).join(' ')}`);
+  if (!cond && extra) note(extra);
 }
 
 // README snippet begins (snowflakes)
@@ -187,13 +189,10 @@ async function main() {
   await raw.end();
 
   await plain.end();
-  console.log(`1..${n}`);
-  return failed ? 1 : 0;
+  return 0;
 }
 
 main().then((code) => { process.exitCode = code; }, (err) => {
-  failed += 1;
-  console.log(`not ok ${n + 1} - the test stopped: ${err && err.message}`);
-  console.log(`1..${n + 1}`);
+  ok(false, 'the test stopped', (err && err.stack) || String(err));
   process.exit(1);  // open connections would keep node alive
 });
