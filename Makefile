@@ -1,4 +1,4 @@
-# idgen: PGXS build. The version lives here; test/tap/build_checks.sh holds
+# idgen: PGXS build. The version lives here; test/tap/build_checks.pl holds
 # idgen.control and META.json to it.
 EXTENSION = idgen
 EXTVERSION = 0.6.0

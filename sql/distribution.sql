@@ -1,7 +1,7 @@
 -- Distributing rows by an ID with plain PostgreSQL partitioning, the way a
 -- sharded deployment does: by the hash of a ulid, prefixed_id or typeid through
 -- its default hash operator class, and by the shard a snowflake carries. Citus
--- itself is tested on a real cluster by test/integration/citus.sh.
+-- itself is tested on a real cluster by test/integration/citus.pl.
 SET TimeZone = 'UTC';
 
 -- the default hash operator classes, with the extended (seeded) hash support

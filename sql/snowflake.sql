@@ -114,7 +114,7 @@ FROM (SELECT item, lag(item) OVER (ORDER BY id) AS prev_item FROM legacy) s;
 
 -- A read-only transaction on a primary mints (it changes no table; the lease
 -- is WAL-logged outside the transaction), as core's uuidv7() does and unlike
--- nextval(). On a standby snowflake() refuses: test/tap/snowflake_standby.sh.
+-- nextval(). On a standby snowflake() refuses: test/tap/snowflake_standby.pl.
 BEGIN TRANSACTION READ ONLY;
 SELECT snowflake(2) > 0 AS minted_read_only, snowflake(2) > snowflake_boundary(now() - interval '1 minute', 2) AS recent;
 COMMIT;

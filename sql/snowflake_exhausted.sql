@@ -1,7 +1,7 @@
 -- snowflake family on a server whose IDs have run out: needs a server started
 -- with idgen.snowflake_epoch = '1990-01-01' (2^40 ms later, 2024-11-03
 -- 19:53:47.776 UTC, is past), so it is not in the Makefile's REGRESS list;
--- test/tap/snowflake_epoch.sh runs it against a cluster of its own.
+-- test/tap/snowflake_epoch.pl runs it against a cluster of its own.
 SET TimeZone = 'UTC';
 \set VERBOSITY default
 SHOW idgen.snowflake_epoch;

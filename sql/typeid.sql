@@ -1,5 +1,5 @@
 -- typeid (TypeID spec v0.3.0): text and binary I/O, order, hashing, min/max, generators,
--- accessors, casts and every error; the spec's own test files run in test/tap/typeid_spec.sh
+-- accessors, casts and every error; the spec's own test files run in test/tap/typeid_spec.pl
 SET TimeZone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
 \set VERBOSITY default

@@ -48,7 +48,7 @@ def section_label(heading):
         ("build for PostgreSQL", "build"),
         ("core unit tests", "test/unit"),
         ("fuzzing", "test/fuzz"),
-        ("build checks", "test/tap/build_checks.sh"),
+        ("build checks", "test/tap/build_checks.pl"),
         ("install and start", "cluster start"),
         ("pg_regress", "pg_regress"),
         ("benchmark", "test/bench/bench.sh"),

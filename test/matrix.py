@@ -9,7 +9,7 @@ key=value lines (repeated keys: skip, tried, why, phase):
 
     major=17  required=yes  set=version  files=32  status=tested
     version=17.11-0+deb13u1  source=vendored  from=...  orig_sha256=...
-    passed=640  failed=0  skipped=1  skip=test/integration/routing.sh: reason
+    passed=640  failed=0  skipped=1  skip=test/integration/routing.pl: reason
     phase=server 312
 
 What a major that was not tested adds to the closing line:

@@ -7,20 +7,20 @@ set -euo pipefail
 PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3
-    git procps curl  # make dist and packaging.sh (git), ha_patroni.sh (pgrep, curl)
+    git procps curl  # make dist and packaging.sh (git), ha_patroni.pl (pgrep, curl)
     libipc-run-perl  # PostgreSQL::Test::Cluster, and configure --enable-tap-tests
     build-essential  # dpkg-buildpackage's check of build dependencies (packaging.sh)
-    flex bison libkrb5-dev  # pg_tle's build against Debian's 15 (sql_edition.sh): flex, and libpq-be.h includes gssapi.h
+    flex bison libkrb5-dev  # pg_tle's build against Debian's 15 (sql_edition.pl): flex, and libpq-be.h includes gssapi.h
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
-    python3-psycopg  # test/integration/clients/psycopg.sh
+    python3-psycopg  # test/integration/clients/psycopg.pl
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
-    patroni etcd-server  # test/integration/ha_patroni.sh (it disables their system services)
+    patroni etcd-server  # test/integration/ha_patroni.pl (it disables their system services)
     postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging.sh, test/integration/pgxn_dist.sh
     "$@"
 )
-# test/integration/clients/node_pg.sh needs node and npm: Debian's packages unless the
+# test/integration/clients/node_pg.pl needs node and npm: Debian's packages unless the
 # machine already has them (from NodeSource, nvm, ...).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
@@ -38,7 +38,7 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# node-postgres for test/integration/clients/node_pg.sh, exactly as pinned in its
+# node-postgres for test/integration/clients/node_pg.pl, exactly as pinned in its
 # package-lock.json, from the npm registry; again only when the lockfile changed.
 node_dir="$(cd "$(dirname "$0")" && pwd)/integration/clients/node"
 if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"; then

@@ -51,7 +51,7 @@ sql(q{CREATE FUNCTION scanned(query text) RETURNS text LANGUAGE plpgsql AS $$
    END $$});
 
 # readme_block NAME: the SQL block of docs/multi-server.md after the line
-# "<!-- test/integration/partitioning.sh runs this block verbatim: NAME -->"
+# "<!-- test/integration/partitioning.pl runs this block verbatim: NAME -->"
 # (or .pl: the manual may name this file either way).
 sub readme_block
 {

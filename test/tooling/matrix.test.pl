@@ -36,7 +36,7 @@ sub last_line { return (split /\n/, $_[0])[-1] // ''; }
 rec('15', 'major=15', 'required=yes', 'set=full', 'files=40', 'status=tested',
 	'version=15.20-0+deb12u1', 'source=debian-12', 'phase=server 0', 'phase=pg_regress 61',
 	'passed=1100', 'failed=0', 'skipped=1',
-	'skip=test/integration/partitioning.sh: pg_partman is packaged for PostgreSQL 15 only');
+	'skip=test/integration/partitioning.pl: pg_partman is packaged for PostgreSQL 15 only');
 rec('16', 'major=16', 'required=no', 'set=full', 'files=40', 'status=unavailable',
 	'tried=vendored (/v): no postgresql-16_*.dsc there', 'phase=server 3',
 	'passed=0', 'failed=0', 'skipped=0');
@@ -68,7 +68,7 @@ like($out, qr/^\Q  17 tried: archive: apt-get source postgresql-17\/trixie: E: 4
 	'what each source answered is listed');
 like(
 	$out,
-	qr/^\Q  15 skipped: test\/integration\/partitioning.sh: pg_partman is packaged for PostgreSQL 15 only\E$/m,
+	qr/^\Q  15 skipped: test\/integration\/partitioning.pl: pg_partman is packaged for PostgreSQL 15 only\E$/m,
 	'a file that skipped itself is listed with its reason');
 like($out, qr/^  16 .*tried, not required: no source could be had$/m,
 	'16 is tried, not required, and adds nothing');
