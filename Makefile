@@ -19,16 +19,19 @@ PG_CXXFLAGS += -MMD -MP
 # Set before PGXS is included: pgxs.mk tests it with ifdef while it is read.
 EXTRA_CLEAN = test/unit/build test/fuzz/build tmp_check results regression.diffs regression.out $(OBJS:.o=.d) build
 
-# The extension's TAP tier (test/tap/*.pl, docs/development.md) runs after
-# pg_regress in `make installcheck`, on servers that PostgreSQL::Test::Cluster
-# starts from the installed PostgreSQL (`TAP_TESTS=` leaves it out).
-TAP_TESTS = 1
+# The extension's TAP tier (test/tap/*.pl, docs/development.md): with
+# `make installcheck TAP_TESTS=1` it runs after pg_regress, on servers that
+# PostgreSQL::Test::Cluster starts from the installed PostgreSQL. Not by
+# default: packagers' and PGXN's `make installcheck` (as root, in a build
+# chroot) runs pg_regress alone.
 PROVE_TESTS = test/tap/*.pl
-PROVE_FLAGS = -I $(srcdir)/test/lib
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# After PGXS, whose Makefile.global empties PROVE_FLAGS: the suite's library.
+PROVE_FLAGS += -I $(srcdir)/test/lib
 
 # PGXS compiles bitcode for JIT with clang and without PG_CXXFLAGS.
 COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src

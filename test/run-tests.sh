@@ -247,9 +247,14 @@ run_tap_files() {
 
 # run_perl_tap FILE: one Perl TAP test, its servers' data and logs under
 # $log_dir/tap (printed when it fails). What only root may do for it
-# (installing a server extension built from ../shared/vendor) is
-# test/lib/prepare/NAME.sh, run as root first; the test reads its exit status
-# and log (IdgenTest::prepared) and reports them as checks.
+# (installing a server extension built from ../shared/vendor; dpkg, or make
+# install into Debian's 15) is test/lib/prepare/NAME.sh, run as root first;
+# the test reads its exit status and log (IdgenTest::prepared) and reports
+# them as checks. A preparation may print verdict lines (test/lib/verdicts.py)
+# for what only root could check: IdgenTest::prepared_verdicts makes them
+# checks of the test. One that leaves Debian's 15 changed (packaging,
+# pgxn_dist) is undone by the preparation of the file that sorts after it
+# (packaging_purge, pgxn_dist_restore), so --only must select both.
 run_perl_tap() {
     local name tap_dir status prepare_status=none
     name=$(basename "$1" .pl)

@@ -7,9 +7,9 @@ set -euo pipefail
 PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3
-    git procps curl  # make dist and packaging.sh (git), ha_patroni.pl (pgrep, curl)
+    git procps curl  # make dist and the packaging tests (git), test/lib/prepare/ha_patroni.sh (pgrep), curl
     libipc-run-perl  # PostgreSQL::Test::Cluster, and configure --enable-tap-tests
-    build-essential  # dpkg-buildpackage's check of build dependencies (packaging.sh)
+    build-essential  # dpkg-buildpackage's check of build dependencies (test/lib/prepare/packaging.sh)
     flex bison libkrb5-dev  # pg_tle's build against Debian's 15 (sql_edition.pl): flex, and libpq-be.h includes gssapi.h
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
@@ -17,7 +17,7 @@ packages=(
     python3-psycopg  # test/integration/clients/psycopg.pl
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     patroni etcd-server  # test/integration/ha_patroni.pl (it disables their system services)
-    postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging.sh, test/integration/pgxn_dist.sh
+    postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging*.pl, test/integration/pgxn_dist*.pl
     "$@"
 )
 # test/integration/clients/node_pg.pl needs node and npm: Debian's packages unless the

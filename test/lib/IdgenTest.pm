@@ -15,7 +15,9 @@ use strict;
 use warnings;
 
 use Cwd qw(abs_path);
+use Digest::SHA ();
 use File::Basename qw(dirname);
+use File::Find ();
 use IPC::Run ();
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -34,6 +36,7 @@ BEGIN
 our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib prepared
   not_increasing_per_session out_of_real_time_order check_memory_flat
   check_stats_follow_live_sessions idgen_version run_status);
+push @EXPORT, qw(prepared_verdicts idgen_files idgen_files_digest skip_file skip_unless_prepared);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
@@ -78,6 +81,80 @@ sub prepared
 		$tail = join("\n", @lines > 30 ? @lines[-30 .. -1] : @lines);
 	}
 	return ($status, $tail);
+}
+
+# prepared_verdicts LABEL: the verdict lines of the root-only preparation's log
+# (test/lib/verdicts.py's format: what only root could do and check) as checks
+# and notes, then a check that the preparation, LABEL, exited with status 0;
+# for after the caller has dealt with status 'none' and 3 (prepared). Returns
+# a hash of each verdict's name to whether it passed, then the log's other
+# lines (log text, and records that the test reads).
+sub prepared_verdicts
+{
+	my ($label) = @_;
+	my ($status) = prepared();
+	my $log = $ENV{IDGEN_PREPARE_LOG} // '';
+	my $text = $log && -r $log ? PostgreSQL::Test::Utils::slurp_file($log) : '';
+	my (%passed, @other);
+	for my $line (split /\n/, $text)
+	{
+		my ($verdict, $what) = split /\t/, $line, 2;
+		if (defined $what && ($verdict eq 'ok' || $verdict eq 'not ok'))
+		{
+			$passed{$what} = ok($verdict eq 'ok', $what) ? 1 : 0;
+		}
+		elsif (defined $what && $verdict eq '#') { note($what); }
+		else { push @other, $line; }
+	}
+	is($status, '0', "$label exits with status 0")
+	  or diag(join("\n", @other > 40 ? @other[ -40 .. -1 ] : @other));
+	return (\%passed, @other);
+}
+
+# skip_file REASON: one counted skip, then the end of the test file, for a
+# test that cannot run here (as the bash tests printed "ok 1 # skip REASON").
+sub skip_file
+{
+	my ($why) = @_;
+  SKIP: { skip $why, 1; }
+	done_testing();
+	exit 0;
+}
+
+# skip_unless_prepared NONE_REASON: skip_file when the root-only preparation
+# did not run (NONE_REASON, plus how to run it) or cannot be done here (status
+# 3: the last line of its log says why); otherwise returns.
+sub skip_unless_prepared
+{
+	my ($none_reason) = @_;
+	my ($status, $tail) = prepared();
+	my $name = $0 =~ s{.*/}{}r =~ s{\.pl$}{}r;
+	skip_file("$none_reason: run test/lib/prepare/$name.sh as root first") if $status eq 'none';
+	skip_file((split /\n/, $tail)[-1] // "test/lib/prepare/$name.sh: status 3") if $status eq '3';
+	return;
+}
+
+# idgen_files [PG_CONFIG]: idgen's installed files and directories under that
+# server (library, JIT bitcode, control file and SQL scripts), sorted, as
+# test/lib/lib.sh's idgen_files lists them for the root-only preparations.
+sub idgen_files
+{
+	my $pg_config = shift // $ENV{PG_CONFIG} // 'pg_config';
+	chomp(my $lib = `$pg_config --pkglibdir`);
+	chomp(my $share = `$pg_config --sharedir`);
+	return sort map { glob("$_/idgen*") } ($lib, "$lib/bitcode", "$share/extension");
+}
+
+# idgen_files_digest [PG_CONFIG]: "SHA-256<TAB>path" of each file under
+# idgen_files, sorted by path: what the installed idgen files must read after a
+# preparation put back the suite's own (its "saved<TAB>..." lines, lib.sh's
+# saved_idgen_digests).
+sub idgen_files_digest
+{
+	my @files;
+	File::Find::find({ no_chdir => 1, wanted => sub { push @files, $_ if -f $_ } }, $_)
+	  for idgen_files(@_);
+	return map { Digest::SHA->new(256)->addfile($_)->hexdigest . "\t$_" } sort @files;
 }
 
 # faketime_lib: libfaketime from Debian's faketime package, or undef.
@@ -459,6 +536,33 @@ sub client_env
 {
 	my ($self, $db) = @_;
 	return (PGHOST => $self->host, PGPORT => $self->port, PGDATABASE => $db // 'postgres');
+}
+
+# installcheck_ok DIR, NAME: a check that `make installcheck` in the source
+# tree DIR (pg_regress alone: TAP_TESTS= as test/run-tests.sh runs it) passes
+# against this server, every test of DIR's Makefile REGRESS counted; for the
+# packaging and PGXN tests, whose server runs idgen as another route installed it.
+sub installcheck_ok
+{
+	my ($self, $dir, $name) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my ($regress) = PostgreSQL::Test::Utils::slurp_file("$dir/Makefile") =~ /^REGRESS = (.*)$/m;
+	my $expected = scalar(split ' ', $regress // '');
+	my ($status, $out, $err) = IdgenTest::run_status(
+		[ 'make', '-C', $dir, '-s', 'installcheck', 'TAP_TESTS=',
+			'PG_CONFIG=' . ($ENV{PG_CONFIG} // 'pg_config') ],
+		env => { $self->client_env });
+	my $passed = () = $out =~ /^(test .*\.\.\. ok|ok [0-9]+ )/mg;
+	my $failed = () = $out =~ /^(test .*\.\.\. FAILED|not ok [0-9]+ )/mg;
+	my $ok = is("$status passed=$passed failed=$failed", "0 passed=$expected failed=0", $name);
+	if (!$ok)
+	{
+		my @lines = split /\n/, "$out\n$err";
+		diag(join("\n", @lines > 30 ? @lines[ -30 .. -1 ] : @lines));
+		diag(join("\n", grep { defined } (split /\n/, PostgreSQL::Test::Utils::slurp_file("$dir/regression.diffs"))[ 0 .. 59 ]))
+		  if -f "$dir/regression.diffs";
+	}
+	return $ok;
 }
 
 1;

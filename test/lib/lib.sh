@@ -205,3 +205,29 @@ restore_idgen_files() {
     idgen_files "$1" | xargs -r rm -rf --
     tar -xPf "$2"
 }
+
+# saved_idgen_digests TARFILE: "saved<TAB>SHA-256<TAB>path" for each file in a
+# save_idgen_files TARFILE, for the test that checks the files it put back
+# (IdgenTest::idgen_files_digest prints the installed files the same way).
+saved_idgen_digests() {
+    local dir
+    dir=$(mktemp -d /tmp/idgen-saved.XXXXXX) || return 1
+    # Without -P the absolute paths land under $dir.
+    tar -xf "$1" -C "$dir" 2>/dev/null
+    (cd "$dir" && find . -type f -print0 | xargs -0 -r sha256sum) |
+        sed -E 's,^([0-9a-f]+)  \./,saved\t\1\t/,' | LC_ALL=C sort -t$'\t' -k3
+    rm -rf "$dir"
+}
+
+# dpkg_waiting ARGS...: dpkg ARGS, waiting up to 2 minutes for the dpkg lock
+# when another apt-get or dpkg holds it (the packaging test's root-only steps).
+dpkg_waiting() {
+    local try out
+    for ((try = 0; try < 60; try++)); do
+        out=$(dpkg "$@" 2>&1) && { echo "$out"; return 0; }
+        echo "$out"
+        grep -qE '(is|was) locked' <<<"$out" || return 1
+        sleep 2
+    done
+    return 1
+}
