@@ -36,7 +36,8 @@ BEGIN
 our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib prepared
   not_increasing_per_session out_of_real_time_order check_memory_flat
   check_stats_follow_live_sessions idgen_version run_status);
-push @EXPORT, qw(prepared_verdicts idgen_files idgen_files_digest skip_file skip_unless_prepared);
+push @EXPORT, qw(prepared_verdicts idgen_files idgen_files_digest skip_file skip_unless_prepared
+  write_file);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
@@ -155,6 +156,16 @@ sub idgen_files_digest
 	File::Find::find({ no_chdir => 1, wanted => sub { push @files, $_ if -f $_ } }, $_)
 	  for idgen_files(@_);
 	return map { Digest::SHA->new(256)->addfile($_)->hexdigest . "\t$_" } sort @files;
+}
+
+# write_file PATH TEXT: PATH holds TEXT, and only TEXT.
+sub write_file
+{
+	my ($path, $text) = @_;
+	open my $fh, '>', $path or die "$path: $!";
+	print $fh $text;
+	close $fh;
+	return;
 }
 
 # faketime_lib: libfaketime from Debian's faketime package, or undef.

@@ -231,3 +231,18 @@ dpkg_waiting() {
     done
     return 1
 }
+
+# prepare_needs_debian_15_root WHY_15 WHAT_AS_ROOT: for a root-only preparation
+# (test/lib/prepare/) that works on Debian's PostgreSQL 15 as root alone: on
+# another server, or as another user, it exits 3 with the reason.
+debian_pg_config=/usr/lib/postgresql/15/bin/pg_config
+prepare_needs_debian_15_root() {
+    if [[ ${PG_CONFIG:-$debian_pg_config} != "$debian_pg_config" ]]; then
+        echo "$1; this run uses $PG_CONFIG"
+        exit 3
+    fi
+    if [[ $EUID -ne 0 ]]; then
+        echo "needs root ($2)"
+        exit 3
+    fi
+}

@@ -12,16 +12,6 @@ use PostgreSQL::Test::Utils ();
 chdir repo_dir() or die "cd: $!";
 my $work = PostgreSQL::Test::Utils::tempdir('matrix');
 
-# write_file PATH TEXT: PATH holds TEXT.
-sub write_file
-{
-	my ($path, $text) = @_;
-	open my $fh, '>', $path or die "$path: $!";
-	print $fh $text;
-	close $fh;
-	return;
-}
-
 # rec NAME LINES...: writes a record of one major.
 sub rec
 {

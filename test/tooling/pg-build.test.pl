@@ -16,16 +16,6 @@ my $work = PostgreSQL::Test::Utils::tempdir('pg-build');
 # postgres, running pg-build.sh below, must reach its cache in here.
 chmod 0755, $work or die "chmod $work: $!";
 
-# write_file PATH TEXT: PATH holds TEXT.
-sub write_file
-{
-	my ($path, $text) = @_;
-	open my $fh, '>', $path or die "$path: $!";
-	print $fh $text;
-	close $fh;
-	return;
-}
-
 # apt_dir NAME: an empty stand-in for /etc/apt.
 sub apt_dir
 {

@@ -20,19 +20,11 @@ set -uo pipefail
 cd "$(dirname "$0")/../../.."
 source test/lib/lib.sh
 
-debian_pg_config=/usr/lib/postgresql/15/bin/pg_config
 package=postgresql-15-idgen
 # Shared with packaging_purge.sh and the two tests.
 state=/var/tmp/idgen-packaging
 
-if [[ ${PG_CONFIG:-$debian_pg_config} != "$debian_pg_config" ]]; then
-    echo "the .deb installs into Debian's PostgreSQL 15; this run uses $PG_CONFIG"
-    exit 3
-fi
-if [[ $EUID -ne 0 ]]; then
-    echo "needs root (dpkg -i and dpkg --purge)"
-    exit 3
-fi
+prepare_needs_debian_15_root "the .deb installs into Debian's PostgreSQL 15" "dpkg -i and dpkg --purge"
 if [[ -e $state/saved.tar ]]; then
     echo "an earlier run left $package installed in place of the suite's idgen files: undoing that first"
     bash test/lib/prepare/packaging_purge.sh 2>&1 | grep -v $'^saved\t' | sed 's/^/  earlier run: /'

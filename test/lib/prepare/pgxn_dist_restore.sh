@@ -15,18 +15,10 @@ set -uo pipefail
 cd "$(dirname "$0")/../../.."
 source test/lib/lib.sh
 
-debian_pg_config=/usr/lib/postgresql/15/bin/pg_config
 # Shared with pgxn_dist.sh, pgxn_dist_reinstall.sh and the three tests.
 state=/var/tmp/idgen-pgxn-dist
 
-if [[ ${PG_CONFIG:-$debian_pg_config} != "$debian_pg_config" ]]; then
-    echo "the unpacked zip is built and tested on Debian's PostgreSQL 15; this run uses $PG_CONFIG"
-    exit 3
-fi
-if [[ $EUID -ne 0 ]]; then
-    echo "needs root (make install into Debian's PostgreSQL 15)"
-    exit 3
-fi
+prepare_needs_debian_15_root "the unpacked zip is built and tested on Debian's PostgreSQL 15" "make install into Debian's PostgreSQL 15"
 if [[ ! -e $state/saved.tar ]]; then
     rm -rf "$state"
     echo "test/lib/prepare/pgxn_dist.sh installed nothing to undo (skipped, or failed and undone; its log says which)"
