@@ -28,6 +28,7 @@ SKIPPED" and appends a skip=LABEL: REASON line to RECORD for each skip.
 """
 
 import argparse
+from collections import Counter
 import re
 import sys
 
@@ -156,8 +157,9 @@ def main():
     details = []
     for record in records:
         major = record.get("major", "?")
-        for skip in record["skip"]:
-            details.append(f"  {major} skipped: {skip}")
+        # One line per reason, with the number of checks it skipped when more than one.
+        for skip, times in Counter(record["skip"]).items():
+            details.append(f"  {major} skipped: {skip}" + (f" ({times} checks)" if times > 1 else ""))
         for tried in record["tried"]:
             details.append(f"  {major} tried: {tried}")
         for why in record["why"]:

@@ -39,6 +39,10 @@ rec('18', 'major=18', 'required=yes', 'set=full', 'files=40', 'status=tested',
 	'phase=test/t 420', 'passed=1200', 'failed=2', 'skipped=0');
 rec('19', 'major=19', 'required=no', 'set=full', 'files=40', 'status=tested',
 	'version=19~rc1-1', 'source=archive', 'passed=500', 'failed=7', 'skipped=0');
+rec('18skips', 'major=18', 'required=yes', 'set=full', 'files=40', 'status=tested',
+	'version=18.6-3', 'source=vendored', 'passed=10', 'failed=0', 'skipped=3',
+	('skip=test/integration/partitioning.pl: pg_partman is packaged for PostgreSQL 15 only') x 2,
+	'skip=test/integration/routing.pl: PL/Proxy is packaged for PostgreSQL 15 only');
 
 # matrix ARGS...: test/matrix.py's exit status and output (stdout, then
 # stderr after it).
@@ -60,6 +64,12 @@ like(
 	$out,
 	qr/^\Q  15 skipped: test\/integration\/partitioning.pl: pg_partman is packaged for PostgreSQL 15 only\E$/m,
 	'a file that skipped itself is listed with its reason');
+($status, $out) = matrix('--ci', 'no', "$work/18skips.env");
+like(
+	$out,
+	qr/^\Q  18 skipped: test\/integration\/partitioning.pl: pg_partman is packaged for PostgreSQL 15 only (2 checks)\E\n\Q  18 skipped: test\/integration\/routing.pl: PL\/Proxy is packaged for PostgreSQL 15 only\E$/m,
+	'a reason that skipped several checks is listed once, with their number');
+($status, $out) = matrix('--ci', 'no', map { "$work/$_.env" } qw(15 16 17));
 like($out, qr/^  16 .*tried, not required: no source could be had$/m,
 	'16 is tried, not required, and adds nothing');
 like($out, qr/^\Q  15 phases: server 0 s, pg_regress 61 s\E$/m, "each phase's wall time is printed");
