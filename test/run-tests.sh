@@ -220,7 +220,7 @@ step() {
 }
 
 # run_tap_files FILE...: each a TAP test of its own; a non-zero exit without a
-# failed check is a failure too. Perl files (test/tap/*.pl) start their own
+# failed check is a failure too. Perl files (*.pl) start their own
 # servers through PostgreSQL::Test::Cluster and test/lib/IdgenTest.pm, as the
 # unprivileged cluster owner (initdb refuses root).
 run_tap_files() {
@@ -323,8 +323,7 @@ elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
 fi
 
 section "build checks"
-build_checks=$(ls test/tap/build_checks.* | head -n 1)
-run_tap_files "$build_checks"
+run_tap_files test/tap/build_checks.pl
 
 section "cluster start" "install and start a throwaway cluster"
 if ! step "make install" make -s install || \
@@ -365,7 +364,7 @@ run_tap_files "${tap_files[@]}"
 
 if [[ $set_name == full && -z $only ]]; then
     section "clients" "client libraries (test/integration/clients: psycopg 3, node-postgres)"
-    mapfile -t tap_files < <(ls test/integration/clients/*.{sh,pl} 2>/dev/null)
+    mapfile -t tap_files < <(test_files "$set_name" | grep '^test/integration/clients/')
     run_tap_files "${tap_files[@]}"
 
     section "benchmark" "benchmark quick mode (checks that it runs, asserts no timing)"

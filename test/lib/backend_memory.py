@@ -2,7 +2,7 @@
 """Samples one backend's memory while it makes a long run of ID calls in one
 statement, and judges whether the memory stayed flat.
 
-test/lib/lib.sh (check_memory_flat) starts a psql session that warms up, writes
+test/lib/IdgenTest.pm (check_memory_flat) starts a psql session that warms up, writes
 its backend's pid to DIR/pid and its memory-context total to
 DIR/contexts_before, then waits for DIR/go before the long statement, and
 afterwards writes the statement's result to DIR/result and its memory-context
