@@ -33,11 +33,10 @@ BEGIN
 	$ENV{PG_REGRESS} //= "$pkglibdir/pgxs/src/test/regress/pg_regress";
 }
 
-our @EXPORT = qw(repo_dir sizes verdicts mint_concurrently faketime_lib prepared
-  not_increasing_per_session out_of_real_time_order check_memory_flat
-  check_stats_follow_live_sessions idgen_version run_status);
-push @EXPORT, qw(prepared_verdicts idgen_files idgen_files_digest skip_file skip_unless_prepared
-  write_file);
+our @EXPORT = qw(repo_dir idgen_version sizes write_file faketime_lib run_status verdicts
+  prepared prepared_verdicts skip_file skip_unless_prepared idgen_files idgen_files_digest
+  mint_concurrently not_increasing_per_session out_of_real_time_order check_memory_flat
+  check_stats_follow_live_sessions);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
@@ -443,9 +442,7 @@ sub use_fake_clock
 sub set_clock_offset
 {
 	my ($self, $offset) = @_;
-	open my $fh, '>', $self->{idgen_clock_file} or die $!;
-	print $fh "$offset\n";
-	close $fh;
+	IdgenTest::write_file($self->{idgen_clock_file}, "$offset\n");
 	return;
 }
 
