@@ -78,7 +78,7 @@ test/fuzz/build/bin/%: test/fuzz/%_fuzz.cpp test/fuzz/fuzz.hpp $(FUZZ_CORE_OBJS)
 fuzz-build: $(FUZZ_TARGETS:%=test/fuzz/build/bin/%)
 
 fuzz: fuzz-build
-	bash test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS:%=-runs=%) $(FUZZ_TARGETS)
+	perl test/fuzz/run.pl $(FUZZ_SECONDS) $(FUZZ_RUNS:%=-runs=%) $(FUZZ_TARGETS)
 
 # The SQL edition (issue 25, docs/managed-postgresql.md): one install script in
 # SQL and PL/pgSQL, generated from sql/edition/*.sql with the C++ sources'

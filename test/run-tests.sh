@@ -317,7 +317,7 @@ section "fuzzing" "fuzzing the core parsers (libFuzzer, 20 s a target)"
 if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
     echo "$core_only_ran"
 elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
-    bash test/fuzz/run.sh 20 >"$log_dir/fuzz.tap" 2>&1
+    perl test/fuzz/run.pl 20 >"$log_dir/fuzz.tap" 2>&1
     cat "$log_dir/fuzz.tap"
     count_tap "$log_dir/fuzz.tap" test/fuzz
 fi
