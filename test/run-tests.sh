@@ -265,8 +265,9 @@ run_perl_tap() {
         bash "test/lib/prepare/$name.sh" >"$tap_dir/prepare.log" 2>&1 || prepare_status=$?
     fi
     chown -R postgres: "$log_dir/tap"
-    # The tooling tier tests the suite's own tools, starts no server, and
-    # runs as the caller (the server builds it tests need root).
+    # The tooling tier tests the suite's own tools and runs as the caller:
+    # the server builds and the benchmark's memory cgroup it tests need root
+    # (bench_memory_cap starts its server the benchmark's way, as root does).
     local as_owner=(runuser -u postgres --)
     [[ $1 == test/tooling/* ]] && as_owner=()
     "${as_owner[@]}" env PATH="$PATH" TESTDIR="$tap_dir" TESTDATADIR="$tap_dir/data" \

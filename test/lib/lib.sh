@@ -1,45 +1,6 @@
 # The bash that remains beside the test library (docs/development.md, "The test
-# library"): TAP helpers for test/tooling/bench_memory_cap.sh (each check prints
-# "ok N - what" or "not ok N - what"; test/run-tests.sh counts them), and what
-# the root-only preparations in test/lib/prepare/ share.
-TAP_N=0
-TAP_FAILED=0
-
-# check DESCRIPTION COMMAND...: passes when COMMAND exits 0; returns 1 when it
-# fails, so that a caller can stop or print diagnostics.
-check() {
-    local what=$1
-    shift
-    TAP_N=$((TAP_N + 1))
-    if "$@"; then
-        echo "ok $TAP_N - $what"
-    else
-        echo "not ok $TAP_N - $what"
-        TAP_FAILED=$((TAP_FAILED + 1))
-        return 1
-    fi
-}
-
-# is DESCRIPTION GOT EXPECTED: passes when the strings are equal.
-is() {
-    local what=$1 got=$2 expected=$3
-    TAP_N=$((TAP_N + 1))
-    if [[ "$got" == "$expected" ]]; then
-        echo "ok $TAP_N - $what"
-    else
-        echo "not ok $TAP_N - $what (got '$got', expected '$expected')"
-        TAP_FAILED=$((TAP_FAILED + 1))
-    fi
-}
-
-# q SQL: one value from psql, unaligned, no headers.
-q() {
-    psql -XAtq -v ON_ERROR_STOP=1 -c "$1"
-}
-
-tap_done() {
-    exit $((TAP_FAILED > 0))
-}
+# library"): what the root-only preparations in test/lib/prepare/ share. No
+# test prints TAP from bash any more; checks are Test::More's (IdgenTest.pm).
 
 # idgen_files PG_CONFIG: idgen's installed files and directories under that
 # server (library, JIT bitcode, control file and SQL scripts), one a line.
