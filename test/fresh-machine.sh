@@ -83,7 +83,7 @@ git clone -q "$repo" "$root/work/main"
 cp -r "$shared" "$root/work/shared"
 
 mount -t proc proc "$root/proc"
-mount -t sysfs sys "$root/sys"
+mount --rbind /sys "$root/sys"  # with /sys/fs/cgroup, which the benchmark's memory cap needs
 mount --rbind /dev "$root/dev"  # with /dev/shm, where PostgreSQL keeps dynamic shared memory
 
 # in_root COMMAND: runs a shell command as root inside, with a clean environment.
