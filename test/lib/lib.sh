@@ -63,3 +63,23 @@ prepare_needs_debian_15_root() {
         exit 3
     fi
 }
+
+# verify_vendored WHAT SOURCE SHA256 TARBALL: a vendored source (Citus, pg_tle)
+# whose SHA-256 is not that of TARBALL stops the preparation (exit 1).
+verify_vendored() {
+    local got
+    got=$(sha256sum "$2" | cut -d' ' -f1)
+    if [[ $got != "$3" ]]; then
+        echo "the $1 source $2 has SHA-256 $got, not that of $4 ($3)"
+        exit 1
+    fi
+}
+
+# reuse_stamped_build WHAT STAMP WANT LIBRARY: ends the preparation (exit 0)
+# when STAMP's first lines are WANT and LIBRARY is installed: built already.
+reuse_stamped_build() {
+    if [[ -f $2 && $(head -n 2 "$2") == "$3" && -f $4 ]]; then
+        echo "$1: reusing the build recorded in $2"
+        exit 0
+    fi
+}

@@ -8,6 +8,7 @@
 # (the reason is the last line), anything else a failure.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
+source test/lib/lib.sh
 repo=$PWD
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
@@ -28,21 +29,14 @@ if [[ ! -f $citus_source ]]; then
     echo "Citus source $citus_source not found (set IDGEN_CITUS_SOURCE)"
     exit 3
 fi
-got_sha=$(sha256sum "$citus_source" | cut -d' ' -f1)
-if [[ $got_sha != "$citus_sha256" ]]; then
-    echo "the Citus source $citus_source has SHA-256 $got_sha, not that of citus-$citus_version.tar.gz ($citus_sha256)"
-    exit 1
-fi
+verify_vendored Citus "$citus_source" "$citus_sha256" "citus-$citus_version.tar.gz"
 
 prefix=$(dirname "$("$PG_CONFIG" --bindir)")
 stamp="$prefix/citus-build.env"
 want_stamp="citus_version=$citus_version
 citus_sha256=$citus_sha256"
 pkglibdir=$("$PG_CONFIG" --pkglibdir)
-if [[ -f $stamp && $(head -n 2 "$stamp") == "$want_stamp" && -f $pkglibdir/citus.so ]]; then
-    echo "Citus $citus_version: reusing the build recorded in $stamp"
-    exit 0
-fi
+reuse_stamped_build "Citus $citus_version" "$stamp" "$want_stamp" "$pkglibdir/citus.so"
 if [[ $EUID -ne 0 ]]; then
     echo "building Citus $citus_version into $prefix needs root"
     exit 1

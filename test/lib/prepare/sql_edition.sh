@@ -6,6 +6,7 @@
 # 3 it cannot be here (the reason is the last line), anything else a failure.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
+source test/lib/lib.sh
 repo=$PWD
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
@@ -22,20 +23,13 @@ if [[ ! -f $tle_source ]]; then
     echo "pg_tle source $tle_source not found"
     exit 3
 fi
-got_sha=$(sha256sum "$tle_source" | cut -d' ' -f1)
-if [[ $got_sha != "$tle_sha256" ]]; then
-    echo "the pg_tle source $tle_source has SHA-256 $got_sha, not that of pg_tle-$tle_version.tar.gz ($tle_sha256)"
-    exit 1
-fi
+verify_vendored pg_tle "$tle_source" "$tle_sha256" "pg_tle-$tle_version.tar.gz"
 
 prefix=$(dirname "$("$PG_CONFIG" --bindir)")
 stamp="$prefix/pg_tle-build.env"
 want_stamp="pg_tle_version=$tle_version
 pg_tle_sha256=$tle_sha256"
-if [[ -f $stamp && $(head -n 2 "$stamp") == "$want_stamp" && -f $("$PG_CONFIG" --pkglibdir)/pg_tle.so ]]; then
-    echo "pg_tle $tle_version: reusing the build recorded in $stamp"
-    exit 0
-fi
+reuse_stamped_build "pg_tle $tle_version" "$stamp" "$want_stamp" "$("$PG_CONFIG" --pkglibdir)/pg_tle.so"
 if [[ $EUID -ne 0 ]]; then
     echo "building pg_tle $tle_version into $prefix needs root"
     exit 1
