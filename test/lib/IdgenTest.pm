@@ -520,13 +520,15 @@ sub output
 	return ($self->run_sql($sql, %opt))[1];
 }
 
-# tcp_connstr [DB]: a libpq connection string to this server over TCP on
+# tcp_connstr [DB, USER]: a libpq connection string to this server over TCP on
 # 127.0.0.1 (created with tcp => 1), for what other servers or helpers dial
-# (subscriptions, postgres_fdw, PL/Proxy, psycopg); as the bootstrap superuser.
+# (subscriptions, postgres_fdw, PL/Proxy, psycopg); as USER if given, else as
+# the bootstrap superuser.
 sub tcp_connstr
 {
-	my ($self, $db) = @_;
-	return sprintf('host=127.0.0.1 port=%d dbname=%s', $self->port, $db // 'postgres');
+	my ($self, $db, $user) = @_;
+	return sprintf('host=127.0.0.1 port=%d dbname=%s', $self->port, $db // 'postgres')
+	  . (defined $user ? " user=$user" : '');
 }
 
 # fresh_database NAME: (re)creates database NAME with idgen.
@@ -539,11 +541,29 @@ sub fresh_database
 	return $db;
 }
 
-# client_env [DB]: PGHOST/PGPORT/PGDATABASE (DB or postgres) for helpers that connect through libpq's environment.
-sub client_env
+# app_database NAME: (re)creates database NAME owned by a login role of the
+# same name that is neither superuser nor CREATEROLE, without idgen, as an
+# application's migrations meet it (idgen is trusted: the owner creates it);
+# returns NAME. Connect as that role with client_env(NAME, NAME) or over TCP
+# with tcp_connstr(NAME, NAME).
+sub app_database
 {
 	my ($self, $db) = @_;
-	return (PGHOST => $self->host, PGPORT => $self->port, PGDATABASE => $db // 'postgres');
+	$self->q("DROP DATABASE IF EXISTS $db");
+	$self->q("DROP ROLE IF EXISTS $db");
+	$self->q("CREATE ROLE $db LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE");
+	$self->q("CREATE DATABASE $db OWNER $db");
+	# From 15 on, public belongs to pg_database_owner: the owner may create there.
+	return $db;
+}
+
+# client_env [DB, USER]: PGHOST/PGPORT/PGDATABASE (DB or postgres) and PGUSER
+# if given, for helpers that connect through libpq's environment.
+sub client_env
+{
+	my ($self, $db, $user) = @_;
+	return (PGHOST => $self->host, PGPORT => $self->port, PGDATABASE => $db // 'postgres',
+		defined $user ? (PGUSER => $user) : ());
 }
 
 # installcheck_ok DIR, NAME: a check that `make installcheck` in the source
