@@ -243,6 +243,8 @@ my $setback = 40;   # seconds the third event's new leader's clock runs behind (
 my $switchover = 'switchover';
 my $rewind_event = "failover (kill -9 of the leader's postmaster, its last WAL never sent)";
 my $clock_event = "failover to a server whose clock runs $setback s behind";
+# connect_timeout: the clients reconnect in a loop, so a leader that is gone
+# costs one 2 s attempt, not the client's whole run.
 my $conninfo = join(' ',
 	'host=' . join(',', ('127.0.0.1') x @members),
 	'port=' . join(',', map { defined $cannot ? '?' : $ha->node($_)->port } @members),

@@ -127,11 +127,13 @@ sub ran_clean
 	  && $log =~ /^number of transactions actually processed: [1-9]/m;
 }
 
-# judge ARGS...: the verdicts of test/lib/multi_node.py as checks.
+# judge ARGS...: the verdicts of test/lib/multi_node.py as checks. Its waits
+# (catch-up, the guard's retried apply errors) end when their condition holds;
+# the suite's timeout only bounds a run where it never does.
 sub judge
 {
 	verdicts('multi_node.py', '/usr/bin/python3', repo_dir() . '/test/lib/multi_node.py',
-		'--dir', $dir, @_);
+		'--dir', $dir, '--timeout', $PostgreSQL::Test::Utils::timeout_default, @_);
 	return;
 }
 
@@ -236,7 +238,7 @@ for my $run (1 .. 5)
 		 INSERT INTO order_ids (run) SELECT 4 FROM generate_series(1, 40)');
 }
 judge('guard', '--log', $node{c}->logfile,
-	qw(--writer w4 --holder w1 --subscription sub_w4 --shard 10 --timeout 30));
+	qw(--writer w4 --holder w1 --subscription sub_w4 --shard 10));
 my ($drop_out, $drop_err) = ('', '');
 is( $node{c}->psql(
 		'postgres',

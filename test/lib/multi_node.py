@@ -274,6 +274,8 @@ def guard(nodes, args):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--dir", required=True)
+    p.add_argument("--timeout", type=float, required=True,
+                   help="seconds a wait may last before its condition counts as never met (the suite's timeout)")
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("clock")
     c.add_argument("names", nargs="+")
@@ -283,7 +285,6 @@ def main():
     for name in ("catchup", "owned", "unique"):
         s = sub.add_parser(name)
         s.add_argument("names", nargs="+")
-        s.add_argument("--timeout", type=float, default=120)
     i = sub.add_parser("inversion")
     i.add_argument("names", nargs="+")
     i.add_argument("--run", type=int, required=True)
@@ -299,7 +300,6 @@ def main():
     g.add_argument("--holder", required=True)
     g.add_argument("--subscription", required=True)
     g.add_argument("--shard", type=int, required=True)
-    g.add_argument("--timeout", type=float, default=60)
     args = p.parse_args()
     nodes = Nodes(args.dir)
     try:

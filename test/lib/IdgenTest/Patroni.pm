@@ -126,7 +126,8 @@ sub _kill_group
 }
 
 # _http: a client for the REST APIs on 127.0.0.1, past any proxy the
-# environment names.
+# environment names. Each call is one attempt of a poll_until, so a member that
+# does not answer within 2 s counts as not answering and the poll asks again.
 sub _http
 {
 	return HTTP::Tiny->new(timeout => 2, proxy => undef, http_proxy => undef);
@@ -385,7 +386,9 @@ sub sync_standby
 }
 
 # query NAME SQL: SQL's result on the member's server, or undef when it fails
-# (the server is down, in recovery for a write...) or takes over 30 s.
+# (the server is down, in recovery for a write...) or takes over 30 s: callers
+# poll it, and a server stuck mid-shutdown must count as a failed attempt, not
+# hold the poll past the suite's timeout.
 sub query
 {
 	my ($self, $name, $sql) = @_;
