@@ -1,16 +1,18 @@
 """Checks that the client snippets docs/drivers.md shows are the code the client tests run.
 
 Each block between "README KIND begins" and "README KIND ends" in a test
-file must appear in docs/drivers.md as consecutive lines, once the test's own
-comment-only lines are left out and both sides are compared without their
-common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
+file must appear in its page (docs/drivers.md, or the one --page names) as
+consecutive lines, once the test's own comment-only lines are left out and
+both sides are compared without their common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
 helper is a "snippet" the page only points to, so its lines there are "usage").
 The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
 Prints one verdict line per block (test/lib/verdicts.py), which
 readme_snippets.pl turns into TAP.
 
-    python3 test/integration/clients/readme_snippets.py TEST_FILE:KIND...
+    python3 test/integration/clients/readme_snippets.py [--page PAGE] TEST_FILE:KIND...
+
+PAGE (docs/drivers.md unless given) applies to the TEST_FILE arguments after it.
 """
 import os
 import re
@@ -45,24 +47,37 @@ def dedented(lines):
     return textwrap.dedent("\n".join(lines)).strip("\n").split("\n")
 
 
+def page_lines(page):
+    with open(os.path.join(REPO, page), encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f]
+
+
 def main():
-    with open(os.path.join(REPO, "docs", "drivers.md"), encoding="utf-8") as f:
-        readme = [line.rstrip("\n") for line in f]
     if len(sys.argv) < 2:
-        sys.exit("usage: readme_snippets.py TEST_FILE:KIND...")
-    for arg in sys.argv[1:]:
+        sys.exit("usage: readme_snippets.py [--page PAGE] TEST_FILE:KIND...")
+    page = "docs/drivers.md"
+    args = sys.argv[1:]
+    while args:
+        arg = args.pop(0)
+        if arg == "--page":
+            page = args.pop(0)
+            continue
+        lines_of_page = page_lines(page)
         path, kind = arg.rsplit(":", 1)
-        for start, lines in blocks(path, kind):
+        found_blocks = blocks(path, kind)
+        # A test whose markers went missing would otherwise pass by checking nothing.
+        say(bool(found_blocks), f"{os.path.basename(path)} marks {kind} blocks for {page}")
+        for start, lines in found_blocks:
             want = dedented(lines)
             # Compare against the page's lines dedented by the block's own first line.
             found = False
-            for i in range(len(readme) - len(want) + 1):
-                window = dedented(readme[i:i + len(want)])
+            for i in range(len(lines_of_page) - len(want) + 1):
+                window = dedented(lines_of_page[i:i + len(want)])
                 if window == want:
                     found = True
                     break
             name = f"{os.path.basename(path)}:{start}"
-            if not say(found, f"docs/drivers.md shows the snippet at {name} verbatim"):
+            if not say(found, f"{page} shows the snippet at {name} verbatim"):
                 note(f"its first line: {want[0]!r}")
     return 0
 
