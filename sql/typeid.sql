@@ -118,7 +118,7 @@ CREATE TEMP TABLE assigned (p prefixed_id, t typeid, u uuid, x text);
 INSERT INTO assigned VALUES ('acct_00000000000000000000000001'::typeid, 'acct_0000000000000000000000001'::prefixed_id,
                              'user_01h455vb4pex5vsknk084sn02q'::typeid, 'user_01h455vb4pex5vsknk084sn02q'::typeid);
 SELECT * FROM assigned;
--- no implicit casts: comparing a typeid with a prefixed_id or a uuid needs an explicit cast
+-- no implicit casts: comparing a typeid with a prefixed_id, a uuid or text needs an explicit cast
 SELECT castcontext, castsource::regtype, casttarget::regtype FROM pg_cast
 WHERE castsource = 'typeid'::regtype OR casttarget = 'typeid'::regtype ORDER BY 2::text, 3::text;
 SELECT 'user_01h455vb4pex5vsknk084sn02q'::typeid = '01890a5d-ac96-774b-bcce-b302099a8057'::uuid;
@@ -210,9 +210,10 @@ SELECT typeid_in('user01h455vb4pex5vsknk084sn02q');
 SELECT 'acct_03hav05z19nhlpj50emq4uvdm'::prefixed_id::typeid AS cast_value;
 
 -- casts: every 128-bit type casts to uuid (assignment) and to timestamptz
--- (explicit); only ulid, which needs nothing more, casts from uuid. Text goes
--- through PostgreSQL's I/O casts for all three: to text by assignment, from
--- text explicitly (text is not assigned to their columns without a cast)
+-- (explicit); only ulid, which needs nothing more, casts from uuid. Text: to
+-- text through PostgreSQL's I/O casts (assignment), and from 0.7.0 from text
+-- and varchar through idgen's I/O casts (assignment: text is stored into their
+-- columns without a cast; sql/text_params.sql)
 SELECT 'user_01h455vb4pex5vsknk084sn02q'::typeid::uuid AS typeid_uuid,
        'acct_03hav05z19nhlpj50emq4uvdm'::prefixed_id::uuid AS prefixed_uuid,
        '01H455VB4PEX5VSKNK084SN02Q'::ulid::uuid AS ulid_uuid;

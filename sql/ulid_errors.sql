@@ -90,9 +90,13 @@ SELECT ulid_at(NULL) IS NULL AS at_null, ulid_boundary(NULL) IS NULL AS boundary
 SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid;
 \echo :LAST_ERROR_SQLSTATE
 
--- text is not assigned to a ulid column without a cast, even valid text: 42804
+-- text is assigned to a ulid column through the cast from text (0.7.0), which
+-- reads it as ulid_in does: invalid text is 22P02; and it is not compared with a
+-- ulid without a cast, even valid text: 42883 (sql/text_params.sql)
 CREATE TEMP TABLE ulid_column (id ulid);
-INSERT INTO ulid_column (id) SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::text;
+INSERT INTO ulid_column (id) SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'::text;
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM ulid_column WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'::text;
 \echo :LAST_ERROR_SQLSTATE
 
 -- COPY BINARY fields must be exactly 16 bytes: 22P03 with the length found
