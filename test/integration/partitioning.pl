@@ -50,30 +50,13 @@ sql(q{CREATE FUNCTION scanned(query text) RETURNS text LANGUAGE plpgsql AS $$
                         FROM jsonb_path_query(plan, 'strict $.**."Subplans Removed"') s), 0);
    END $$});
 
-# readme_block NAME: the SQL block of docs/multi-server.md after the line
-# "<!-- test/integration/partitioning.pl runs this block verbatim: NAME -->"
-# (or .pl: the manual may name this file either way).
+# readme_block NAME: the SQL block of docs/multi-server.md marked
+# "<!-- run by test/integration/partitioning.pl: NAME -->" (IdgenTest's
+# doc_block, through test/lib/readme_sql.py).
 sub readme_block
 {
 	my ($name) = @_;
-	my ($found, $inside, @sql) = (0, 0);
-	for my $line (split /\n/, slurp_file(repo_dir() . '/docs/multi-server.md'))
-	{
-		if ($line =~ /^<!-- test\/integration\/partitioning\.(?:sh|pl) runs this block verbatim: \Q$name\E -->$/)
-		{
-			$found = 1;
-		}
-		elsif ($inside)
-		{
-			last if $line eq '```';
-			push @sql, $line;
-		}
-		elsif ($found && $line eq '```sql')
-		{
-			$inside = 1;
-		}
-	}
-	return join("\n", @sql);
+	return doc_block('test/integration/partitioning.pl', 'docs/multi-server.md', $name) =~ s/\n+\z//r;
 }
 
 # run_readme_block NAME: runs it in one psql session, stopping at the first

@@ -321,6 +321,9 @@ is(lines($plan, qr/Filter:/), 0, '... and the router filters nothing itself');
 is( rq("SELECT count(*) FROM all_items WHERE id >= snowflake_boundary('$mid', 0, $epoch)"),
 	rq("SELECT count(*) FROM landed WHERE id >= snowflake_boundary('$mid')"),
 	'... and the answer agrees with the writers');
+# The manual's plan of that query (docs/multi-server.md, its block "shipped
+# boundary"), with the number it shows, through test/lib/readme_sql.py.
+doc_blocks_ok($router, 'postgres', 'test/integration/routing.pl', 'docs/multi-server.md', 'shipped boundary');
 # The form that reads idgen.snowflake_epoch is STABLE: postgres_fdw ships no
 # mutable expression, so each writer sends all its rows and the router filters.
 $plan = plan_of("SELECT * FROM all_items WHERE id >= snowflake_boundary('$mid')");

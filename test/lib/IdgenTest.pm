@@ -36,7 +36,7 @@ BEGIN
 our @EXPORT = qw(repo_dir idgen_version sizes write_file faketime_lib run_status verdicts
   prepared prepared_verdicts skip_file skip_unless_prepared idgen_files idgen_files_digest
   mint_concurrently not_increasing_per_session out_of_real_time_order check_memory_flat
-  check_stats_follow_live_sessions);
+  check_stats_follow_live_sessions doc_block doc_blocks_ok);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
@@ -199,6 +199,31 @@ sub verdicts
 		}
 	}
 	ok($ran, "$label exits with status 0") or diag("exit status $?");
+	return;
+}
+
+# doc_block TEST, PAGE, NAME: the text of PAGE's ```sql blocks marked
+# "<!-- run by TEST: NAME -->" (test/lib/readme_sql.py --marked --print), or ''
+# if it has none; for a test that runs the manual's example its own way.
+sub doc_block
+{
+	my ($test, $page, $name) = @_;
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ '/usr/bin/python3', repo_dir() . '/test/lib/readme_sql.py', '--marked', $test,
+			'--name', $name, '--print', repo_dir() . "/$page" ], '>', \$out, '2>', \$err)
+	  or return '';
+	return $out;
+}
+
+# doc_blocks_ok NODE, DB, TEST, PAGE, NAME: runs PAGE's blocks marked "<!-- run
+# by TEST: NAME -->" on NODE's DB (readme_sql.py --marked), the results they
+# show compared, as checks.
+sub doc_blocks_ok
+{
+	my ($node, $db, $test, $page, $name) = @_;
+	local %ENV = (%ENV, $node->client_env($db));
+	verdicts("$page: $name", '/usr/bin/python3', repo_dir() . '/test/lib/readme_sql.py',
+		'--marked', $test, '--name', $name, repo_dir() . "/$page");
 	return;
 }
 

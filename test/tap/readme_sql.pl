@@ -1,19 +1,20 @@
-# The manual's SQL examples run as shown (test/lib/readme_sql.py): every ```sql
-# block of README.md, in order, on a fresh database "app" with idgen installed,
-# then those of the docs/ files listed below, each on a fresh database of its
-# own; results shown with "-- →", "-- e.g.", "-- ERROR:" or a result table are
-# compared (docs/development.md, "The manual's SQL examples"). Also checks that
-# every relative link of README.md and docs/*.md reaches a file and heading.
+# The manual's examples (test/lib/readme_sql.py; docs/development.md, "The
+# manual's SQL examples"): every page, README.md and docs/*.md, runs its
+# unmarked ```sql blocks in order on a fresh database "app" of its own, with
+# the results they show ("-- →", "-- e.g.", "-- ERROR:", "-- SQLSTATE",
+# "-- (N rows)", "-- plan has:", a result table) compared. Blocks marked
+# "<!-- run by TEST -->" must be claimed by TEST (it exists and takes them from
+# the page); "<!-- not run: REASON -->" blocks are counted and listed. Every
+# relative link must land on a heading that matches its words, no page may have
+# two headings one link cannot tell apart, and docs/development.md's source
+# layout must name every source file.
 use strict;
 use warnings;
 use IdgenTest;
 use Test::More;
 
-# The files whose examples run; a docs/ file left out holds examples that need
-# several servers, roles or a moved clock, which the tests named in it run.
-my @files = qw(README.md docs/reference.md docs/security.md);
-
 my $repo = repo_dir();
+my @files = ('README.md', map { s{^\Q$repo\E/}{}r } sort glob("$repo/docs/*.md"));
 my $helper = "$repo/test/lib/readme_sql.py";
 my $node = IdgenTest::Node->create('main', conf => ["timezone = 'UTC'"]);
 
@@ -31,6 +32,11 @@ for my $file (@files)
 	ok($dropped, "drop the database app after $file") or diag($@);
 }
 
-verdicts('readme_sql.py --links', '/usr/bin/python3', $helper, '--links', "$repo/README.md",
-	glob("$repo/docs/*.md"));
+# the markers, printed with the count of examples nobody runs
+my $markers = '';
+IPC::Run::run([ '/usr/bin/python3', $helper, '--markers', map { "$repo/$_" } @files ], '>', \$markers, '2>&1');
+diag($1) if $markers =~ /^ok\t(\d+ examples not run.*)$/m;
+verdicts('readme_sql.py --markers', '/usr/bin/python3', $helper, '--markers', map { "$repo/$_" } @files);
+verdicts('readme_sql.py --links', '/usr/bin/python3', $helper, '--links', map { "$repo/$_" } @files);
+verdicts('readme_sql.py --layout', '/usr/bin/python3', $helper, '--layout', "$repo/docs/development.md", $repo);
 done_testing();

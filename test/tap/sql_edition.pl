@@ -116,11 +116,22 @@ my $m = IdgenTest::Node->create('m',
 	preload => 0,
 	conf => [ $have_tle ? "shared_preload_libraries = 'pg_tle'" : () ]);
 
+# doc_blocks NODE, DB, USER, NAME: runs the block of docs/managed-postgresql.md
+# marked "run by test/tap/sql_edition.pl: NAME" (readme_sql.py --marked) on
+# NODE's DB as USER, with the results it shows as checks.
+sub doc_blocks
+{
+	my ($node, $db, $user, $name) = @_;
+	local %ENV = (%ENV, $node->client_env($db, $user));
+	verdicts("docs/managed-postgresql.md: $name", '/usr/bin/python3', "$repo/test/lib/readme_sql.py",
+		'--marked', 'test/tap/sql_edition.pl', '--name', $name, "$repo/docs/managed-postgresql.md");
+	return;
+}
+
 # --- 1. psql -f by a role without superuser -----------------------------------
 $m->q('CREATE ROLE app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; CREATE ROLE reader LOGIN');
 $m->q('CREATE DATABASE plain OWNER app');
-$m->safe_psql('plain', 'CREATE SCHEMA ids; GRANT USAGE ON SCHEMA ids TO PUBLIC',
-	extra_params => [ '-U', 'app' ]);
+doc_blocks($m, 'plain', 'app', 'psql install');
 {
 	local $ENV{PGOPTIONS} = '-c search_path=ids';
 	$m->sql_ok($script_text, 'psql -f installs the edition into schema ids as role app (not a superuser)',
@@ -128,6 +139,32 @@ $m->safe_psql('plain', 'CREATE SCHEMA ids; GRANT USAGE ON SCHEMA ids TO PUBLIC',
 }
 is($m->output('SELECT rolsuper FROM pg_roles WHERE rolname = current_user', db => 'plain', user => 'app'),
 	'f', 'app is not a superuser');
+
+# The manual's words: CREATE on the database is what the install needs (a role
+# with CREATE on a schema only cannot make ids), and the role's tables need a
+# schema it may create in (from 15 on, not public unless it owns the database).
+$m->q(
+	'CREATE ROLE installer LOGIN; CREATE ROLE schema_only LOGIN; CREATE DATABASE granted;
+	 GRANT CREATE ON DATABASE granted TO installer');
+$m->q('GRANT CREATE ON SCHEMA public TO schema_only', db => 'granted');
+like(
+	$m->error('CREATE SCHEMA ids', db => 'granted', user => 'schema_only'),
+	qr/^42501:/,
+	'a role with CREATE on a schema but not on the database cannot create the schema ids (42501)');
+doc_blocks($m, 'granted', 'installer', 'psql install');
+{
+	local $ENV{PGOPTIONS} = '-c search_path=ids';
+	$m->sql_ok($script_text, 'psql -f installs the edition as a role with only CREATE on the database',
+		db => 'granted', user => 'installer');
+}
+like(
+	$m->error('CREATE TABLE public.t (id uuid DEFAULT ids.uuid_v7())', db => 'granted', user => 'installer'),
+	qr/^42501:/,
+	"that role's tables cannot go into public on PostgreSQL 15 and later (42501)");
+$m->sql_ok(
+	'CREATE SCHEMA mine; CREATE TABLE mine.t (id uuid DEFAULT ids.uuid_v7()); INSERT INTO mine.t DEFAULT VALUES',
+	'that role makes its tables in a schema of its own, keyed by the edition',
+	db => 'granted', user => 'installer');
 is( $m->output("SELECT current_setting('shared_preload_libraries') !~ 'idgen', (SELECT count(*) FROM pg_extension WHERE extname = 'idgen')",
 		db => 'plain'),
 	't|0',
@@ -187,9 +224,7 @@ SKIP:
 		"SELECT pgtle.install_extension('idgen_sql', '$version', 'idgen SQL edition (issue 25)', :'content')",
 		extra_params => [ '-U', 'app', '-v', "content=$script_text" ]);
 	ok($status == 0, 'pgtle.install_extension installs the script as idgen_sql (role app)') or diag($stderr);
-	$m->sql_ok('CREATE SCHEMA ids; GRANT USAGE ON SCHEMA ids TO PUBLIC; CREATE EXTENSION idgen_sql SCHEMA ids',
-		'CREATE EXTENSION idgen_sql SCHEMA ids (role app)',
-		db => 'tle', user => 'app');
+	doc_blocks($m, 'tle', 'app', 'pg_tle install');
 	{
 		local %ENV = (%ENV, $m->client_env('tle'), PGUSER => 'reader');
 		verdicts('sql_edition_spec_tle', '/usr/bin/python3', "$repo/test/lib/sql_edition_spec.py", 'ids');
@@ -478,6 +513,9 @@ sub dump_restore
 		"$db: the restored database mints more rows, above the restored IDs");
 	return;
 }
+# the manual's table, made with the SQL edition, to be moved in section 7
+doc_blocks($m, 'plain', 'app', 'table');
+$m->q('INSERT INTO accounts SELECT FROM generate_series(1, 100)', db => 'plain', user => 'app');
 dump_restore('plain');
 SKIP:
 {
@@ -492,14 +530,13 @@ $f->command_ok([ 'pg_restore', '-d', 'moved', '--exit-on-error', "$tmp/plain.dum
 	"the psql -f database's dump restores on the server with idgen");
 my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t), ',' ORDER BY id)) FROM things",
 	db => 'moved');
+doc_blocks($f, 'moved', undef, 'create idgen');
 $f->sql_ok(
-	"CREATE SCHEMA cpp;
-	 CREATE EXTENSION idgen SCHEMA cpp;
-	 ALTER TABLE things ALTER id DROP DEFAULT, ALTER small DROP DEFAULT, ALTER u DROP DEFAULT, ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT;
+	"ALTER TABLE things ALTER id SET DEFAULT cpp.snowflake(3), ALTER small SET DEFAULT cpp.snowflake53(3), ALTER u SET DEFAULT cpp.uuid_v7(),
+	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT;
 	 ALTER TABLE things ALTER l TYPE cpp.ulid USING l::uuid::cpp.ulid, ALTER l SET DEFAULT cpp.ulid(),
 	     ALTER p TYPE cpp.prefixed_id USING p::text::cpp.prefixed_id, ALTER p SET DEFAULT cpp.prefixed_id_new('acct'),
-	     ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user'),
-	     ALTER u SET DEFAULT cpp.uuid_v7()",
+	     ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user')",
 	'idgen (C++) created beside the SQL edition, columns converted with ALTER TABLE',
 	db => 'moved');
 is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t), ',' ORDER BY id)) FROM things", db => 'moved'),
@@ -508,8 +545,24 @@ is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_t
 		db => 'moved'),
 	0,
 	"after the move, the C++ decoders read the same times as the SQL edition's");
-$f->sql_ok('SET client_min_messages = warning; DROP SCHEMA ids CASCADE',
-	"the SQL edition's schema drops once nothing uses it", db => 'moved');
+# The manual's move, verbatim: accounts converted, nothing left using ids
+# (its query shows no row), the schema dropped.
+my $old = $f->q('SELECT max(s), (SELECT u FROM accounts ORDER BY u DESC LIMIT 1), (SELECT l::uuid FROM accounts ORDER BY l DESC LIMIT 1) FROM accounts',
+	db => 'moved');
+doc_blocks($f, 'moved', undef, 'move');
+is($f->output("SELECT count(*) FROM pg_namespace WHERE nspname = 'ids'", db => 'moved'),
+	0, "the manual's move drops the SQL edition's schema");
+my ($max_s, $max_u, $max_l) = split /\|/, $old;
+is( $f->output(
+		"INSERT INTO accounts SELECT FROM generate_series(1, 100);
+		 INSERT INTO things SELECT FROM generate_series(1, 100);
+		 SELECT count(*) FILTER (WHERE s IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL),
+		        count(*) FILTER (WHERE s > $max_s AND u > '$max_u' AND l::uuid > '$max_l'),
+		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL)
+		   FROM accounts",
+		db => 'moved', user => 'app'),
+	'0|100|0',
+	'after the move, new rows get IDs from the C++ edition, above the old ones, and no NULL (accounts and things)');
 
 note(sprintf('sql_edition.pl ran %d s', time - $started));
 done_testing();
