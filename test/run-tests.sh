@@ -364,7 +364,7 @@ mapfile -t tap_files < <(test_files "$set_name" | grep '^test/tooling/')
 run_tap_files "${tap_files[@]}"
 
 if [[ $set_name == full && -z $only ]]; then
-    section "clients" "client libraries (test/integration/clients: psycopg 3, node-postgres)"
+    section "clients" "drivers, ORMs and migration tools (test/integration/clients)"
     mapfile -t tap_files < <(test_files "$set_name" | grep '^test/integration/clients/')
     run_tap_files "${tap_files[@]}"
 

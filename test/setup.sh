@@ -15,6 +15,13 @@ packages=(
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
     python3-psycopg  # test/integration/clients/psycopg.pl
+    # the application tools of test/integration/clients (docs/frameworks.md)
+    python3-django python3-psycopg2  # django.pl
+    alembic python3-alembic python3-sqlalchemy  # alembic.pl (alembic is the package with /usr/bin/alembic)
+    python3-asyncpg  # asyncpg.pl
+    openjdk-17-jdk-headless libpostgresql-jdbc-java  # jdbc.pl
+    ruby-activerecord ruby-pg  # activerecord.pl
+    golang-go golang-github-jackc-pgx-v4-dev golang-github-lib-pq-dev  # go.pl
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     patroni etcd-server  # test/integration/ha_patroni.pl (it disables their system services)
     postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging*.pl, test/integration/pgxn_dist*.pl
@@ -38,11 +45,16 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# node-postgres for test/integration/clients/node_pg.pl, exactly as pinned in its
-# package-lock.json, from the npm registry; again only when the lockfile changed.
-node_dir="$(cd "$(dirname "$0")" && pwd)/integration/clients/node"
-if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"; then
-    echo "setup: npm ci in $node_dir"
-    (cd "$node_dir" && npm ci --no-audit --no-fund --loglevel=error) >&2
-    cp "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"
-fi
+# The npm projects of test/integration/clients: node-postgres (node/, for
+# node_pg.pl) and the ORMs (orm/, for drizzle.pl and prisma.pl), exactly as
+# pinned in their package-lock.json, from the npm registry; again only when a
+# lockfile changed. @prisma/engines' install tries to download a schema engine
+# and, offline, fails quietly: prisma.pl needs none (docs/frameworks.md).
+clients="$(cd "$(dirname "$0")" && pwd)/integration/clients"
+for node_dir in "$clients/node" "$clients/orm"; do
+    if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"; then
+        echo "setup: npm ci in $node_dir"
+        (cd "$node_dir" && npm ci --no-audit --no-fund --loglevel=error) >&2
+        cp "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"
+    fi
+done

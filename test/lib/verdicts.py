@@ -1,5 +1,6 @@
-"""The verdict lines that test/t's Python helpers print and lib.sh's
-tap_verdicts turns into TAP: "ok<TAB>what", "not ok<TAB>what", "#<TAB>note"."""
+"""The verdict lines that the suite's Python helpers print and
+IdgenTest::verdicts turns into TAP checks: "ok<TAB>what", "not ok<TAB>what",
+"#<TAB>note"."""
 
 
 def say(ok, what):

@@ -2,8 +2,8 @@
 
 Each block between "README KIND begins" and "README KIND ends" in a test
 file must appear in its page (docs/drivers.md, or the one --page names) as
-consecutive lines, once the test's own comment-only lines are left out and
-both sides are compared without their common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
+consecutive lines, once comment-only lines are left out of both and both
+sides are compared without their common indentation. KIND is "snippet" or "usage" (psycopg's whole adapter
 helper is a "snippet" the page only points to, so its lines there are "usage").
 The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
@@ -23,13 +23,13 @@ REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."
 sys.path.insert(0, os.path.join(REPO, "test", "lib"))
 from verdicts import note, say  # noqa: E402
 
-COMMENT = re.compile(r"^\s*(//|#)")
+COMMENT = re.compile(r"^\s*(//|#|--)")
 
 
 def blocks(path, kind):
     """(first line number, lines) of each marked block, comment-only lines left out."""
-    begin = re.compile(r"^\s*(//|#) README %s begins" % kind)
-    end = re.compile(r"^\s*(//|#) README %s ends" % kind)
+    begin = re.compile(r"^\s*(//|#|--) README %s begins" % kind)
+    end = re.compile(r"^\s*(//|#|--) README %s ends" % kind)
     found, current, start = [], None, 0
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -62,7 +62,9 @@ def main():
         if arg == "--page":
             page = args.pop(0)
             continue
-        lines_of_page = page_lines(page)
+        # Comment-only lines are prose on both sides: the page may keep the
+        # test's comments or not.
+        lines_of_page = [line for line in page_lines(page) if not COMMENT.match(line)]
         path, kind = arg.rsplit(":", 1)
         found_blocks = blocks(path, kind)
         # A test whose markers went missing would otherwise pass by checking nothing.

@@ -1,0 +1,30 @@
+# Drizzle ORM (npm drizzle-orm and drizzle-kit, pinned in
+# orm/package-lock.json, installed there by test/setup.sh with npm ci) in a
+# database owned by a plain role: its migrations create idgen, then every
+# family goes through the ORM (orm/drizzle_test.ts, whose verdicts are the
+# checks).
+use strict;
+use warnings;
+use IdgenTest;
+use PostgreSQL::Test::Utils ();
+use Test::More;
+
+my $dir = repo_dir() . '/test/integration/clients/orm';
+my $installed = -d "$dir/node_modules/drizzle-orm" && -x "$dir/node_modules/.bin/drizzle-kit"
+  && -x "$dir/node_modules/.bin/tsx";
+ok($installed, 'drizzle-orm, drizzle-kit and tsx are installed in test/integration/clients/orm')
+  or diag('run bash test/setup.sh');
+if ($installed)
+{
+	my $node = IdgenTest::Node->create('main');
+	my $db = eval { $node->app_database('idgen_drizzle') };
+	ok($db, 'create the database, owned by a plain role') or diag($@);
+	if ($db)
+	{
+		my $tmp = PostgreSQL::Test::Utils::tempdir('drizzle');
+		# tsx keeps its compile cache under TMPDIR (tsx-UID)
+		local %ENV = (%ENV, $node->client_env($db, $db), TMPDIR => $tmp);
+		verdicts('drizzle_test.ts', "$dir/node_modules/.bin/tsx", "$dir/drizzle_test.ts", $tmp);
+	}
+}
+done_testing();
