@@ -494,9 +494,10 @@ for my $via (qw(c w1))
 # Each node claims its shard on itself; the coordinator then gathers every
 # worker's claims into its own idgen_shard_claim, whose trigger refuses a
 # shard that two system identifiers claim.
-my $gather = q{INSERT INTO idgen_shard_claim
-        SELECT c.* FROM run_command_on_workers($$SELECT coalesce(json_agg(c), '[]') FROM idgen_shard_claim c$$) w,
-                        json_populate_recordset(NULL::idgen_shard_claim, w.result::json) c};
+# The gathering statement is the manual's (docs/multi-server.md, its block
+# marked "<!-- run by test/integration/citus.pl: gather the claims -->";
+# IdgenTest's doc_sql, through readme_sql.py).
+my $gather = doc_sql('test/integration/citus.pl', 'docs/multi-server.md', 'gather the claims');
 for my $n (qw(c w1 w2))
 {
 	is(sql($node{$n}, "SELECT count(*) FROM idgen_claim_shards('$shard_of{$n}')"),
@@ -505,6 +506,10 @@ for my $n (qw(c w1 w2))
 sql($c, $gather);
 is(sql($c, "SELECT string_agg(shard || '=' || server_name, ',' ORDER BY shard) FROM idgen_shard_claim"),
 	'1=c,2=w1,3=w2', "the coordinator holds the 3 nodes' claims, each under its own server");
+# "A claim a node already has there is skipped, so the statement can be repeated."
+my ($again_status, undef, $again_err) = run($c, $gather);
+is($again_status . ' ' . sql($c, 'SELECT count(*) FROM idgen_shard_claim'), '0 3',
+	'the gathering statement, repeated, succeeds and adds nothing') or diag($again_err);
 # wx: a new worker configured by mistake with w1's shard 2.
 my $wx = start_node('wx', 2);
 sql($c, "SELECT citus_add_node('127.0.0.1', " . $wx->port . ')');

@@ -26,6 +26,7 @@ use strict;
 use warnings;
 use IdgenTest;
 use IdgenTest::Patroni;
+use IPC::Run ();
 use JSON::PP ();
 use POSIX ();
 use Test::More;
@@ -118,29 +119,97 @@ sub enabled_services
 # This test runs its own etcd and Patroni on ports of its own, and leaves none behind.
 is(enabled_services(), '', 'no etcd or patroni system service is left enabled by the packages');
 
-# --- etcd ----------------------------------------------------------------------
-my $ha = IdgenTest::Patroni->new(
-	scope => 'idgen-ha',
-	dcs => {
-		ttl => 10,
-		loop_wait => 1,
-		retry_timeout => 3,
-		primary_start_timeout => 0,
-		synchronous_mode => JSON::PP::true,
-		postgresql => {
-			use_pg_rewind => JSON::PP::true,
-			use_slots => JSON::PP::true,
-			parameters => {
-				shared_preload_libraries => 'idgen',
-				'idgen.shard_id' => 1,
-				'idgen.max_clock_regression' => '90s',
-				wal_log_hints => 'on',
-				fsync => 'off',
-				max_connections => 40,
-				wal_keep_size => '256MB',
-			},
-		},
+# --- the cluster's configuration: the manual's -------------------------------
+# docs/operations.md, "High availability with Patroni", shows the lines of
+# patroni.yml that matter (its first ```yaml block, bootstrap.dcs): every
+# member gets them as the page has them, with the test's own timings and
+# sizes added, none of which the page sets.
+my $page = 'docs/operations.md';
+my %own_dcs = (
+	ttl => 10,
+	loop_wait => 1,
+	retry_timeout => 3,
+	postgresql => {
+		use_slots => JSON::PP::true,
+		parameters => { fsync => 'off', max_connections => 40, wal_keep_size => '256MB' },
 	});
+
+# page_dcs: bootstrap.dcs of the page's patroni.yml block (python3's yaml),
+# or undef.
+sub page_dcs
+{
+	my ($out, $err) = ('', '');
+	my $program = <<'PY';
+import json, re, sys, yaml
+text = open(sys.argv[1], encoding="utf-8").read()
+section = re.search(r"^## High availability with Patroni\n(.*?)(?=^## )", text, re.M | re.S).group(1)
+block = re.search(r"^```yaml\n(.*?)^```$", section, re.M | re.S).group(1)
+print(json.dumps(yaml.safe_load(block)["bootstrap"]["dcs"]))
+PY
+	IPC::Run::run([ '/usr/bin/python3', '-c', $program, repo_dir() . "/$page" ], '>', \$out, '2>', \$err)
+	  or return (undef, $err);
+	return (JSON::PP->new->decode($out), '');
+}
+
+# merged A B: hash B over hash A, recursively; the keys both set, as "a.b.c".
+sub merged
+{
+	my ($a, $b, $prefix) = @_;
+	my %m = %$a;
+	my @both;
+	for my $k (sort keys %$b)
+	{
+		if (ref $m{$k} eq 'HASH' && ref $b->{$k} eq 'HASH')
+		{
+			my ($sub, @sub_both) = merged($m{$k}, $b->{$k}, ($prefix // '') . "$k.");
+			$m{$k} = $sub;
+			push @both, @sub_both;
+		}
+		else
+		{
+			push @both, ($prefix // '') . $k if exists $m{$k};
+			$m{$k} = $b->{$k};
+		}
+	}
+	return (\%m, @both);
+}
+
+my ($page_dcs, $page_err) = page_dcs();
+ok(ref $page_dcs eq 'HASH', "$page shows a patroni.yml block with bootstrap.dcs (Patroni section)")
+  or (diag($page_err), $cannot //= "${page}'s patroni.yml block could not be read");
+$page_dcs = {} unless ref $page_dcs eq 'HASH';
+# What idgen needs of Patroni, and what the checks below rely on: the page
+# must set each (and the test then uses its values).
+my %idgen_keys = (
+	'synchronous_mode' => 'true',
+	'primary_start_timeout' => '0',
+	'postgresql.use_pg_rewind' => 'true',
+	'postgresql.parameters.shared_preload_libraries' => 'idgen',
+	'postgresql.parameters.idgen.shard_id' => '1',
+	'postgresql.parameters.idgen.max_clock_regression' => '90s',
+	'postgresql.parameters.wal_log_hints' => 'on');
+my %page_flat;
+{
+	my @todo = map { [ $_, $page_dcs->{$_} ] } keys %$page_dcs;
+	while (my $kv = shift @todo)
+	{
+		my ($k, $v) = @$kv;
+		# parameters' names hold dots: flatten only Patroni's own sections
+		if (ref $v eq 'HASH') { push @todo, map { [ "$k.$_", $v->{$_} ] } keys %$v; }
+		else { $page_flat{$k} = JSON::PP::is_bool($v) ? ($v ? 'true' : 'false') : "$v"; }
+	}
+}
+is( join(', ',
+		map { "$_: " . ($page_flat{$_} // 'missing') . " (the test's checks assume $idgen_keys{$_})" }
+		  grep { ($page_flat{$_} // '') ne $idgen_keys{$_} } sort keys %idgen_keys),
+	'',
+	"${page}'s patroni.yml sets what idgen needs under Patroni, with the values the checks assume (synchronous_mode, primary_start_timeout, use_pg_rewind, shared_preload_libraries, idgen.shard_id, idgen.max_clock_regression, wal_log_hints)"
+);
+my ($dcs, @both) = merged(\%own_dcs, $page_dcs);
+is(join(', ', @both), '', "the test's own settings (timings, sizes) override none of the page's: Patroni gets the page's block as it is");
+
+# --- etcd ----------------------------------------------------------------------
+my $ha = IdgenTest::Patroni->new(scope => 'idgen-ha', dcs => $dcs);
 my $dir = $ha->dir;
 my $etcd_port = defined $cannot ? '?' : $ha->start_etcd;
 # etcd answers once it has elected itself, a second or two after it starts.

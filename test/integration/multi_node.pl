@@ -83,8 +83,18 @@ CREATE TABLE ulid_ids (id ulid PRIMARY KEY DEFAULT ulid(), run int NOT NULL,
     writer text NOT NULL DEFAULT current_setting('cluster_name'), t timestamptz NOT NULL DEFAULT clock_timestamp());
 CREATE TABLE order_ids (id order_id PRIMARY KEY, run int NOT NULL,
     writer text NOT NULL DEFAULT current_setting('cluster_name'), t timestamptz NOT NULL DEFAULT clock_timestamp());";
-my $publication =
-  'CREATE PUBLICATION idgen_pub FOR TABLE sf_ids, uuid_ids, ulid_ids, order_ids, idgen_shard_claim';
+# The manual's set-up (docs/multi-server.md, "Logical replication to a
+# consolidating server"): its blocks marked "<!-- run by
+# test/integration/multi_node.pl: NAME -->" are what the test runs, on its own
+# ports and writers (IdgenTest's doc_block and doc_sql, through readme_sql.py).
+my $page = 'docs/multi-server.md';
+my $this = 'test/integration/multi_node.pl';
+# page_sql NAME, OLD => NEW...: the page's block NAME, OLD replaced by NEW.
+sub page_sql { return doc_sql($this, $page, @_); }
+# page_query NAME: the page's one query of block NAME, as a subquery (no
+# comments, no semicolon).
+sub page_query { return page_sql(@_) =~ s/^\s*--.*$//mgr =~ s/;\s*\z//r; }
+my $publication = page_sql('publication');
 
 # One pgbench transaction: a row per table, two of them snowflakes (the
 # session's idgen.shard_id, and a shard of the writer's list).
@@ -141,20 +151,21 @@ sub judge
 sub subscribe
 {
 	my ($w) = @_;
-	my $conninfo = $node{$w}->tcp_connstr;
-	$node{c}->q(
-		"SET client_min_messages = warning;
-		 CREATE SUBSCRIPTION sub_$w CONNECTION '$conninfo' PUBLICATION idgen_pub");
+	# the page's subscription of w1 (over TCP as user postgres, as the test
+	# runs), for writer $w on its port
+	my $subscription = page_sql('subscription', 'sub_w1' => "sub_$w", 'port=5433' => 'port=' . $node{$w}->port);
+	$node{c}->q("SET client_min_messages = warning;\n$subscription");
 	return;
 }
 
 # all_ready: waits until every table of every subscription on the
 # consolidator is ready (pg_subscription_rel lists each table from CREATE
-# SUBSCRIPTION on, so none is missed); true if that happened in time.
+# SUBSCRIPTION on, so none is missed), until the page's query "initial copy"
+# returns no row; true if that happened in time.
 sub all_ready
 {
 	return $node{c}->poll_query_until('postgres',
-		"SELECT count(*) = 0 FROM pg_subscription_rel WHERE srsubstate <> 'r'");
+		'SELECT count(*) = 0 FROM (' . page_query('initial copy') . ') not_ready');
 }
 
 # processes_in DIR: the processes whose working directory is DIR (every
@@ -196,8 +207,9 @@ for my $n (qw(w1 w2 w3))
 ok(all_ready(), "the consolidator's subscriptions are ready (initial copy done)");
 for my $n (qw(w1 w2 w3))
 {
-	is($node{$n}->q("SELECT count(*) FROM idgen_claim_shards('$shards{$n}')"),
-		10, "$n claims its 10 shards $shards{$n}");
+	# the page's claim of w1's shards, with the writer's own
+	my @claimed = split /\n/, $node{$n}->q(page_sql('claim', "'10-19'" => "'$shards{$n}'"));
+	is(scalar(@claimed), 10, "$n claims its 10 shards $shards{$n}");
 }
 
 # --- 1. steady load ----------------------------------------------------------
@@ -212,6 +224,15 @@ for my $n (qw(w1 w2 w3))
 }
 judge(qw(catchup w1 w2 w3));
 judge(qw(owned w1 w2 w3));
+# The page's audit query on the consolidator: a row per writer and shard (30),
+# and each of its shards one that the consolidator holds claimed by that writer.
+doc_blocks_ok($node{c}, 'postgres', $this, $page, 'rows per writer and shard');
+is( $node{c}->q(
+		'SELECT count(*) FROM (' . page_query('rows per writer and shard') . ") a
+		  WHERE NOT EXISTS (SELECT FROM idgen_shard_claim c
+		                     WHERE c.family = 'snowflake' AND c.shard = a.shard AND c.server_name = a.writer)"),
+	0,
+	"the page's rows per writer and shard: each shard is claimed by its writer on the consolidator");
 judge(qw(unique w1 w2 w3));
 judge(qw(inversion w1 w2 w3 --run 1 --margin-ms), $margin_ms);
 judge('errors', '--log', $node{c}->logfile, qw(--clean sub_w1 sub_w2 sub_w3));

@@ -88,103 +88,31 @@ for my $w (qw(w1 w2 w3))
 	$node{$w}->q("$writer_sql\nINSERT INTO owned_shards SELECT unnest('{$owns{$w}}'::int[]);");
 }
 
-# --- The router: the shard map, PL/Proxy functions, postgres_fdw partitions.
-rq(<<'SQL');
-CREATE EXTENSION idgen;
-CREATE EXTENSION plproxy;
-CREATE EXTENSION postgres_fdw;
-
-CREATE TABLE writers (
-    server text PRIMARY KEY,
-    host   text NOT NULL,
-    port   integer NOT NULL,
-    dbname text NOT NULL
-);
--- Logical shard N is PL/Proxy partition N: 16 of them, a power of two.
-CREATE TABLE shard_map (
-    shard  integer PRIMARY KEY CHECK (shard BETWEEN 0 AND 15),
-    server text NOT NULL REFERENCES writers
-);
-
--- RUN ON for a shard, or a clear error for a shard outside the map (PL/Proxy
--- would otherwise send shard 17 to partition 17 & 15 = 1).
-CREATE FUNCTION shard_partition(shard integer) RETURNS integer
-LANGUAGE plpgsql STABLE STRICT AS $$
-BEGIN
-    PERFORM FROM shard_map m WHERE m.shard = shard_partition.shard;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'snowflake shard % is not in the shard map', shard
-            USING ERRCODE = '22023', HINT = 'The shard map holds shards 0 to 15.';
-    END IF;
-    RETURN shard;
-END $$;
-CREATE FUNCTION id_partition(id bigint) RETURNS integer
-LANGUAGE sql STABLE STRICT RETURN shard_partition(snowflake_shard(id));
-
-CREATE FUNCTION add_item(shard integer, payload text) RETURNS bigint
-LANGUAGE plproxy AS $$
-    CLUSTER 'items_cluster';
-    RUN ON shard_partition(shard);
-$$;
-CREATE FUNCTION get_item(item_id bigint) RETURNS TABLE (id bigint, payload text, server text)
-LANGUAGE plproxy STRICT AS $$
-    CLUSTER 'items_cluster';
-    RUN ON id_partition(item_id);
-$$;
-
--- Every writer's items as one table, partitioned by the shard in the ID.
-CREATE TABLE all_items (id bigint NOT NULL, payload text NOT NULL)
-    PARTITION BY LIST (snowflake_shard(id));
-
--- Makes PL/Proxy's partitions and all_items's partitions follow shard_map.
-CREATE PROCEDURE shard_map_apply()
-LANGUAGE plpgsql AS $$
-DECLARE
-    parts text;
-    r record;
-BEGIN
-    IF (SELECT count(*) FROM shard_map) <> 16 THEN
-        RAISE EXCEPTION 'the shard map must name a server for each of the shards 0 to 15'
-            USING ERRCODE = '22023';
-    END IF;
-    SELECT string_agg(format('p%s %L', m.shard,
-                             format('host=%s port=%s dbname=%s', w.host, w.port, w.dbname)),
-                      ', ' ORDER BY m.shard)
-      INTO parts
-      FROM shard_map m JOIN writers w USING (server);
-    IF EXISTS (SELECT FROM pg_foreign_server WHERE srvname = 'items_cluster') THEN
-        EXECUTE 'ALTER SERVER items_cluster OPTIONS (' || regexp_replace(parts, '(^|, )p', '\1SET p', 'g') || ')';
-    ELSE
-        EXECUTE 'CREATE SERVER items_cluster FOREIGN DATA WRAPPER plproxy OPTIONS (' || parts || ')';
-        CREATE USER MAPPING FOR PUBLIC SERVER items_cluster;
-    END IF;
-
-    FOR r IN SELECT inhrelid::regclass AS part FROM pg_inherits
-              WHERE inhparent = 'all_items'::regclass LOOP
-        EXECUTE format('ALTER TABLE all_items DETACH PARTITION %s', r.part);
-    END LOOP;
-    FOR r IN SELECT server, string_agg(shard::text, ', ' ORDER BY shard) AS shards
-               FROM shard_map GROUP BY server LOOP
-        EXECUTE format('ALTER TABLE all_items ATTACH PARTITION %I.items FOR VALUES IN (%s)',
-                       r.server, r.shards);
-    END LOOP;
-END $$;
-SQL
+# --- The router: the shard map, PL/Proxy functions, postgres_fdw partitions,
+# as the manual sets it up (docs/multi-server.md, its blocks marked "<!-- run
+# by test/integration/routing.pl: NAME -->": router, writer on the router,
+# apply the map; IdgenTest's doc_sql, through readme_sql.py), on this
+# machine's writers.
+my $page = 'docs/multi-server.md';
+my $this = 'test/integration/routing.pl';
+rq(doc_sql($this, $page, 'router'));
 
 for my $w (qw(w1 w2 w3))
 {
 	my $port = $node{$w}->port;
-	rq(<<SQL);
-INSERT INTO writers VALUES ('$w', '127.0.0.1', $port, 'postgres');
-INSERT INTO shard_map SELECT unnest('{$owns{$w}}'::int[]), '$w';
-CREATE SERVER $w FOREIGN DATA WRAPPER postgres_fdw
-    OPTIONS (host '127.0.0.1', port '$port', dbname 'postgres', extensions 'idgen');
-CREATE USER MAPPING FOR CURRENT_USER SERVER $w;
-CREATE SCHEMA $w;
-IMPORT FOREIGN SCHEMA public LIMIT TO (items) FROM SERVER $w INTO $w;
-SQL
+	# The page's block for w1, on 127.0.0.1 and this writer's port; its line
+	# of the map is w1's shards as %owns has them, made for each writer.
+	my $map = 'INSERT INTO shard_map VALUES ' . join(', ', map { "($_, 'w1')" } split /,/, $owns{$w}) . ';';
+	my $w1_map = 'INSERT INTO shard_map VALUES ' . join(', ', map { "($_, 'w1')" } split /,/, $owns{w1}) . ';';
+	rq( doc_sql(
+			$this, $page, 'writer on the router',
+			$w1_map => $map,
+			"'10.0.0.1'" => "'127.0.0.1'",
+			'5432' => $port,
+			"'app'" => "'postgres'",
+			'w1' => $w));
 }
-is($router->psql('postgres', 'CALL shard_map_apply()'), 0,
+is($router->psql('postgres', doc_sql($this, $page, 'apply the map')), 0,
 	"the router builds PL/Proxy's cluster and the partitions from the shard map");
 is( rq(
 		"SELECT count(*) FROM pg_foreign_server s, pg_options_to_table(s.srvoptions) o
@@ -446,15 +374,8 @@ is( first_line(sql_err($router, "SELECT add_item(12, 'x')")),
 rq('INSERT INTO w3.items SELECT * FROM w1.items WHERE snowflake_shard(id) = 12');
 # (3) The new owner takes the shard once its clock is past the last copied ID
 # (a loop on the server's clock, which moves on).
-$node{w3}->q(
-	q{DO $$
-BEGIN
-    WHILE snowflake_boundary(clock_timestamp(), 12)
-          <= (SELECT max(id) FROM items WHERE snowflake_shard(id) = 12) LOOP
-        PERFORM pg_sleep(0.01);
-    END LOOP;
-    INSERT INTO owned_shards VALUES (12);
-END $$});
+# (the page's block "move", run on w3)
+doc_blocks_ok($node{w3}, 'postgres', $this, $page, 'move');
 # (4) The router sends shard 12 to w3.
 rq("UPDATE shard_map SET server = 'w3' WHERE shard = 12; CALL shard_map_apply()");
 is(rq('SELECT count(*) FROM all_items'),

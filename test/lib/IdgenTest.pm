@@ -36,7 +36,7 @@ BEGIN
 our @EXPORT = qw(repo_dir idgen_version sizes write_file faketime_lib run_status verdicts
   prepared prepared_verdicts skip_file skip_unless_prepared idgen_files idgen_files_digest
   mint_concurrently not_increasing_per_session out_of_real_time_order check_memory_flat
-  check_stats_follow_live_sessions doc_block doc_blocks_ok);
+  check_stats_follow_live_sessions doc_block doc_sql doc_blocks_ok);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
@@ -213,6 +213,24 @@ sub doc_block
 			'--name', $name, '--print', repo_dir() . "/$page" ], '>', \$out, '2>', \$err)
 	  or return '';
 	return $out;
+}
+
+# doc_sql TEST, PAGE, NAME, OLD => NEW...: doc_block's text with each OLD
+# replaced by NEW (a port, a server's name, the shards of another writer), for
+# a test that runs the page's block on its own servers; dies when the block is
+# missing or no longer holds an OLD, so a page and its test cannot drift apart.
+sub doc_sql
+{
+	my ($test, $page, $name, @replace) = @_;
+	my $text = doc_block($test, $page, $name);
+	die "$page has no block marked <!-- run by $test: $name -->\n" if $text eq '';
+	while (my ($old, $new) = splice(@replace, 0, 2))
+	{
+		die "$page: its block $name no longer holds '$old', which $test replaces\n"
+		  if index($text, $old) < 0;
+		$text =~ s/\Q$old\E/$new/g;
+	}
+	return $text;
 }
 
 # doc_blocks_ok NODE, DB, TEST, PAGE, NAME: runs PAGE's blocks marked "<!-- run
@@ -428,11 +446,13 @@ use Test::More;
 #   fake_clock => 1     the server reads a clock that set_clock_offset moves
 #   tcp => 1            listens on 127.0.0.1 too (tcp_connstr), for other servers
 #   start => 0          initialised only
+#   install_path => DIR another build's binaries (PostgreSQL::Test::Cluster's own option)
+#   initdb => [ARGS]    more initdb arguments
 sub create
 {
 	my ($class, $name, %opt) = @_;
-	my $node = $class->new($name);
-	$node->init(allows_streaming => $opt{streaming} ? 1 : 0);
+	my $node = $class->new($name, $opt{install_path} ? (install_path => $opt{install_path}) : ());
+	$node->init(allows_streaming => $opt{streaming} ? 1 : 0, $opt{initdb} ? (extra => $opt{initdb}) : ());
 	$node->append_conf('postgresql.conf',
 		join("\n",
 			($opt{preload} // 1) ? "shared_preload_libraries = 'idgen'" : (),
