@@ -9,9 +9,12 @@
 #   bash test/pg-build.sh --fetch 18 DIR  # obtains and verifies the source only, into DIR
 #   bash test/pg-build.sh --archive     # the Debian archive read from this machine's apt sources
 #   bash test/pg-build.sh --cache-key   # the configure flags' part of a cached build's directory name
+#   bash test/pg-build.sh --source 15   # a major whose test server is Debian's package, built from
+#                                       # source as the others are (pg_upgrade.pl's old cluster)
+#   bash test/pg-build.sh --info-source 15   # where that build came from
 #
-# 15 is Debian 12's own package. Every other major is built from a Debian
-# source package, taken from the first of these that has it:
+# 15 is Debian 12's own package. Every other major, and 15 under --source, is
+# built from a Debian source package, taken from the first of these that has it:
 #   1. vendored: a directory of source packages, $IDGEN_PG_SOURCES (default
 #      ../shared/vendor/postgresql beside the checkout). Every file is checked
 #      against the SHA-256 its .dsc lists before anything is unpacked; a
@@ -42,6 +45,12 @@ sources_dir=${IDGEN_PG_SOURCES:-$(realpath -m "$repo_dir/../shared/vendor/postgr
 # supported ones, which a CI run may not skip.
 declare -A suite_of=([16]="" [17]=trixie [18]=sid [19]=experimental)
 required_majors=(15 17 18)
+# Majors tested on Debian's package that --source also builds from source, and
+# the suite whose source package has each: Debian 12's 15.20 package stores a
+# column option (pg_attver) that upstream 17 and 18 do not know, so pg_upgrade
+# from it fails; test/integration/pg_upgrade.pl upgrades from a 15 built from
+# the vendored source instead.
+declare -A source_suite_of=([15]=bookworm)
 # Known-good source packages (source 3), the SHA-256 of each .dsc.
 declare -A pinned_version=([17]=17.11-0+deb13u1 [18]=18.6-3)
 declare -A pinned_dsc_sha256=(
@@ -220,7 +229,7 @@ fetch() {
         tried "pinned: no Debian archive found in the apt sources under $apt_etc"
     else
         # 2. archive
-        suite=${suite_of[$major]-}
+        suite=${suite_of[$major]-${source_suite_of[$major]-}}
         if ! refresh_sources "$uri"; then
             tried "archive: apt-get update of the private source lists failed: $(grep -E '^(E:|W: Failed)' "$apt_dir/update.log" | head -n 1)"
         elif (cd "$dir" && private_apt source --download-only "postgresql-$major${suite:+/$suite}") >>"$log" 2>&1; then
@@ -282,7 +291,7 @@ install_build_deps() {
 # then prints its prefix.
 build() {
     local major=$1 work="$cache/build/$1" log orig src prefix started=$SECONDS
-    [[ -v suite_of[$major] ]] || { say "PostgreSQL $major: no Debian suite is known to carry it"; exit 1; }
+    [[ -v suite_of[$major] || -v source_suite_of[$major] ]] || { say "PostgreSQL $major: no Debian suite is known to carry it"; exit 1; }
     [[ $EUID -eq 0 ]] || { say "PostgreSQL $major is not built yet; run as root to build it"; exit 1; }
     rm -rf "$work" && mkdir -p "$work"
     fetch "$major" "$work/source"
@@ -361,6 +370,12 @@ known() {
 
 case "${1:-}" in
     --known) known ;;
+    --source) [[ -v source_suite_of[${2:-x}] ]] || { echo "usage: $0 --source MAJOR (one of: ${!source_suite_of[*]})" >&2; exit 2; }
+              prefix=$(cached_prefix "$2") || prefix=$(build "$2")
+              echo "$prefix/bin/pg_config" ;;
+    --info-source) [[ -v source_suite_of[${2:-x}] ]] || { echo "usage: $0 --info-source MAJOR" >&2; exit 2; }
+                   prefix=$(cached_prefix "$2") || { say "PostgreSQL $2 is not built from source"; exit 1; }
+                   cat "$prefix/idgen-build.env" ;;
     --required) printf '%s\n' "${required_majors[@]}" ;;
     --cache-key) echo "$flags_key" ;;
     --archive) archive_uri || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; } ;;
@@ -370,5 +385,5 @@ case "${1:-}" in
              [[ -v suite_of[$2] ]] || { say "PostgreSQL $2: no Debian suite is known to carry it"; exit 1; }
              fetch "$2" "$3"; cat "$3/record.env" ;;
     [0-9][0-9]) pg_config_of "$1" ;;
-    *) echo "usage: $0 MAJOR | --known | --required | --info MAJOR | --fetch MAJOR DIR | --archive | --cache-key" >&2; exit 2 ;;
+    *) echo "usage: $0 MAJOR | --known | --required | --info MAJOR | --source MAJOR | --info-source MAJOR | --fetch MAJOR DIR | --archive | --cache-key" >&2; exit 2 ;;
 esac

@@ -364,6 +364,7 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
         pg_atomic_init_u64(&lease.floor_ms, static_cast<std::uint64_t>(start));
     }
     pg_atomic_init_u64(&state->clock_issued_below_ms, 0);
+    state->raised_database_count = 0;
     // An epoch moved later after IDs were issued puts them ahead of the clock
     // by more than any idgen.max_clock_regression: snowflake() will refuse
     // until the clock catches up. Say so once, at start.
@@ -402,6 +403,39 @@ void lease_extend(SharedState *state, LeaseKind kind, std::int64_t ms) {
         write_lease_file(lease, file, renewed, ERROR);
         pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(renewed));
     }
+    LWLockRelease(lease.lock);
+}
+
+void lease_raise(SharedState *state, LeaseKind kind, std::int64_t end_ms) {
+    Lease &lease = state->leases[static_cast<int>(kind)];
+    const LeaseFile &file = file_of(kind);
+    end_ms = std::min(end_ms, file.max_end_ms);
+    LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
+        // A hot standby writes no WAL; its own raise renews the file only.
+        if (!RecoveryInProgress()) log_lease(kind, end_ms);
+        write_lease_file(lease, file, end_ms, ERROR);
+        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
+    }
+    raise_floor(state, kind, end_ms);
+    LWLockRelease(lease.lock);
+}
+
+bool lease_database_raised(SharedState *state, Oid database) {
+    Lease &lease = state->leases[static_cast<int>(LeaseKind::clock)];
+    LWLockAcquire(lease.lock, LW_SHARED);
+    bool found = false;
+    for (int i = 0; i < state->raised_database_count && !found; ++i)
+        found = state->raised_databases[i] == database;
+    LWLockRelease(lease.lock);
+    return found;
+}
+
+void lease_note_database_raised(SharedState *state, Oid database) {
+    Lease &lease = state->leases[static_cast<int>(LeaseKind::clock)];
+    LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    if (state->raised_database_count < kRaisedDatabaseSlots)
+        state->raised_databases[state->raised_database_count++] = database;
     LWLockRelease(lease.lock);
 }
 

@@ -153,6 +153,7 @@ SharedState *state_for_minting(const Split &split) {
                                   split.name),
                         errhint("Check the file in the data directory; once the clock is past "
                                 "every issued ID, remove it and restart the server.")));
+    lease_origin_check(state);
     return state;
 }
 

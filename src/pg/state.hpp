@@ -74,6 +74,9 @@ struct Lease {
     LWLock *lock;               // serialises renewals
 };
 
+// Databases without idgen_lease_origin that the region remembers (origin.cpp).
+inline constexpr int kRaisedDatabaseSlots = 64;
+
 // The shared-memory region, created once per server start.
 struct SharedState {
     pg_atomic_uint64 uuid_v7_server_last;  // last tick issued under 'server' order
@@ -82,6 +85,11 @@ struct SharedState {
     // uuid_v7_server_last, which 'server' order writes on every call.
     alignas(64) Lease leases[kLeaseKinds];
     pg_atomic_uint64 clock_issued_below_ms;  // above every exited backend's clock-lease IDs
+    // Databases without idgen_lease_origin (idgen 0.6.0 and earlier) whose
+    // first ID since the start raised the leases (origin.cpp); under the
+    // clock lease's lock. When full, their first IDs raise the leases again.
+    int raised_database_count;
+    Oid raised_databases[kRaisedDatabaseSlots];
 };
 
 // Settings (GUC variables).
@@ -125,6 +133,27 @@ void leases_startup(SharedState *state, LWLockPadded *locks);
 // Renews a lease so that it covers ms: blocking when ms is beyond it,
 // opportunistic when ms is within kLeaseRenewMs of its end.
 void lease_extend(SharedState *state, LeaseKind kind, std::int64_t ms);
+
+// Raises a lease and its floor to end_ms, durably as a renewal is (the file,
+// and WAL that standbys replay); the shards too for the snowflake lease.
+void lease_raise(SharedState *state, LeaseKind kind, std::int64_t end_ms);
+
+// Whether the leases were raised for a database without idgen_lease_origin
+// since the server started, and the note that they were.
+bool lease_database_raised(SharedState *state, Oid database);
+void lease_note_database_raised(SharedState *state, Oid database);
+
+// The database whose lease origin this backend has checked (origin.cpp), and
+// the check: at the first ID minted in a database that idgen_lease_origin
+// says came from another cluster (pg_upgrade, a restore), the leases are
+// raised above every ID that cluster issued. Called by every minting path
+// before it reads a lease's floor or a shard. state may be nullptr.
+extern Oid lease_origin_checked_db;
+void lease_origin_adopt(SharedState *state);
+inline void lease_origin_check(SharedState *state) {
+    if (likely(lease_origin_checked_db == MyDatabaseId)) return;
+    lease_origin_adopt(state);
+}
 
 // Records, at backend exit, that the backend's clock-lease IDs lie below below_ms.
 void lease_note_clock_issued(SharedState *state, std::int64_t below_ms);

@@ -262,6 +262,7 @@ Datum idgen_ulid(PG_FUNCTION_ARGS) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("system clock is outside the range of ulid")));
     SharedState *state = shared_state();
+    lease_origin_check(state);
     // A clock set back across a restart reads as the clock lease's floor.
     now_ms = std::max(now_ms, clock_floor_ms(state));
     BackendSlot *slot = my_slot();

@@ -67,6 +67,7 @@ Uuidv7Tick issue_tick() {
                 (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                  errmsg("idgen.uuid_v7_order = 'server' needs idgen's shared memory"),
                  errhint("Add idgen to shared_preload_libraries and restart the server.")));
+    lease_origin_check(state);
     Uuidv7Tick max_lead = static_cast<Uuidv7Tick>(max_clock_regression_ms)
                           << core::kUuidv7SubmsBits;
     // A clock set back across a restart must not issue below the clock lease's
