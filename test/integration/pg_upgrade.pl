@@ -209,12 +209,14 @@ sub burst
 
 # at_once NEW LABEL OLD_MAX: the new cluster's first IDs, right after its
 # start: a snowflake on every shard of both splits above every snowflake the
-# old cluster minted, a 'server' order uuid_v7 above the old. (The uuid_v7
-# check cannot fail here: at 4,096 values per ms the old cluster's run no
-# more than a few ms ahead of the clock; the figures note by how much.)
+# old cluster minted, a 'server' order uuid_v7 above the old. The old
+# cluster's uuid_v7 values do not run ahead of its clock (at 4,096 values per
+# ms), so the uuid_v7 check can only fail where the new cluster's clock runs
+# BEHIND_MS behind the old one's: then it checks that they would lie above
+# the new clock.
 sub at_once
 {
-	my ($new, $label, $old) = @_;
+	my ($new, $label, $old, $behind_ms) = @_;
 	my ($first_time, $gap, $uuid_above) = split /[|\n]/, $new->q(
 		"SELECT least((SELECT min(snowflake_time(snowflake(s))) FROM generate_series(0, 8191) s),
 		              (SELECT min(snowflake53_time(snowflake53(s))) FROM generate_series(0, 15) s)),
@@ -226,6 +228,12 @@ sub at_once
 		"$label: at once, a snowflake on each of the 8192 + 16 shards is above every snowflake the old cluster minted")
 	  or diag("first new $first_time, last old $old->{snowflake}");
 	is($uuid_above, 't', "$label: a 'server' order uuid_v7() is above every old one");
+	if ($behind_ms)
+	{
+		cmp_ok($old->{uuid_lead} + $behind_ms, '>', $since_stop,
+			"$label: the old cluster's last uuid_v7 lay ahead of the new cluster's clock, which runs "
+			  . $behind_ms / 1000 . ' s behind, when the new cluster minted');
+	}
 	# The check above could fail: the old IDs still lay ahead of the clock.
 	cmp_ok($old->{lead}, '>', $since_stop,
 		"$label: the old cluster's last snowflake ($old->{lead} ms ahead of the clock) was still ahead when the new cluster minted ($since_stop ms later)");
@@ -300,7 +308,11 @@ sub upgrade
 	my $minted = burst($old);
 	my @lease_files = grep { -e $old->data_dir . "/$_" } qw(idgen_snowflake.lease idgen_clock.lease);
 	$old->stop('fast');
-	my $new = node($new_major, "new_$label" =~ s/\W+/_/gr, start => 0);
+	# clock_behind => S: the new cluster's clock runs S seconds behind the old
+	# one's (libfaketime), within its idgen.max_clock_regression.
+	my $behind = $opt{clock_behind};
+	my $new = node($new_major, "new_$label" =~ s/\W+/_/gr, start => 0,
+		$behind ? (fake_clock => 1, conf => ["idgen.max_clock_regression = '60s'"]) : ());
 	my ($status, $out) = pg_upgrade($old, $new, '--check', $mode);
 	is($status, 0, "$label: pg_upgrade --check $mode passes") or diag(substr($out, 0, 3000));
 	($status, $out) = pg_upgrade($old, $new, $mode);
@@ -309,9 +321,10 @@ sub upgrade
 	my @carried = grep { -e $new->data_dir . "/$_" } @lease_files;
 	ok(@lease_files == 2 && !@carried,
 		"$label: the old cluster had both lease files, pg_upgrade carried neither (" . join(' ', @carried) . ')');
+	$new->set_clock_offset("-$behind") if $behind;
 	$new->start;
 	my $origin = $was eq '0.6.0' ? undef : $new->q('SELECT system_identifier FROM idgen_lease_origin', db => 'app');
-	at_once($new, $label, $minted);
+	at_once($new, $label, $minted, $behind ? $behind * 1000 : undef);
 	isnt($new->q('SELECT system_identifier FROM pg_control_system()'), $old_sysid,
 		"$label: the new cluster has a system identifier of its own");
 	if ($was ne '0.6.0')
@@ -347,7 +360,10 @@ for my $from ('0.6.0', '0.1.0')
 	{
 		for my $mode ('--copy', '--link')
 		{
-			my $new = upgrade($old{$from}, $major, $mode, "idgen $from, 15 -> $major $mode");
+			# One route with the new clock 20 s behind, where the uuid_v7 check can fail.
+			my $behind = $from eq '0.6.0' && $major == 18 && $mode eq '--link' ? 20 : 0;
+			my $new = upgrade($old{$from}, $major, $mode, "idgen $from, 15 -> $major $mode", undef,
+				clock_behind => $behind);
 			next unless $new;
 			if ($major == 17 && $mode eq '--copy' && $from eq '0.6.0') { $new17 = $new; next; }
 			$new->stop;
