@@ -86,15 +86,32 @@ def constants(version):
         "S53_MAX_ID": str(2**(time_bits + s53_shard + s53_seq) - 1),
         "SF_TIME_BITS": str(time_bits),
         "SF_MAX_MS": str(2**time_bits - 1),
+        "SF_MAX_MS_PLUS_ONE": str(2**time_bits),
+        # ms since the epoch, the clock read in float8 seconds (snowflake minting)
+        "SF_NOW_MS": f"(pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint OPERATOR(pg_catalog.-) {epoch_ms})",
         "SF_EPOCH": epoch,
         "SF_EPOCH_MS": str(epoch_ms),
         "MAX_CLOCK_REGRESSION_MS": str(max_regression),
         "PREFIX_MAX": str(prefix_max),
         "PREFIX_MAX_INNER": str(prefix_max - 2),
+        # the longest prefixed_id (prefix, "_", 25 digits) and typeid (prefix, "_", 26 digits)
+        "PREFIXED_ID_MAX_LENGTH": str(prefix_max + 26),
+        "TYPEID_MAX_LENGTH": str(prefix_max + 27),
         "BASE36_MAX128": max36,
-        "CROCKFORD_ENCODE": crockford_encode(),
         "CROCKFORD_DECODE": crockford_decode(),
         "BASE36_ENCODE12": base36_encode12,
+        "BASE36_ENCODE_PAIRS": base36_encode_pairs,
+        "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
+        "UUID_V7_RANGE_RAISE": UUID_V7_RANGE_RAISE,
+        "BAD_PREFIX_RAISE": bad_prefix_raise,
+        "CROCKFORD_ENCODE_PAIRS": crockford_encode_pairs(),
+        # the tables of digit pairs: literals once, in functions the callers inline
+        "CROCKFORD_PAIRS_UPPER_LITERAL": pairs_literal(upper),
+        "CROCKFORD_PAIRS_LOWER_LITERAL": pairs_literal(lower),
+        "BASE36_PAIRS_LITERAL": pairs_literal(digits36),
+        "CROCKFORD_PAIRS_UPPER": "idgen_sql_crockford_pairs_upper()",
+        "CROCKFORD_PAIRS_LOWER": "idgen_sql_crockford_pairs_lower()",
+        "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
     }
 
@@ -111,10 +128,67 @@ def crockford_class(alphabet):
     return out
 
 
-def crockford_encode():
-    """26 digits of a 130-bit string b (two zero bits, then the 128), in alphabet a."""
-    return "\n        || ".join(f"pg_catalog.substr(a, substring(b, {5 * i + 1}, 5)::integer + 1, 1)"
-                               for i in range(26))
+# uuid_v7()'s next tick (unix_ts_ms << 12 | rand_a), stored in the session's
+# setting and returned as text: max(the clock's, the last + 1). Shared by
+# uuid_v7() and the PL/pgSQL mints of prefixed_id_new() and typeid_new().
+UUID_V7_NEXT_TICK = """pg_catalog.set_config('idgen_sql.uuid_v7_tick',
+                          GREATEST(pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 4096000)::bigint,
+                                   NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
+                          false)"""
+
+# What a tick outside 60 bits raises (22008), in PL/pgSQL.
+UUID_V7_RANGE_RAISE = """IF pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000) NOT BETWEEN 0 AND 281474976710655 THEN
+            RAISE EXCEPTION 'system clock is outside the range of uuid_v7' USING ERRCODE = 'datetime_field_overflow';
+        END IF;
+        RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';"""
+
+
+def bad_prefix_raise(kind):
+    """The RAISE of a prefix argument that is no prefix (22023), in PL/pgSQL:
+    kind 'args' reads the variables type_name and allow_empty, 'typeid' and
+    'prefixed_id' are the mints' own."""
+    type_name, allow_empty = {"args": ("type_name", "allow_empty"), "typeid": ("'typeid'", "true"),
+                              "prefixed_id": ("'prefixed_id'", "false")}[kind]
+    return f"""RAISE EXCEPTION 'invalid prefix for %: "%"', {type_name}, prefix
+        USING ERRCODE = 'invalid_parameter_value',
+              DETAIL = CASE
+                  WHEN prefix = '' THEN 'The prefix is empty.'
+                  WHEN pg_catalog.length(prefix) > {{{{PREFIX_MAX}}}} THEN
+                      pg_catalog.format('The prefix has %s characters; at most {{{{PREFIX_MAX}}}} are allowed.', pg_catalog.length(prefix))
+                  WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
+                  ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
+                                         pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
+              END,
+              HINT = CASE WHEN {allow_empty}
+                          THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
+                          ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;"""
+
+
+def pairs_literal(alphabet):
+    """A bytea literal (escape format: the characters themselves) of every
+    two-digit string of alphabet, in numeric order."""
+    n = len(alphabet)
+    text = "".join(alphabet[i // n] + alphabet[i % n] for i in range(n * n))
+    if not re.fullmatch(r"[0-9A-Za-z]+", text):
+        sys.exit("generate.py: an alphabet of digit pairs must be letters and digits")
+    return "'" + text + "'::bytea"
+
+
+def crockford_encode_pairs():
+    """The 13 digit pairs (10 bits each) of bigint halves hi and lo of a uuid, from table pairs."""
+    def pair(expr):
+        return f"pg_catalog.substr(pairs, (({expr}) << 1)::integer + 1, 2)"
+    parts = [pair("(hi >> 56) & 255")]
+    parts += [pair(f"(hi >> {46 - 10 * k}) & 1023") for k in range(5)]
+    parts.append(pair("((hi & 63) << 4) | ((lo >> 60) & 15)"))
+    parts += [pair(f"(lo >> {50 - 10 * k}) & 1023") for k in range(6)]
+    return "\n        || ".join(parts)
+
+
+def base36_encode_pairs(x):
+    """12 base36 digits of a bigint variable x below 36^12, as 6 slices of table pairs."""
+    return "\n        || ".join(
+        f"pg_catalog.substr(pairs, (({x} / {1296 ** (5 - i)} % 1296) << 1)::integer + 1, 2)" for i in range(6))
 
 
 def crockford_decode():
@@ -152,7 +226,8 @@ def main():
     parts = []
     for family in FAMILIES:
         text = read(f"sql/edition/{family}.sql")
-        text = re.sub(r"\{\{([A-Z0-9_]+)(?::([a-z][a-z0-9_]*))?\}\}", lambda m: expand(values, m), text)
+        for _ in range(2):  # a value may hold placeholders of its own
+            text = re.sub(r"\{\{([A-Z0-9_]+)(?::([a-z][a-z0-9_]*))?\}\}", lambda m: expand(values, m), text)
         left = re.findall(r"\{\{[^}]*\}\}", text)
         if left:
             sys.exit(f"generate.py: sql/edition/{family}.sql: unknown placeholders {sorted(set(left))}")

@@ -56,19 +56,45 @@ CREATE FUNCTION idgen_sql_hex(id uuid) RETURNS text
     RETURN pg_catalog.translate(id::text, '-', '');
 COMMENT ON FUNCTION idgen_sql_hex(uuid) IS 'internal (SQL edition): the 32 hexadecimal digits of a uuid';
 
+-- The tables of every two-digit string of the Crockford alphabets and of
+-- base36, in numeric order (issue 33): one slice of one is two digits. STRICT
+-- (they have no argument), so that a STRICT caller whose body uses one is
+-- still inlined; their constant is folded into the caller's plan.
+CREATE FUNCTION idgen_sql_crockford_pairs_upper() RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN {{CROCKFORD_PAIRS_UPPER_LITERAL}};
+COMMENT ON FUNCTION idgen_sql_crockford_pairs_upper() IS
+    'internal (SQL edition): the 1024 pairs of uppercase Crockford base32 digits';
+CREATE FUNCTION idgen_sql_crockford_pairs_lower() RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN {{CROCKFORD_PAIRS_LOWER_LITERAL}};
+COMMENT ON FUNCTION idgen_sql_crockford_pairs_lower() IS
+    'internal (SQL edition): the 1024 pairs of lowercase Crockford base32 digits';
+CREATE FUNCTION idgen_sql_base36_pairs() RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN {{BASE36_PAIRS_LITERAL}};
+COMMENT ON FUNCTION idgen_sql_base36_pairs() IS
+    'internal (SQL edition): the 1296 pairs of lowercase base36 digits';
+
 -- Crockford base32 (the ULID spec; TypeID's suffix in lowercase): 26 digits of
--- 130 bits, two zero bits then the 128, five bits a digit, in alphabet a.
-CREATE FUNCTION idgen_sql_crockford_encode(id uuid, a text) RETURNS text
+-- 130 bits, two zero bits then the 128, five bits a digit. pairs is the table
+-- of the 1024 two-digit strings of 10 bits (idgen_sql_crockford_pairs_upper()
+-- or _lower() in the callers): 13 slices of it instead of 26
+-- digit lookups (issue 33). hi and lo are the uuid's two halves: the first pair
+-- is 00 and hi's top 8 bits, the seventh straddles the halves.
+CREATE FUNCTION idgen_sql_crockford_encode(id uuid, pairs bytea) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    b bit(130) := B'00' || ('x' || pg_catalog.translate(id::text, '-', ''))::bit(128);
+    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+    hi bigint := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
+    lo bigint := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
 BEGIN
-    RETURN {{CROCKFORD_ENCODE}};
+    RETURN pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_crockford_encode(uuid, text) IS
-    'internal (SQL edition): 26 Crockford base32 digits (alphabet a) of a uuid';
+COMMENT ON FUNCTION idgen_sql_crockford_encode(uuid, bytea) IS
+    'internal (SQL edition): 26 Crockford base32 digits of a uuid, from a table of digit pairs';
 
 -- The uuid of 26 digits t of alphabet a, already checked (first digit 0-7).
 CREATE FUNCTION idgen_sql_crockford_decode(t text, a text) RETURNS uuid
@@ -85,31 +111,27 @@ COMMENT ON FUNCTION idgen_sql_crockford_decode(text, text) IS
     'internal (SQL edition): the uuid of 26 checked Crockford base32 digits of alphabet a';
 
 -- base36: 128 bits as 25 lowercase digits (zero-padded, so that text order is
--- numeric order): the number in numeric, then 1 digit and two runs of 12
--- (36^12 < 2^63) in bigint arithmetic.
-CREATE FUNCTION idgen_sql_base36_encode128(id uuid) RETURNS text
+-- numeric order): the number in numeric, split into 1 digit and two runs of 12
+-- (36^12 < 2^63) in bigint; each run is two halves below 36^6, each half three
+-- slices of the table of the 1296 two-digit strings (pairs, from
+-- idgen_sql_base36_pairs() in the callers; issue 33).
+CREATE FUNCTION idgen_sql_base36_encode128(id uuid, pairs bytea) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.translate(id::text, '-', '');
-    hi numeric := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
-    lo numeric := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
-    n numeric;
-    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
-    x bigint;
-    y bigint;
+    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
+    n numeric := ('x' || pg_catalog.substr(h, 1, 8))::bit(32)::bigint * 79228162514264337593543950336::numeric
+                 + ('x' || pg_catalog.substr(h, 9, 12))::bit(48)::bigint * 281474976710656::numeric
+                 + ('x' || pg_catalog.substr(h, 21, 12))::bit(48)::bigint;
+    x bigint := pg_catalog.div(pg_catalog.mod(n, 22452257707354557240087211123792674816), 4738381338321616896);
+    y bigint := pg_catalog.mod(n, 4738381338321616896);
 BEGIN
-    IF hi < 0 THEN hi := hi + 18446744073709551616; END IF;
-    IF lo < 0 THEN lo := lo + 18446744073709551616; END IF;
-    n := hi * 18446744073709551616 + lo;
-    x := pg_catalog.div(pg_catalog.mod(n, 22452257707354557240087211123792674816), 4738381338321616896);
-    y := pg_catalog.mod(n, 4738381338321616896);
-    RETURN pg_catalog.substr(a, pg_catalog.div(n, 22452257707354557240087211123792674816)::integer + 1, 1)
-        || {{BASE36_ENCODE12:x}}
-        || {{BASE36_ENCODE12:y}};
+    RETURN pg_catalog.encode(pg_catalog.substr(pairs, (pg_catalog.div(n, 22452257707354557240087211123792674816)::integer << 1) + 2, 1)
+        || {{BASE36_ENCODE_PAIRS:x}}
+        || {{BASE36_ENCODE_PAIRS:y}}, 'escape');
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_base36_encode128(uuid) IS 'internal (SQL edition): 25 lowercase base36 digits of a uuid';
+COMMENT ON FUNCTION idgen_sql_base36_encode128(uuid, bytea) IS 'internal (SQL edition): 25 lowercase base36 digits of a uuid, from a table of digit pairs';
 
 -- The uuid of 25 lowercase base36 digits, already checked (at most {{BASE36_MAX128}}).
 CREATE FUNCTION idgen_sql_base36_decode128(t text) RETURNS uuid

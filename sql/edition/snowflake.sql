@@ -17,8 +17,12 @@
 -- section (not for the transaction), setval writes WAL, and all the shards of
 -- a database share the {{SF_MAX_SEQ}} + 1 (snowflake53: {{S53_MAX_SEQ}} + 1) stamps of a millisecond,
 -- borrowing the next millisecond when they run out, as the C++ edition does.
--- The lock is released on error too (the EXCEPTION block), so a cancelled call
--- cannot leave the family locked.
+-- Lock, nextval, setval and unlock are built-in calls of one expression, with
+-- no interrupt check between them, so a cancelled call cannot leave the
+-- family locked (idgen_sql_snowflake_mint); nextval's refusal in a read-only
+-- transaction (or on a standby) is made before the lock. An error inside the
+-- section itself (a cancel while nextval waits for DDL on the state sequence)
+-- leaves the lock with the session until it ends.
 
 CREATE SEQUENCE idgen_sql_snowflake_state AS bigint MINVALUE 0 START 0 NO CYCLE;
 COMMENT ON SEQUENCE idgen_sql_snowflake_state IS
@@ -27,73 +31,109 @@ CREATE SEQUENCE idgen_sql_snowflake53_state AS bigint MINVALUE 0 START 0 NO CYCL
 COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
     'SQL edition: last snowflake53 stamp issued in this database (ms since {{SF_EPOCH}} << {{S53_SEQ_BITS}} | sequence)';
 
--- Mints on a shard of a family. Only the edition's owner may run it, or move
--- the state sequences (a role that could setval them could make IDs repeat):
--- snowflake() and snowflake53() call it as SECURITY DEFINER functions, whose
--- bodies are bound to these objects by OID when this script runs.
+-- Mints on a shard of a family. Only the edition's owner may move the state
+-- sequences (a role that could setval them could make IDs repeat), so this
+-- function is SECURITY DEFINER; snowflake() and snowflake53() are SQL
+-- functions inlined into the caller's query (issue 33: a SECURITY DEFINER SQL
+-- function around it cost 1 us a call), which pass it their state sequence,
+-- bound by OID when this script runs. Any role may call it, so it checks what
+-- it is given: a sequence named idgen_sql_snowflake_state with the snowflake()
+-- layout, or idgen_sql_snowflake53_state with the snowflake53() one (the
+-- sequence of some install of the edition, or one the caller made itself:
+-- either way no other role's IDs can repeat). It runs as the owner with the
+-- caller's search_path, so every operator, function and type named in it is
+-- pg_catalog's (the SET search_path it had cost 0.7 us a call). Three
+-- statements, as each PL/pgSQL statement costs: the stamp, or NULL when it
+-- must refuse; the refusals; the ID.
+-- The critical section is the num_nulls() call, whose arguments run in
+-- order: take the family's advisory lock, nextval, setval to the clock's
+-- stamp when the sequence is behind it (never below the value just taken),
+-- release the lock. They are built-in calls of one expression, with no
+-- interrupt check between them, so a cancel or statement_timeout cannot leave
+-- the lock taken: the EXCEPTION block that did that job (a subtransaction,
+-- 0.45 us a call) is gone. currval() then reads the stamp. The clock is read
+-- in float8 seconds, to within a microsecond: exact enough for a millisecond
+-- stamp whose order the sequence keeps.
 CREATE FUNCTION idgen_sql_snowflake_mint(state regclass, family text, shard integer, seq_bits integer,
                                          shard_bits integer, max_shard integer, min_ms bigint)
     RETURNS bigint
-    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
 AS $$
 DECLARE
-    now_ms bigint;
     stamp bigint;
-    ms bigint;
 BEGIN
-    IF shard IS NULL THEN
-        RAISE EXCEPTION '% shard must not be null', family USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF shard < 0 OR shard > max_shard THEN
-        RAISE EXCEPTION '% shard % is out of range', family, shard
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = format('A shard of %s() is between 0 and %s.', family, max_shard);
-    END IF;
-    now_ms := floor(EXTRACT(epoch FROM clock_timestamp()) * 1000)::bigint - {{SF_EPOCH_MS}};
-    IF now_ms < 0 THEN
-        RAISE EXCEPTION 'system clock is before idgen.snowflake_epoch (%)', '{{SF_EPOCH}} 00:00:00+00'::timestamptz
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    -- snowflake() leaves the first 2^30 ms after the epoch unused, so that its
-    -- IDs are at least 2^53 and never look like snowflake53() IDs.
-    IF now_ms < min_ms THEN
-        RAISE EXCEPTION '%() mints from % on', family, '{{SF_EPOCH}} 00:00:00+00'::timestamptz + min_ms * interval '1 ms'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = format('The first 2^30 ms (about 12.4 days) after idgen.snowflake_epoch (%s) are left unused, so that every %s() ID is at least 2^53 and never looks like a snowflake53() ID.',
-                                  '{{SF_EPOCH}} 00:00:00+00'::timestamptz, family),
-                  HINT = 'Wait until then; the SQL edition''s epoch is fixed.';
-    END IF;
-    PERFORM pg_advisory_lock(1768187763, state::oid::integer);
-    BEGIN
-        stamp := nextval(state);
-        IF stamp < now_ms << seq_bits THEN
-            stamp := now_ms << seq_bits;
-            PERFORM setval(state, stamp);
-        END IF;
-    EXCEPTION WHEN OTHERS OR query_canceled THEN
-        PERFORM pg_advisory_unlock(1768187763, state::oid::integer);
-        RAISE;
+    stamp := CASE
+        WHEN NOT ((pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state'
+                   AND seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
+                   AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
+                  OR (pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake53_state'
+                   AND seq_bits OPERATOR(pg_catalog.=) {{S53_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{S53_SHARD_BITS}}
+                   AND max_shard OPERATOR(pg_catalog.=) {{S53_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) 0))
+            THEN NULL
+        WHEN shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard
+             OR {{SF_NOW_MS}} OPERATOR(pg_catalog.<) min_ms
+            THEN NULL
+        -- nextval() would refuse after the lock is taken, leaving it held.
+        WHEN pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on'
+            THEN NULL
+        WHEN pg_catalog.num_nulls(
+                 pg_catalog.pg_advisory_lock(1768187763, state::pg_catalog.oid::integer),
+                 CASE WHEN pg_catalog.nextval(state) OPERATOR(pg_catalog.>=) ({{SF_NOW_MS}} OPERATOR(pg_catalog.<<) seq_bits)
+                      THEN 0::bigint
+                      ELSE pg_catalog.setval(state, GREATEST({{SF_NOW_MS}} OPERATOR(pg_catalog.<<) seq_bits, pg_catalog.currval(state))) END,
+                 pg_catalog.pg_advisory_unlock(1768187763, state::pg_catalog.oid::integer)) OPERATOR(pg_catalog.>=) 0
+            THEN pg_catalog.currval(state)
     END;
-    PERFORM pg_advisory_unlock(1768187763, state::oid::integer);
-    ms := stamp >> seq_bits;
-    IF ms > {{SF_MAX_MS}} THEN
-        RAISE EXCEPTION '% ids ran out at %', family, '{{SF_EPOCH}} 00:00:00+00'::timestamptz + ({{SF_MAX_MS}} + 1) * interval '1 ms'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = format('The time field holds 2^{{SF_TIME_BITS}} milliseconds after idgen.snowflake_epoch ({{SF_EPOCH}}).');
-    END IF;
-    IF ms - now_ms > {{MAX_CLOCK_REGRESSION_MS}} THEN
-        RAISE EXCEPTION 'system clock is % ms behind % shard %', ms - now_ms, family, shard
+    IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
+       OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) {{SF_NOW_MS}} OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
+        IF NOT ((pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state'
+                 AND seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
+                 AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
+                OR (pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake53_state'
+                 AND seq_bits OPERATOR(pg_catalog.=) {{S53_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{S53_SHARD_BITS}}
+                 AND max_shard OPERATOR(pg_catalog.=) {{S53_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) 0)) THEN
+            RAISE EXCEPTION '% is not the state sequence of snowflake() or snowflake53() with that layout', state
+                USING ERRCODE = 'invalid_parameter_value';
+        ELSIF shard IS NULL THEN
+            RAISE EXCEPTION '% shard must not be null', family USING ERRCODE = 'null_value_not_allowed';
+        ELSIF shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard THEN
+            RAISE EXCEPTION '% shard % is out of range', family, shard
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard);
+        ELSIF {{SF_NOW_MS}} OPERATOR(pg_catalog.<) 0 THEN
+            RAISE EXCEPTION 'system clock is before idgen.snowflake_epoch (%)', '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz
+                USING ERRCODE = 'datetime_field_overflow';
+        ELSIF {{SF_NOW_MS}} OPERATOR(pg_catalog.<) min_ms THEN
+            -- snowflake() leaves the first 2^30 ms after the epoch unused, so that
+            -- its IDs are at least 2^53 and never look like snowflake53() IDs.
+            RAISE EXCEPTION '%() mints from % on', family,
+                            '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz OPERATOR(pg_catalog.+) (min_ms OPERATOR(pg_catalog.*) '1 ms'::pg_catalog.interval)
+                USING ERRCODE = 'datetime_field_overflow',
+                      DETAIL = pg_catalog.format('The first 2^30 ms (about 12.4 days) after idgen.snowflake_epoch (%s) are left unused, so that every %s() ID is at least 2^53 and never looks like a snowflake53() ID.',
+                                      '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz, family),
+                      HINT = 'Wait until then; the SQL edition''s epoch is fixed.';
+        ELSIF pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on' THEN
+            RAISE EXCEPTION 'cannot execute nextval() in a read-only transaction'
+                USING ERRCODE = 'read_only_sql_transaction';
+        ELSIF (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.>) {{SF_MAX_MS}} THEN
+            RAISE EXCEPTION '% ids ran out at %', family,
+                            '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz OPERATOR(pg_catalog.+) '{{SF_MAX_MS_PLUS_ONE}} ms'::pg_catalog.interval
+                USING ERRCODE = 'datetime_field_overflow',
+                      DETAIL = 'The time field holds 2^{{SF_TIME_BITS}} milliseconds after idgen.snowflake_epoch ({{SF_EPOCH}}).';
+        END IF;
+        RAISE EXCEPTION 'system clock is % ms behind % shard %',
+                        (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) {{SF_NOW_MS}}, family, shard
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   DETAIL = 'IDs may run ahead of the clock by at most {{MAX_CLOCK_REGRESSION_MS}} ms (the C++ edition''s default idgen.max_clock_regression). The clock was set back, or the database was restored from a server whose clock was ahead.',
                   HINT = 'Wait for the clock to catch up.';
     END IF;
-    RETURN (ms << (shard_bits + seq_bits)) | (shard::bigint << seq_bits) | (stamp & ((1 << seq_bits) - 1));
+    RETURN ((stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.<<) (shard_bits OPERATOR(pg_catalog.+) seq_bits))
+           OPERATOR(pg_catalog.|) (shard::bigint OPERATOR(pg_catalog.<<) seq_bits)
+           OPERATOR(pg_catalog.|) (stamp OPERATOR(pg_catalog.&) ((1::bigint OPERATOR(pg_catalog.<<) seq_bits) OPERATOR(pg_catalog.-) 1));
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer, bigint) IS
     'internal (SQL edition): next snowflake or snowflake53 ID of a shard, from the family''s state sequence under an advisory lock';
-REVOKE ALL ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer, bigint) FROM PUBLIC;
 REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
 
 -- The shard in the setting idgen.shard_id (the C++ edition's; here any role
@@ -110,7 +150,7 @@ BEGIN
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   HINT = pg_catalog.format('Set idgen.shard_id (0 to %s) with ALTER DATABASE ... SET or ALTER ROLE ... SET, or pass the shard: %s(shard).', max_shard, family);
     END IF;
-    IF setting !~ '^[0-9]{1,9}$' OR setting::integer > max_shard THEN
+    IF setting !~ '^[0-9]+$' OR pg_catalog.length(setting) > 9 OR setting::integer > max_shard THEN
         RAISE EXCEPTION 'idgen.shard_id % is out of range for %()', setting, family
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard),
@@ -227,13 +267,13 @@ COMMENT ON FUNCTION idgen_sql_snowflake_shard_arg(integer, text, integer) IS
 
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake(shard integer) RETURNS bigint
-    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', shard, {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}}, {{SF_MIN_MS}});
 COMMENT ON FUNCTION snowflake(integer) IS
     'new 64-bit snowflake ID ({{SF_TIME_BITS}}-bit ms since idgen.snowflake_epoch under a zero sign bit, {{SF_SHARD_BITS}}-bit shard 0..{{SF_MAX_SHARD}}, {{SF_SEQ_BITS}}-bit sequence), at least 2^53; SQL edition: epoch fixed at {{SF_EPOCH}}, strictly increasing per shard across the sessions of this database';
 
 CREATE FUNCTION snowflake() RETURNS bigint
-    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', idgen_sql_default_shard('snowflake', {{SF_MAX_SHARD}}),
                                     {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}}, {{SF_MIN_MS}});
 COMMENT ON FUNCTION snowflake() IS
@@ -297,13 +337,13 @@ COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer, timestamptz) IS
 
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
-    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', shard, {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}}, 0);
 COMMENT ON FUNCTION snowflake53(integer) IS
     'new 53-bit snowflake ID, at most 2^53 - 1 (JavaScript''s Number.MAX_SAFE_INTEGER): {{SF_TIME_BITS}}-bit ms since idgen.snowflake_epoch, {{S53_SHARD_BITS}}-bit shard 0..{{S53_MAX_SHARD}}, {{S53_SEQ_BITS}}-bit sequence; SQL edition: epoch fixed at {{SF_EPOCH}}, strictly increasing per shard across the sessions of this database';
 
 CREATE FUNCTION snowflake53() RETURNS bigint
-    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', idgen_sql_default_shard('snowflake53', {{S53_MAX_SHARD}}),
                                     {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}}, 0);
 COMMENT ON FUNCTION snowflake53() IS

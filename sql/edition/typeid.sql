@@ -49,9 +49,15 @@ END
 $$;
 COMMENT ON FUNCTION idgen_sql_typeid_bad_text(text) IS 'internal (SQL edition): raises 22P02 for text that is no TypeID';
 
+-- No counted repetition in the pattern (issue 33, as prefixed_id): the suffix,
+-- the last 26 characters, has no "_"; either it is the whole value, or a "_"
+-- comes before it, and the prefix is at most {{PREFIX_MAX}} characters.
 CREATE DOMAIN typeid AS text COLLATE "C"
     CONSTRAINT typeid_text CHECK (
-        VALUE ~ '^([a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?_)?[0-7][{{CROCKFORD_CLASS_LOWER}}]{25}$'
+        (VALUE ~ '^([a-z]([a-z_]*[a-z])?_)?[0-7][{{CROCKFORD_CLASS_LOWER}}]*$'
+         AND pg_catalog.length(VALUE) <= {{TYPEID_MAX_LENGTH}}
+         AND pg_catalog.strpos(pg_catalog.right(VALUE, 26), '_') = 0
+         AND (pg_catalog.length(VALUE) = 26 OR pg_catalog.strpos(pg_catalog.right(VALUE, 27), '_') = 1))
         OR idgen_sql_typeid_bad_text(VALUE));
 COMMENT ON DOMAIN typeid IS
     'TypeID (jetify-com/typeid spec v0.3.0; SQL edition: a domain over text holding the C++ edition''s text): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q';
@@ -62,13 +68,36 @@ COMMENT ON DOMAIN typeid IS
 CREATE FUNCTION idgen_sql_typeid_prefix_arg(prefix text) RETURNS text
     LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
     RETURN CASE WHEN prefix = '' THEN ''
-                WHEN prefix ~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN prefix || '_'
+                WHEN prefix ~ '^[a-z]([a-z_]*[a-z])?$' AND pg_catalog.length(prefix) <= {{PREFIX_MAX}} THEN prefix || '_'
                 ELSE idgen_sql_bad_prefix(prefix, 'typeid', true) END;
 COMMENT ON FUNCTION idgen_sql_typeid_prefix_arg(text) IS 'internal (SQL edition): a typeid prefix argument, checked, with its "_"';
 
+-- The mint of typeid_new(): uuid_v7()'s tick and random bits, straight into
+-- Crockford base32 (issue 33), as idgen_sql_prefixed_id_mint.
+CREATE FUNCTION idgen_sql_typeid_mint(prefix text, pairs bytea) RETURNS text
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
+AS $$
+DECLARE
+    tick bigint := {{UUID_V7_NEXT_TICK}}::bigint;
+    hi bigint := ((tick >> 12) << 16) | 28672 | (tick & 4095);
+    lo bigint := ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint;
+BEGIN
+    IF (tick >> 60) <> 0 THEN  -- one IF for the rare cases, nested
+        {{UUID_V7_RANGE_RAISE}}
+    ELSIF prefix = '' THEN
+        RETURN pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
+    ELSIF prefix !~ '^[a-z]([a-z_]*[a-z])?$' OR pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
+        {{BAD_PREFIX_RAISE:typeid}}
+    END IF;
+    RETURN prefix || '_' || pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_typeid_mint(text, bytea) IS
+    'internal (SQL edition): the text of typeid_new(prefix), from uuid_v7()''s sequence';
+
 CREATE FUNCTION typeid_new(prefix text) RETURNS typeid
     LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED
-    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(uuid_v7(), '{{CROCKFORD_LOWER}}'))::typeid;
+    RETURN idgen_sql_typeid_mint(prefix, {{CROCKFORD_PAIRS_LOWER}})::typeid;
 COMMENT ON FUNCTION typeid_new(text) IS
     'new TypeID with the given prefix ('''' for none): the 128 bits are a uuid_v7() value from the session''s sequence, so TypeIDs of a prefix sort by creation time';
 
@@ -90,13 +119,13 @@ COMMENT ON FUNCTION typeid_time(typeid) IS
 
 CREATE FUNCTION typeid_from_uuid(prefix text, payload uuid) RETURNS typeid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(payload, '{{CROCKFORD_LOWER}}'))::typeid;
+    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(payload, {{CROCKFORD_PAIRS_LOWER}}))::typeid;
 COMMENT ON FUNCTION typeid_from_uuid(text, uuid) IS
     'TypeID with a given prefix ('''' for none) and 128 bits, such as an existing uuid key';
 
 CREATE FUNCTION typeid_boundary(prefix text, ts timestamptz) RETURNS typeid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(uuid_v7_boundary(ts), '{{CROCKFORD_LOWER}}'))::typeid;
+    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(uuid_v7_boundary(ts), {{CROCKFORD_PAIRS_LOWER}}))::typeid;
 COMMENT ON FUNCTION typeid_boundary(text, timestamptz) IS
     'smallest generated TypeID of the millisecond holding ts, for range predicates and partition bounds';
 
@@ -117,6 +146,6 @@ CREATE FUNCTION typeid_to_prefixed_id(id typeid) RETURNS prefixed_id
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN CASE WHEN pg_catalog.length(id) = 26 THEN idgen_sql_typeid_no_prefix(id)
                 ELSE (pg_catalog.left(id, -26)
-                      || idgen_sql_base36_encode128(idgen_sql_crockford_decode(pg_catalog.right(id, 26), '{{CROCKFORD_LOWER}}')))::prefixed_id END;
+                      || idgen_sql_base36_encode128(idgen_sql_crockford_decode(pg_catalog.right(id, 26), '{{CROCKFORD_LOWER}}'), {{BASE36_PAIRS}}))::prefixed_id END;
 COMMENT ON FUNCTION typeid_to_prefixed_id(typeid) IS
     'the prefixed_id of the same prefix and 128 bits; an error for the empty prefix';

@@ -18,7 +18,7 @@ COMMENT ON DOMAIN ulid IS
 
 CREATE FUNCTION ulid_to_text(id ulid) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_crockford_encode(id, '{{CROCKFORD_UPPER}}');
+    RETURN idgen_sql_crockford_encode(id, {{CROCKFORD_PAIRS_UPPER}});
 COMMENT ON FUNCTION ulid_to_text(ulid) IS
     'SQL edition: the ULID text of a ulid, 26 uppercase Crockford base32 characters (the C++ edition''s ulid output)';
 
@@ -67,16 +67,16 @@ COMMENT ON FUNCTION ulid_from_text(text) IS
 -- The session's last ULID (32 hexadecimal digits) is in the setting
 -- idgen_sql.ulid_last; within its millisecond the next is the last + 1 (the
 -- spec's monotonic mode), as in the C++ edition.
-CREATE FUNCTION ulid() RETURNS ulid
-    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
+-- idgen_sql_ulid_next is the rare path: a new millisecond (fresh random bits),
+-- the first ULID of the session, or a carry out of the last 60 bits.
+CREATE FUNCTION idgen_sql_ulid_next(last text) RETURNS text
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
     now_ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
-    last text := nullif(pg_catalog.current_setting('idgen_sql.ulid_last', true), '');
     hi bigint;
     lo bigint;
     r text;
-    next_id text;
 BEGIN
     IF now_ms < 0 OR now_ms > 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range of ulid' USING ERRCODE = 'datetime_field_overflow';
@@ -96,16 +96,34 @@ BEGIN
         ELSE
             lo := lo + 1;
         END IF;
-        next_id := pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0');
-    ELSE
-        r := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
-        next_id := pg_catalog.lpad(pg_catalog.to_hex(now_ms), 12, '0') || pg_catalog.substr(r, 1, 12)
-                || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 5);
+        RETURN pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0');
     END IF;
-    PERFORM pg_catalog.set_config('idgen_sql.ulid_last', next_id, false);
-    RETURN next_id::uuid;
+    r := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
+    RETURN pg_catalog.lpad(pg_catalog.to_hex(now_ms), 12, '0') || pg_catalog.substr(r, 1, 12)
+        || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 5);
 END
 $$;
+COMMENT ON FUNCTION idgen_sql_ulid_next(text) IS
+    'internal (SQL edition): the ULID after last (32 hexadecimal digits, or NULL) in a new millisecond or past a carry';
+
+-- ulid() is one SQL expression, inlined into the caller's query (issue 33):
+-- within the last ULID's millisecond (the clock read in float8 seconds, to
+-- within a microsecond) and without a carry out of its last 60 bits, the next
+-- is its first 17 hexadecimal digits and the last 15 + 1; anything else is
+-- idgen_sql_ulid_next's. The new value is stored, then read back as the
+-- result (an inlined function has no variables). set_config() is PARALLEL
+-- UNSAFE: a query that calls ulid() runs without parallel workers.
+CREATE FUNCTION ulid() RETURNS ulid
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
+    RETURN CASE WHEN pg_catalog.set_config('idgen_sql.ulid_last',
+               CASE WHEN pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000)::bigint
+                         <= ('x' || pg_catalog.left(pg_catalog.current_setting('idgen_sql.ulid_last', true), 12))::bit(48)::bigint
+                     AND pg_catalog.right(pg_catalog.current_setting('idgen_sql.ulid_last', true), 15) <> 'fffffffffffffff'
+                    THEN pg_catalog.left(pg_catalog.current_setting('idgen_sql.ulid_last', true), 17)
+                         || pg_catalog.lpad(pg_catalog.to_hex(('x' || pg_catalog.right(pg_catalog.current_setting('idgen_sql.ulid_last', true), 15))::bit(60)::bigint + 1), 15, '0')
+                    ELSE idgen_sql_ulid_next(NULLIF(pg_catalog.current_setting('idgen_sql.ulid_last', true), '')) END,
+               false) IS NOT NULL
+           THEN pg_catalog.current_setting('idgen_sql.ulid_last')::uuid END;
 COMMENT ON FUNCTION ulid() IS
     'new ULID from the clock and gen_random_uuid()''s CSPRNG bits; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode; SQL edition: rolled back with the transaction)';
 

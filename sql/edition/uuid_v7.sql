@@ -45,33 +45,42 @@ COMMENT ON FUNCTION idgen_sql_uuid_v7_of_tick(bigint) IS
     'internal (SQL edition): a UUIDv7 of a tick with 62 random bits';
 
 -- The session's sequence: the last tick issued, in the setting
--- idgen_sql.uuid_v7_tick. A setting is session state that every PL/pgSQL
--- function can read; it is rolled back with its transaction.
-CREATE FUNCTION uuid_v7() RETURNS uuid
-    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
+-- idgen_sql.uuid_v7_tick. A setting is session state that every function can
+-- read; it is rolled back with its transaction.
+-- uuid_v7() is one SQL expression, inlined into the caller's query (issue 33:
+-- a PL/pgSQL body cost 4 us a call, this about 2): the WHEN stores the new
+-- tick, max(clock, last + 1), and checks it has 60 bits; the THEN reads it back
+-- (an inlined function has no variables) and inserts the version digit 7
+-- after its 12 hexadecimal digits of milliseconds; rand_b and the variant are
+-- the second half of a version 4 uuid's bytes. The tick is microseconds * 4096
+-- / 1000, exact in numeric: floor(ms * 4096 + sub-ms fraction * 4096).
+-- set_config() is PARALLEL UNSAFE: a query that calls uuid_v7() runs without
+-- parallel workers (a worker could not keep the session's sequence anyway).
+CREATE FUNCTION idgen_sql_uuid_v7_out_of_range() RETURNS uuid
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
-    us bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
-    ms bigint := us / 1000;
-    tick bigint := (ms << 12) + ((us % 1000) * 4096) / 1000;
-    last bigint := nullif(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint;
-    r text;
+    ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
 BEGIN
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range of uuid_v7' USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    IF last IS NOT NULL AND tick <= last THEN
-        IF last >= 1152921504606846975 THEN
-            RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';
-        END IF;
-        tick := last + 1;
-    END IF;
-    PERFORM pg_catalog.set_config('idgen_sql.uuid_v7_tick', tick::text, false);
-    r := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex(tick >> 12), 12, '0') || '7'
-            || pg_catalog.lpad(pg_catalog.to_hex(tick & 4095), 3, '0') || pg_catalog.substr(r, 17, 16))::uuid;
+    RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';
 END
 $$;
+COMMENT ON FUNCTION idgen_sql_uuid_v7_out_of_range() IS
+    'internal (SQL edition): raises 22008 when uuid_v7()''s next tick is outside 60 bits';
+
+CREATE FUNCTION uuid_v7() RETURNS uuid
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
+    RETURN CASE WHEN (pg_catalog.set_config('idgen_sql.uuid_v7_tick',
+                          GREATEST(pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 4096000)::bigint,
+                                   NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
+                          false)::bigint >> 60) = 0
+                THEN (pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.current_setting('idgen_sql.uuid_v7_tick')::bigint), 15, '0'),
+                                         '7', 13, 0)
+                      || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::uuid
+                ELSE idgen_sql_uuid_v7_out_of_range() END;
 COMMENT ON FUNCTION uuid_v7() IS
     'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time at the microsecond precision of SQL''s clock; strictly increasing per session (SQL edition: the session''s last value is rolled back with its transaction)';
 

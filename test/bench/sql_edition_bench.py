@@ -1,8 +1,11 @@
 #!/usr/bin/python3
-"""Measures the SQL edition against the C++ edition and bigserial (issue 25)
-on the server in the PG* environment (database with the C++ edition in schema
-cpp and the SQL edition in schema sqled, as sql_edition_bench.sh makes it), and
-writes a Markdown report to argv[1].
+"""Measures the SQL edition against the C++ edition and bigserial (issue 25),
+against the SQL edition before issue 33 and against the functions users paste
+in instead (issue 33: test/bench/sql_edition_peers.sql and typeid-sql), on the
+server in the PG* environment (database with the C++ edition in schema cpp,
+the SQL edition in schema sqled, the one before issue 33 in sqled_before, the
+peers in their schemas, as sql_edition_bench.sh makes it), and writes a
+Markdown report to argv[1].
 
 Per call: `SELECT count(f) FROM generate_series(1, CALLS)`, timed in the server
 (clock_timestamp around EXECUTE), each expression REPS times in interleaved
@@ -12,6 +15,8 @@ Bulk load: `INSERT INTO t (n) SELECT g FROM generate_series(1, ROWS)` into a
 fresh table whose primary key's DEFAULT is the generator, timed in the server,
 once per family and edition, each family right after a bigserial load of its
 own, which its ratios use.
+Each ratio to a peer or to the edition before is the median over the rounds
+of the ratio within a round; the goals of issue 33 are printed beside them.
 Figures and ratios are printed and saved; nothing here passes or fails on speed.
 Standard library only (psql runs the SQL).
 """
@@ -36,8 +41,34 @@ FAMILIES = [
     ("typeid", "cpp.typeid", "sqled.typeid", "@typeid_new('user')"),
 ]
 
+# issue 33: (family, reference, expression, goal: the edition's cost at most
+# this many times the reference's). typeid-sql's functions find each other
+# through search_path (SETUP puts its schema last).
+PEERS = [
+    ("uuid_v7", "PL/pgSQL UUIDv7 (RFC 9562 §5.7)", "peer_uuidv7_plpgsql.uuidv7()", None),
+    ("uuid_v7", "inlinable `LANGUAGE sql` UUIDv7", "peer_uuidv7_sql.uuidv7()", 1.0),
+    ("snowflake", "Instagram `next_id()`", "insta5.next_id()", 1.0),
+    ("snowflake53", "Instagram `next_id()`", "insta5.next_id()", 1.0),
+    ("ulid", "PL/pgSQL ULID (text)", "peer_ulid_plpgsql.generate_ulid()", None),
+    ("typeid", "typeid-sql `typeid_generate_text('user')`", "typeid_sql.typeid_generate_text('user')", 1.0),
+    ("typeid", "typeid-sql `typeid_generate('user')` (composite)", "typeid_sql.typeid_generate('user')", None),
+]
+# goals against the edition itself: (family, reference label, reference key in the samples, goal)
+SELF_GOALS = [
+    ("ulid", "the SQL edition before issue 33", "ulid before", 1.0),
+    ("prefixed_id", "the SQL edition's `uuid_v7()`", "uuid_v7 SQL", 2.0),
+]
+# what a guarantee costs: the edition's own pieces, not shipped as they are here
+GUARANTEE_COSTS = [
+    ("uuid_v7", "its expression without the session's sequence (no strict order per session)",
+     "(pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 4096000)::bigint),"
+     " 15, '0'), '7', 13, 0) || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::uuid"),
+]
+BULK_GOALS = {"uuid_v7": 2.0, "snowflake": 2.0, "snowflake53": 2.0, "ulid": 2.0, "prefixed_id": 3.0, "typeid": 3.0}
+
 SETUP = """
 SET idgen.allowed_shards = '0-8191';
+SET search_path = public, typeid_sql;
 CREATE OR REPLACE FUNCTION public.bench_seconds(q text) RETURNS float8 LANGUAGE plpgsql AS $$
 DECLARE t0 timestamptz := clock_timestamp();
 BEGIN EXECUTE q; RETURN extract(epoch FROM clock_timestamp() - t0); END $$;
@@ -71,6 +102,11 @@ def main(out):
     for name, _, _, gen in FAMILIES:
         exprs[f"{name} C++"] = gen.replace("@", "cpp.")
         exprs[f"{name} SQL"] = gen.replace("@", "sqled.")
+        exprs[f"{name} before"] = gen.replace("@", "sqled_before.")
+    for _, label, expr, _ in PEERS:
+        exprs[label] = expr
+    for _, label, expr in GUARANTEE_COSTS:
+        exprs[label] = expr
     samples = {k: [] for k in exprs}
     for _ in range(REPS):
         for k, e in exprs.items():
@@ -117,17 +153,60 @@ def main(out):
         r_base = statistics.median(x / y for x, y in zip(samples[f"{name} SQL"], samples["bigserial (nextval)"]))
         lines.append(f"| {name} | {c:.2f} | {s:.2f} | {r_cpp:.1f} | {r_base:.1f} |")
     lines.append(f"| bigserial (nextval) | {base:.2f} | | | 1.0 |")
+
+    def ratio(key, ref):
+        return statistics.median(x / y for x, y in zip(samples[key], samples[ref]))
+
+    lines += [
+        "",
+        "## Per call against the peers users paste in (issue 33)",
+        "",
+        "The edition's median, the reference's median in the same rounds, and the median over the rounds of "
+        "their ratio within a round; the goal is the issue's (edition / reference at most that).",
+        "",
+        "| family | SQL edition µs | reference | reference µs | edition / reference | goal | met |",
+        "|---|---:|---|---:|---:|---:|---|",
+    ]
+    refs = [(fam, label, label, goal) for fam, label, _, goal in PEERS] + SELF_GOALS
+    for fam, label, key, goal in sorted(refs, key=lambda r: [f[0] for f in FAMILIES].index(r[0])):
+        r = ratio(f"{fam} SQL", key)
+        met = "" if goal is None else ("yes" if r <= goal else "no")
+        lines.append(f"| {fam} | {call[f'{fam} SQL']:.2f} | {label} | {call[key]:.2f} | {r:.2f} | "
+                     f"{'' if goal is None else f'≤ {goal:g}'} | {met} |")
+    lines += [
+        "",
+        "What a guarantee costs (the same run; the second figure is not what the edition ships):",
+        "",
+        "| family | SQL edition µs | without the guarantee | µs | peer | peer µs |",
+        "|---|---:|---|---:|---|---:|",
+    ]
+    goal_peer = {fam: label for fam, label, _, goal in PEERS if goal is not None}
+    for fam, label, _ in GUARANTEE_COSTS:
+        peer = goal_peer[fam]
+        lines.append(f"| {fam} | {call[f'{fam} SQL']:.2f} | {label} | {call[label]:.2f} | {peer} | {call[peer]:.2f} |")
+    lines += [
+        "",
+        "## Per call: the SQL edition before issue 33 and now",
+        "",
+        "| family | before µs | now µs | now / before |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, *_ in FAMILIES:
+        lines.append(f"| {name} | {call[f'{name} before']:.2f} | {call[f'{name} SQL']:.2f} | "
+                     f"{ratio(f'{name} SQL', f'{name} before'):.2f} |")
     lines += [
         "",
         f"## Bulk load of {ROWS} rows (`INSERT ... SELECT` into a table whose primary key defaults to the generator; "
         "per family a bigserial load, then the C++ edition's, then the SQL edition's)",
         "",
-        "| family | bigserial s | C++ s | SQL s | SQL / C++ | SQL / bigserial | C++ / bigserial |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| family | bigserial s | C++ s | SQL s | SQL / C++ | SQL / bigserial | goal (issue 33) | met | C++ / bigserial |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
     for name, *_ in FAMILIES:
         b, c, s = load[f"{name} bigserial"], load[f"{name} C++"], load[f"{name} SQL"]
-        lines.append(f"| {name} | {b:.2f} | {c:.2f} | {s:.2f} | {s / c:.1f} | {s / b:.1f} | {c / b:.1f} |")
+        goal = BULK_GOALS[name]
+        lines.append(f"| {name} | {b:.2f} | {c:.2f} | {s:.2f} | {s / c:.1f} | {s / b:.2f} | ≤ {goal:g} | "
+                     f"{'yes' if s / b <= goal else 'no'} | {c / b:.1f} |")
     lines += ["", "Raw per-call samples (µs): " + "; ".join(
         f"{k} {', '.join(f'{x:.2f}' for x in v)}" for k, v in samples.items()), ""]
     text = "\n".join(lines)

@@ -18,7 +18,9 @@
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
 # the differential test (section 4: SQLED_DIFF_N, default 1000000, values per
 # family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
-# base36, whose SQL encoders are the slowest); SQLED_SESSIONS (8)
+# base36, whose SQL encoders are the slowest); Instagram's next_id() repeating
+# past 1,024 IDs in one millisecond on a shard, and the edition not (issue 33,
+# section 4b, deterministic); SQLED_SESSIONS (8)
 # sessions minting snowflakes on one shard for SQLED_SECONDS (30) s, all
 # released at once: no duplicate, uuid_v7 increasing per session; pg_dump /
 # pg_restore of every type, both install ways; the move of a database to the
@@ -126,6 +128,16 @@ sub doc_blocks
 	verdicts("docs/managed-postgresql.md: $name", '/usr/bin/python3', "$repo/test/lib/readme_sql.py",
 		'--marked', 'test/tap/sql_edition.pl', '--name', $name, "$repo/docs/managed-postgresql.md");
 	return;
+}
+
+# The page's commands name the script this version's make sql-edition writes.
+{
+	my $page = PostgreSQL::Test::Utils::slurp_file("$repo/docs/managed-postgresql.md");
+	my @named = $page =~ /idgen_sql--([0-9.]+?)\.sql/g;
+	my @tle = $page =~ /install_extension\('idgen_sql', '([^']+)'/g;
+	ok(@named && @tle && !grep({ $_ ne $version } @named, @tle),
+		"docs/managed-postgresql.md names idgen_sql--$version.sql and pg_tle version $version only")
+	  or diag("named: @named; pg_tle: @tle");
 }
 
 # --- 1. psql -f by a role without superuser -----------------------------------
@@ -321,11 +333,11 @@ is($parity, '',
 # values are distinct). Two sessions run the families in two groups at once.
 # Sizes: SQLED_DIFF_N values per family (default 1000000); SQLED_DIFF_N_TEXT
 # (default SQLED_DIFF_N) for prefixed_id, typeid and base36, whose SQL-edition
-# encoders and decoders cost tens of microseconds a call and take two thirds
-# of the time (docs/managed-postgresql.md); the boundaries get a tenth of
-# SQLED_DIFF_N. With the defaults the whole file took 131 s at load average
-# 1.1-1.6 on 2 cores, the differential 88 s of it; at load average 10 (other
-# work on the machine) expect about three times that.
+# encoders and decoders are the slowest (docs/managed-postgresql.md); the
+# boundaries get a tenth of SQLED_DIFF_N. With the defaults the whole file took
+# 110 s at load average 1.3-1.8 on 2 cores, the differential 66 s of it (131 and
+# 88 s before issue 33); at load average 10 (other work on the machine) expect
+# about three times that.
 # ulid text goes both ways by direction: the SQL edition's text of its own
 # IDs is read by the C++ edition, the C++ edition's text of its IDs by the SQL
 # edition. The explicit-epoch snowflake decoders run on every tenth row, the
@@ -421,6 +433,50 @@ for my $family (qw(uuid_v7 snowflake snowflake53 ulid prefixed_id typeid base36 
 }
 my @diff_other = grep { !/^[a-z_0-9]+ [0-9]+ [tf]$/ } split /\n/, $diff_out;
 diag($_) for @diff_other[ 0 .. ($#diff_other < 4 ? $#diff_other : 4) ];
+
+# --- 4b. more than 1,024 IDs in one millisecond on one shard (issue 33) ---------------
+# Instagram's next_id() (test/bench/sql_edition_peers.sql, from its formula:
+# ms << 23 | shard << 10 | nextval % 1024) repeats once a shard mints more
+# than 1,024 IDs in one millisecond; the edition does not. Deterministic: the
+# peer's clock is its formula's input, fixed at one millisecond; the edition's
+# state sequence is set one second ahead of the clock (as the owner), so that
+# every call falls in that one millisecond until its 1,024 stamps are used,
+# whatever the clock does meanwhile; the 1,025th borrows the next millisecond.
+$f->sql_ok(slurp_file("$repo/test/bench/sql_edition_peers.sql"),
+	'the peers of test/bench/sql_edition_peers.sql install (schemas insta5 ...)', db => 'diff');
+is( $f->output(
+		'SELECT count(*), count(DISTINCT id), (SELECT count(DISTINCT insta5.next_id(1767225600000)) FROM generate_series(1, 1024))
+		   FROM (SELECT insta5.next_id(1767225600000) AS id FROM generate_series(1, 1025)) s',
+		db => 'diff'),
+	'1025|1024|1024',
+	"Instagram's next_id(): 1,024 IDs of one millisecond on one shard are distinct, the 1,025th repeats one");
+my $ahead_ms = $f->output(
+	"SELECT (floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint - 1704067200000 + 1000)
+	      , setval('sqled.idgen_sql_snowflake_state', ((floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint - 1704067200000 + 1000) << 10) - 1)",
+	db => 'diff');
+($ahead_ms) = split /\|/, $ahead_ms;
+is( $f->output(
+		"SELECT count(*), count(DISTINCT id), count(*) FILTER (WHERE id >> 23 = $ahead_ms), count(*) FILTER (WHERE id >> 23 = $ahead_ms + 1),
+		        count(*) FILTER (WHERE id <= prev), min(sqled.snowflake_seq(id)), max(sqled.snowflake_seq(id))
+		   FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM (SELECT n, sqled.snowflake(5) AS id FROM generate_series(1, 2049) n) a) b",
+		db => 'diff'),
+	'2049|2049|1024|1024|0|0|1023',
+	'the edition: 2,049 snowflake(5) IDs, 1,024 in one millisecond, 1,024 in the next, 1 after: none repeats, each above the last');
+
+# A refused call leaves no lock behind: a session whose snowflake() fails in a
+# read-only transaction (nextval's refusal, as on a standby) stays connected,
+# and another session then mints at once (a lock left held would block it
+# until the first session ended; statement_timeout bounds the wait).
+{
+	my $ro = $f->background_psql('diff', on_error_stop => 0);
+	my ($out, $ret) = $ro->query('BEGIN READ ONLY; SELECT sqled.snowflake(5);');
+	like($ro->{stderr}, qr/cannot execute nextval\(\) in a read-only transaction/,
+		'snowflake() in a read-only transaction is refused (25006, nextval\'s message)');
+	$ro->query('ROLLBACK');
+	is($f->error("SET statement_timeout = '5s'; SELECT sqled.snowflake(5), sqled.snowflake53(5)", db => 'diff'), '',
+		'another session then mints on the family at once: the refused call left its lock behind');
+	$ro->quit;
+}
 
 # --- 5. concurrency: sessions minting on one shard ----------------------------------
 # mint_for waits at the test's gate (advisory lock 7, held by the test until
