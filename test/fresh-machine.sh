@@ -54,7 +54,8 @@ command -v debootstrap >/dev/null || {
 archive=$(bash "$repo/test/pg-build.sh" --archive)
 
 started=$SECONDS
-if [[ ! -x $root/usr/bin/apt-get ]]; then
+# A root left by an interrupted run is not fresh: only --keep reuses one.
+if [[ $keep == no || ! -x $root/usr/bin/apt-get ]]; then
     rm -rf --one-file-system "$root"
     say "debootstrap --variant=minbase bookworm into $root"
     debootstrap --variant=minbase bookworm "$root" "$archive" >"/tmp/idgen-fresh-debootstrap.log" 2>&1 ||

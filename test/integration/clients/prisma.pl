@@ -11,7 +11,7 @@ use Test::More;
 
 my $dir = repo_dir() . '/test/integration/clients/orm';
 my $installed = -d "$dir/node_modules/\@prisma/client" && -x "$dir/node_modules/.bin/prisma"
-  && -x "$dir/node_modules/.bin/node-pg-migrate" && -x "$dir/node_modules/.bin/tsx";
+  && -x "$dir/node_modules/.bin/node-pg-migrate" && -x "$dir/node_modules/.bin/tsx" && -x "$dir/node_modules/.idgen-bin/node";
 ok($installed, 'prisma, @prisma/client, node-pg-migrate and tsx are installed in test/integration/clients/orm')
   or diag('run bash test/setup.sh');
 if ($installed)
@@ -23,7 +23,10 @@ if ($installed)
 	{
 		my $tmp = PostgreSQL::Test::Utils::tempdir('prisma');
 		# tsx keeps its compile cache under TMPDIR (tsx-UID)
-		local %ENV = (%ENV, $node->client_env($db, $db), TMPDIR => $tmp);
+		# the node test/setup.sh chose (Prisma 7 needs 20.19 or later), for tsx
+		# and every tool it starts
+		local %ENV = (%ENV, $node->client_env($db, $db), TMPDIR => $tmp,
+			PATH => "$dir/node_modules/.idgen-bin:$ENV{PATH}");
 		verdicts('prisma_test.ts', "$dir/node_modules/.bin/tsx", "$dir/prisma_test.ts", $tmp);
 	}
 }
