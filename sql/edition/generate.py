@@ -87,8 +87,9 @@ def constants(version):
         "SF_TIME_BITS": str(time_bits),
         "SF_MAX_MS": str(2**time_bits - 1),
         "SF_MAX_MS_PLUS_ONE": str(2**time_bits),
-        # ms since the epoch, the clock read in float8 seconds (snowflake minting)
-        "SF_NOW_MS": f"(pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint OPERATOR(pg_catalog.-) {epoch_ms})",
+        # ms since the epoch (snowflake minting), floored exactly in float8
+        "SF_NOW_MS": f"pg_catalog.floor(({unix_us('pg_catalog.clock_timestamp()')} OPERATOR(pg_catalog.-) {epoch_ms * 1000})"
+                     "::double precision OPERATOR(pg_catalog./) 1000)::bigint",
         "SF_EPOCH": epoch,
         "SF_EPOCH_MS": str(epoch_ms),
         "MAX_CLOCK_REGRESSION_MS": str(max_regression),
@@ -100,15 +101,17 @@ def constants(version):
         "BASE36_MAX128": max36,
         "CROCKFORD_DECODE": crockford_decode(),
         "BASE36_ENCODE12": base36_encode12,
-        "BASE36_ENCODE_PAIRS": base36_encode_pairs,
+        "BASE36_128_DECLARE": BASE36_128_DECLARE,
+        "BASE36_128_DIGITS": base36_128_digits(),
         "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
+        "UNIX_US": unix_us,
         "UUID_V7_RANGE_RAISE": UUID_V7_RANGE_RAISE,
-        "BAD_PREFIX_RAISE": bad_prefix_raise,
+        "BAD_PREFIX_RAISE": BAD_PREFIX_RAISE,
         "CROCKFORD_ENCODE_PAIRS": crockford_encode_pairs(),
         # the tables of digit pairs: literals once, in functions the callers inline
-        "CROCKFORD_PAIRS_UPPER_LITERAL": pairs_literal(upper),
-        "CROCKFORD_PAIRS_LOWER_LITERAL": pairs_literal(lower),
-        "BASE36_PAIRS_LITERAL": pairs_literal(digits36),
+        "CROCKFORD_PAIRS_UPPER_LITERAL": digits_literal(upper, 2),
+        "CROCKFORD_PAIRS_LOWER_LITERAL": digits_literal(lower, 2),
+        "BASE36_PAIRS_LITERAL": digits_literal(digits36, 2),
         "CROCKFORD_PAIRS_UPPER": "idgen_sql_crockford_pairs_upper()",
         "CROCKFORD_PAIRS_LOWER": "idgen_sql_crockford_pairs_lower()",
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
@@ -128,11 +131,23 @@ def crockford_class(alphabet):
     return out
 
 
+# Microseconds since 1970 of a timestamptz, in bigint (issue 33: EXTRACT's
+# numeric cost 0.1 us more a call): through float8 seconds counted from 2020,
+# whose rounding (about 0.01 us now) the cast to bigint undoes; exact until
+# about 2090 (2^51 us after 2020), a microsecond off at worst after that.
+# idgen_sql_unix_us(ts) is this expression; the mints inline it.
+def unix_us(ts):
+    return (f"((pg_catalog.date_part('epoch', {ts} OPERATOR(pg_catalog.-) '2020-01-01 00:00:00+00'::pg_catalog.timestamptz)"
+            " OPERATOR(pg_catalog.*) 1000000)::bigint OPERATOR(pg_catalog.+) 1577836800000000)")
+
+
 # uuid_v7()'s next tick (unix_ts_ms << 12 | rand_a), stored in the session's
 # setting and returned as text: max(the clock's, the last + 1). Shared by
 # uuid_v7() and the PL/pgSQL mints of prefixed_id_new() and typeid_new().
-UUID_V7_NEXT_TICK = """pg_catalog.set_config('idgen_sql.uuid_v7_tick',
-                          GREATEST(pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 4096000)::bigint,
+# The clock's tick is its microseconds * 4096 / 1000, floored: floor(ms * 4096
+# + the sub-ms fraction * 4096).
+UUID_V7_NEXT_TICK = f"""pg_catalog.set_config('idgen_sql.uuid_v7_tick',
+                          GREATEST({unix_us("pg_catalog.clock_timestamp()")} * 512 / 125,
                                    NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
                           false)"""
 
@@ -143,34 +158,30 @@ UUID_V7_RANGE_RAISE = """IF pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock
         RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';"""
 
 
-def bad_prefix_raise(kind):
-    """The RAISE of a prefix argument that is no prefix (22023), in PL/pgSQL:
-    kind 'args' reads the variables type_name and allow_empty, 'typeid' and
-    'prefixed_id' are the mints' own."""
-    type_name, allow_empty = {"args": ("type_name", "allow_empty"), "typeid": ("'typeid'", "true"),
-                              "prefixed_id": ("'prefixed_id'", "false")}[kind]
-    return f"""RAISE EXCEPTION 'invalid prefix for %: "%"', {type_name}, prefix
+# The RAISE of a prefix argument that is no prefix (22023), in PL/pgSQL: reads
+# the variables prefix, type_name and allow_empty.
+BAD_PREFIX_RAISE = """RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, prefix
         USING ERRCODE = 'invalid_parameter_value',
               DETAIL = CASE
                   WHEN prefix = '' THEN 'The prefix is empty.'
-                  WHEN pg_catalog.length(prefix) > {{{{PREFIX_MAX}}}} THEN
-                      pg_catalog.format('The prefix has %s characters; at most {{{{PREFIX_MAX}}}} are allowed.', pg_catalog.length(prefix))
+                  WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
+                      pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
                   WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
                   ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
                                          pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
               END,
-              HINT = CASE WHEN {allow_empty}
+              HINT = CASE WHEN allow_empty
                           THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
                           ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;"""
 
 
-def pairs_literal(alphabet):
+def digits_literal(alphabet, width):
     """A bytea literal (escape format: the characters themselves) of every
-    two-digit string of alphabet, in numeric order."""
+    width-digit string of alphabet, in numeric order."""
     n = len(alphabet)
-    text = "".join(alphabet[i // n] + alphabet[i % n] for i in range(n * n))
+    text = "".join(alphabet[i // n ** (width - 1 - k) % n] for i in range(n ** width) for k in range(width))
     if not re.fullmatch(r"[0-9A-Za-z]+", text):
-        sys.exit("generate.py: an alphabet of digit pairs must be letters and digits")
+        sys.exit("generate.py: an alphabet of digit strings must be letters and digits")
     return "'" + text + "'::bytea"
 
 
@@ -185,10 +196,38 @@ def crockford_encode_pairs():
     return "\n        || ".join(parts)
 
 
-def base36_encode_pairs(x):
-    """12 base36 digits of a bigint variable x below 36^12, as 6 slices of table pairs."""
-    return "\n        || ".join(
-        f"pg_catalog.substr(pairs, (({x} / {1296 ** (5 - i)} % 1296) << 1)::integer + 1, 2)" for i in range(6))
+# base36 of 128 bits in bigint arithmetic (issue 33: numeric cost about 1.2 us
+# a value): the bits, in the bigint variables hi and lo of the PL/pgSQL
+# function, as five limbs of 31 bits (the top one 4 bits), divided by 36^6 by
+# long division, whose remainder (below 36^6 < 2^31.02) shifted by 31 bits
+# stays below 2^63; four divisions leave four groups of six digits and one
+# digit above them. The DECLARE part: t4, u3, v2 and w1 hold the groups. The
+# digits come from the table of the 1296 two-digit strings: one of the 46656
+# three-digit strings saved 0.15 us a call, but its 140 kB literal took the
+# script past the 128 kB that one argument of a command may hold, and the
+# pg_tle install passes the script as one (psql -v content="$(cat ...)").
+BASE36_D6 = 36 ** 6
+BASE36_128_DECLARE = f"""t1 bigint := (hi >> 29) & 34359738367;  -- the top two limbs, 4 and 31 bits
+    t2 bigint := ((t1 % {BASE36_D6}) << 31) | ((hi & 536870911) << 2) | ((lo >> 62) & 3);
+    t3 bigint := ((t2 % {BASE36_D6}) << 31) | ((lo >> 31) & 2147483647);
+    t4 bigint := ((t3 % {BASE36_D6}) << 31) | (lo & 2147483647);
+    u1 bigint := ((t1 / {BASE36_D6}) << 31) | (t2 / {BASE36_D6});
+    u2 bigint := ((u1 % {BASE36_D6}) << 31) | (t3 / {BASE36_D6});
+    u3 bigint := ((u2 % {BASE36_D6}) << 31) | (t4 / {BASE36_D6});
+    v1 bigint := ((u1 / {BASE36_D6}) << 31) | (u2 / {BASE36_D6});
+    v2 bigint := ((v1 % {BASE36_D6}) << 31) | (u3 / {BASE36_D6});
+    w1 bigint := ((v1 / {BASE36_D6}) << 31) | (v2 / {BASE36_D6});"""
+
+
+def base36_128_digits():
+    """The 25 digits of BASE36_128_DECLARE's groups, from table pairs: the top
+    digit, then three pairs per group."""
+    parts = [f"pg_catalog.substr(pairs, ((w1 / {BASE36_D6}) << 1)::integer + 2, 1)"]
+    for g in (f"w1 % {BASE36_D6}", f"v2 % {BASE36_D6}", f"u3 % {BASE36_D6}", f"t4 % {BASE36_D6}"):
+        parts += [f"pg_catalog.substr(pairs, ((({g}) / 1679616) << 1)::integer + 1, 2)",
+                  f"pg_catalog.substr(pairs, ((({g}) / 1296 % 1296) << 1)::integer + 1, 2)",
+                  f"pg_catalog.substr(pairs, ((({g}) % 1296) << 1)::integer + 1, 2)"]
+    return "pg_catalog.encode(" + "\n        || ".join(parts) + ", 'escape')"
 
 
 def crockford_decode():

@@ -111,8 +111,8 @@ COMMENT ON FUNCTION idgen_sql_crockford_decode(text, text) IS
     'internal (SQL edition): the uuid of 26 checked Crockford base32 digits of alphabet a';
 
 -- base36: 128 bits as 25 lowercase digits (zero-padded, so that text order is
--- numeric order): the number in numeric, split into 1 digit and two runs of 12
--- (36^12 < 2^63) in bigint; each run is two halves below 36^6, each half three
+-- numeric order), by long division in bigint (generate.py's
+-- BASE36_128_DECLARE): one digit and four groups below 36^6, each group three
 -- slices of the table of the 1296 two-digit strings (pairs, from
 -- idgen_sql_base36_pairs() in the callers; issue 33).
 CREATE FUNCTION idgen_sql_base36_encode128(id uuid, pairs bytea) RETURNS text
@@ -120,15 +120,11 @@ CREATE FUNCTION idgen_sql_base36_encode128(id uuid, pairs bytea) RETURNS text
 AS $$
 DECLARE
     h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
-    n numeric := ('x' || pg_catalog.substr(h, 1, 8))::bit(32)::bigint * 79228162514264337593543950336::numeric
-                 + ('x' || pg_catalog.substr(h, 9, 12))::bit(48)::bigint * 281474976710656::numeric
-                 + ('x' || pg_catalog.substr(h, 21, 12))::bit(48)::bigint;
-    x bigint := pg_catalog.div(pg_catalog.mod(n, 22452257707354557240087211123792674816), 4738381338321616896);
-    y bigint := pg_catalog.mod(n, 4738381338321616896);
+    hi bigint := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
+    lo bigint := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
+    {{BASE36_128_DECLARE}}
 BEGIN
-    RETURN pg_catalog.encode(pg_catalog.substr(pairs, (pg_catalog.div(n, 22452257707354557240087211123792674816)::integer << 1) + 2, 1)
-        || {{BASE36_ENCODE_PAIRS:x}}
-        || {{BASE36_ENCODE_PAIRS:y}}, 'escape');
+    RETURN {{BASE36_128_DIGITS}};
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_base36_encode128(uuid, bytea) IS 'internal (SQL edition): 25 lowercase base36 digits of a uuid, from a table of digit pairs';
@@ -196,6 +192,15 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_random_hex30() IS 'internal (SQL edition): 120 random bits as 30 hexadecimal digits';
+
+-- Microseconds since 1970 of ts, the expression the minting functions inline
+-- for the clock (generate.py's unix_us): float8 seconds since 2020, exact to
+-- the microsecond until about 2090. Here for sql_edition.pl, which compares
+-- it with EXTRACT's numeric.
+CREATE FUNCTION idgen_sql_unix_us(ts timestamptz) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN {{UNIX_US:ts}};
+COMMENT ON FUNCTION idgen_sql_unix_us(timestamptz) IS 'internal (SQL edition): microseconds since 1970 of ts, as the minting functions read the clock';
 
 -- Milliseconds of a timestamp for the families with a 48-bit Unix millisecond
 -- field (uuid_v7, ulid): 22023 for an infinite one, 22008 outside the field.

@@ -60,32 +60,33 @@ CREATE FUNCTION idgen_sql_snowflake_mint(state regclass, family text, shard inte
     LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
 AS $$
 DECLARE
+    now_ms bigint := {{SF_NOW_MS}};
     stamp bigint;
 BEGIN
     stamp := CASE
-        WHEN NOT ((pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state'
-                   AND seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
-                   AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
-                  OR (pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake53_state'
-                   AND seq_bits OPERATOR(pg_catalog.=) {{S53_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{S53_SHARD_BITS}}
-                   AND max_shard OPERATOR(pg_catalog.=) {{S53_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) 0))
+        WHEN NOT (((seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
+                    AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
+                   OR (seq_bits OPERATOR(pg_catalog.=) {{S53_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{S53_SHARD_BITS}}
+                       AND max_shard OPERATOR(pg_catalog.=) {{S53_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) 0))
+                  AND pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=)
+                      CASE WHEN min_ms OPERATOR(pg_catalog.=) 0 THEN 'idgen_sql_snowflake53_state' ELSE 'idgen_sql_snowflake_state' END)
             THEN NULL
         WHEN shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard
-             OR {{SF_NOW_MS}} OPERATOR(pg_catalog.<) min_ms
+             OR now_ms OPERATOR(pg_catalog.<) min_ms
             THEN NULL
         -- nextval() would refuse after the lock is taken, leaving it held.
         WHEN pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on'
             THEN NULL
         WHEN pg_catalog.num_nulls(
                  pg_catalog.pg_advisory_lock(1768187763, state::pg_catalog.oid::integer),
-                 CASE WHEN pg_catalog.nextval(state) OPERATOR(pg_catalog.>=) ({{SF_NOW_MS}} OPERATOR(pg_catalog.<<) seq_bits)
+                 CASE WHEN pg_catalog.nextval(state) OPERATOR(pg_catalog.>=) (now_ms OPERATOR(pg_catalog.<<) seq_bits)
                       THEN 0::bigint
-                      ELSE pg_catalog.setval(state, GREATEST({{SF_NOW_MS}} OPERATOR(pg_catalog.<<) seq_bits, pg_catalog.currval(state))) END,
+                      ELSE pg_catalog.setval(state, GREATEST(now_ms OPERATOR(pg_catalog.<<) seq_bits, pg_catalog.currval(state))) END,
                  pg_catalog.pg_advisory_unlock(1768187763, state::pg_catalog.oid::integer)) OPERATOR(pg_catalog.>=) 0
             THEN pg_catalog.currval(state)
     END;
     IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
-       OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) {{SF_NOW_MS}} OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
+       OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) now_ms OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
         IF NOT ((pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state'
                  AND seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
                  AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
@@ -100,10 +101,10 @@ BEGIN
             RAISE EXCEPTION '% shard % is out of range', family, shard
                 USING ERRCODE = 'numeric_value_out_of_range',
                       DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard);
-        ELSIF {{SF_NOW_MS}} OPERATOR(pg_catalog.<) 0 THEN
+        ELSIF now_ms OPERATOR(pg_catalog.<) 0 THEN
             RAISE EXCEPTION 'system clock is before idgen.snowflake_epoch (%)', '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz
                 USING ERRCODE = 'datetime_field_overflow';
-        ELSIF {{SF_NOW_MS}} OPERATOR(pg_catalog.<) min_ms THEN
+        ELSIF now_ms OPERATOR(pg_catalog.<) min_ms THEN
             -- snowflake() leaves the first 2^30 ms after the epoch unused, so that
             -- its IDs are at least 2^53 and never look like snowflake53() IDs.
             RAISE EXCEPTION '%() mints from % on', family,
@@ -122,7 +123,7 @@ BEGIN
                       DETAIL = 'The time field holds 2^{{SF_TIME_BITS}} milliseconds after idgen.snowflake_epoch ({{SF_EPOCH}}).';
         END IF;
         RAISE EXCEPTION 'system clock is % ms behind % shard %',
-                        (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) {{SF_NOW_MS}}, family, shard
+                        (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) now_ms, family, shard
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   DETAIL = 'IDs may run ahead of the clock by at most {{MAX_CLOCK_REGRESSION_MS}} ms (the C++ edition''s default idgen.max_clock_regression). The clock was set back, or the database was restored from a server whose clock was ahead.',
                   HINT = 'Wait for the clock to catch up.';

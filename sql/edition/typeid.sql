@@ -73,8 +73,8 @@ CREATE FUNCTION idgen_sql_typeid_prefix_arg(prefix text) RETURNS text
 COMMENT ON FUNCTION idgen_sql_typeid_prefix_arg(text) IS 'internal (SQL edition): a typeid prefix argument, checked, with its "_"';
 
 -- The mint of typeid_new(): uuid_v7()'s tick and random bits, straight into
--- Crockford base32 (issue 33), as idgen_sql_prefixed_id_mint.
-CREATE FUNCTION idgen_sql_typeid_mint(prefix text, pairs bytea) RETURNS text
+-- Crockford base32 (issue 33), after head, as idgen_sql_prefixed_id_mint.
+CREATE FUNCTION idgen_sql_typeid_mint(head text, pairs bytea) RETURNS text
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 AS $$
 DECLARE
@@ -82,22 +82,18 @@ DECLARE
     hi bigint := ((tick >> 12) << 16) | 28672 | (tick & 4095);
     lo bigint := ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint;
 BEGIN
-    IF (tick >> 60) <> 0 THEN  -- one IF for the rare cases, nested
+    IF (tick >> 60) <> 0 THEN
         {{UUID_V7_RANGE_RAISE}}
-    ELSIF prefix = '' THEN
-        RETURN pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
-    ELSIF prefix !~ '^[a-z]([a-z_]*[a-z])?$' OR pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
-        {{BAD_PREFIX_RAISE:typeid}}
     END IF;
-    RETURN prefix || '_' || pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
+    RETURN head || pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_typeid_mint(text, bytea) IS
-    'internal (SQL edition): the text of typeid_new(prefix), from uuid_v7()''s sequence';
+    'internal (SQL edition): the text of typeid_new(prefix) after its head, from uuid_v7()''s sequence';
 
 CREATE FUNCTION typeid_new(prefix text) RETURNS typeid
     LANGUAGE sql VOLATILE STRICT PARALLEL RESTRICTED
-    RETURN idgen_sql_typeid_mint(prefix, {{CROCKFORD_PAIRS_LOWER}})::typeid;
+    RETURN idgen_sql_typeid_mint(idgen_sql_id_head(prefix, 'typeid'), {{CROCKFORD_PAIRS_LOWER}})::typeid;
 COMMENT ON FUNCTION typeid_new(text) IS
     'new TypeID with the given prefix ('''' for none): the 128 bits are a uuid_v7() value from the session''s sequence, so TypeIDs of a prefix sort by creation time';
 

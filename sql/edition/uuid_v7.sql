@@ -48,12 +48,12 @@ COMMENT ON FUNCTION idgen_sql_uuid_v7_of_tick(bigint) IS
 -- idgen_sql.uuid_v7_tick. A setting is session state that every function can
 -- read; it is rolled back with its transaction.
 -- uuid_v7() is one SQL expression, inlined into the caller's query (issue 33:
--- a PL/pgSQL body cost 4 us a call, this about 2): the WHEN stores the new
--- tick, max(clock, last + 1), and checks it has 60 bits; the THEN reads it back
--- (an inlined function has no variables) and inserts the version digit 7
--- after its 12 hexadecimal digits of milliseconds; rand_b and the variant are
--- the second half of a version 4 uuid's bytes. The tick is microseconds * 4096
--- / 1000, exact in numeric: floor(ms * 4096 + sub-ms fraction * 4096).
+-- a PL/pgSQL body cost 4 us a call, this under 2): the WHEN stores the new
+-- tick, max(clock, last + 1) (generate.py's UUID_V7_NEXT_TICK), and checks it
+-- has 60 bits; the THEN reads it back (an inlined function has no variables)
+-- as the uuid's first 8 bytes, 48 bits of ms, version 7 and 12 bits of
+-- rand_a; rand_b and the variant are the second half of a version 4 uuid's
+-- bytes. Built in bytea, not text: 0.3 us less.
 -- set_config() is PARALLEL UNSAFE: a query that calls uuid_v7() runs without
 -- parallel workers (a worker could not keep the session's sequence anyway).
 CREATE FUNCTION idgen_sql_uuid_v7_out_of_range() RETURNS uuid
@@ -73,13 +73,10 @@ COMMENT ON FUNCTION idgen_sql_uuid_v7_out_of_range() IS
 
 CREATE FUNCTION uuid_v7() RETURNS uuid
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
-    RETURN CASE WHEN (pg_catalog.set_config('idgen_sql.uuid_v7_tick',
-                          GREATEST(pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 4096000)::bigint,
-                                   NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
-                          false)::bigint >> 60) = 0
-                THEN (pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.current_setting('idgen_sql.uuid_v7_tick')::bigint), 15, '0'),
-                                         '7', 13, 0)
-                      || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::uuid
+    RETURN CASE WHEN ({{UUID_V7_NEXT_TICK}}::bigint >> 60) = 0
+                THEN pg_catalog.encode(pg_catalog.int8send(((pg_catalog.current_setting('idgen_sql.uuid_v7_tick')::bigint >> 12) << 16) | 28672
+                                                           | (pg_catalog.current_setting('idgen_sql.uuid_v7_tick')::bigint & 4095))
+                                       || pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex')::uuid
                 ELSE idgen_sql_uuid_v7_out_of_range() END;
 COMMENT ON FUNCTION uuid_v7() IS
     'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time at the microsecond precision of SQL''s clock; strictly increasing per session (SQL edition: the session''s last value is rolled back with its transaction)';

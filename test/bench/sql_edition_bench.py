@@ -60,8 +60,8 @@ SELF_GOALS = [
 ]
 # what a guarantee costs: the edition's own pieces, not shipped as they are here
 GUARANTEE_COSTS = [
-    ("uuid_v7", "its expression without the session's sequence (no strict order per session)",
-     "(pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 4096000)::bigint),"
+    ("uuid_v7", "the same encoding from one clock reading, without the session's last tick (no strict order per session)",
+     "(pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(sqled.idgen_sql_unix_us(pg_catalog.clock_timestamp()) * 512 / 125),"
      " 15, '0'), '7', 13, 0) || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::uuid"),
 ]
 BULK_GOALS = {"uuid_v7": 2.0, "snowflake": 2.0, "snowflake53": 2.0, "ulid": 2.0, "prefixed_id": 3.0, "typeid": 3.0}

@@ -478,6 +478,21 @@ is( $f->output(
 	$ro->quit;
 }
 
+# --- 4c. the clock as the minting functions read it (issue 33) -----------------------
+# They read it through float8 (idgen_sql_unix_us, which they inline), not
+# EXTRACT's numeric: exact to the microsecond from 1970 to 2090, checked at
+# random instants and at each side of millisecond boundaries.
+is( $f->output(
+		"SELECT count(*), count(*) FILTER (WHERE sqled.idgen_sql_unix_us(t) <> (EXTRACT(epoch FROM t) * 1000000)::bigint)
+		   FROM (SELECT timestamptz 'epoch' + us * interval '1 microsecond' AS t
+		           FROM (SELECT (random() * 3786912000000000)::bigint AS us FROM generate_series(1, 200000)
+		                 UNION ALL
+		                 SELECT ms * 1000 + d FROM (SELECT (random() * 3786912000000)::bigint AS ms FROM generate_series(1, 100000)) r,
+		                        (VALUES (-1), (0), (1)) v(d)) i) s",
+		db => 'diff'),
+	'500000|0',
+	'the clock in microseconds through float8 is exact at 500,000 instants of 1970-2090, 300,000 of them around millisecond boundaries');
+
 # --- 5. concurrency: sessions minting on one shard ----------------------------------
 # mint_for waits at the test's gate (advisory lock 7, held by the test until
 # every session waits on it), then mints for SECONDS, at least once.
