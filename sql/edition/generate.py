@@ -101,7 +101,12 @@ def constants(version):
         "BASE36_MAX128": max36,
         "CROCKFORD_DECODE": crockford_decode(),
         "BASE36_ENCODE12": base36_encode12,
-        "BASE36_128_DECLARE": BASE36_128_DECLARE,
+        # the 128 bits from bigint halves hi and lo (a uuid's)
+        "BASE36_128_DECLARE_HI": base36_128_declare("(hi >> 29) & 34359738367", "hi & 536870911"),
+        # from uuid_v7()'s tick (48 bits of ms, 12 of rand_a) and lo: the ms,
+        # version 7 and rand_a without a statement to put them together
+        "BASE36_128_DECLARE_TICK": base36_128_declare("(tick >> 25) & 34359738367",
+                                                      "(((tick >> 12) & 8191) << 16) | 28672 | (tick & 4095)"),
         "BASE36_128_DIGITS": base36_128_digits(),
         "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
         "UNIX_US": unix_us,
@@ -207,16 +212,21 @@ def crockford_encode_pairs():
 # script past the 128 kB that one argument of a command may hold, and the
 # pg_tle install passes the script as one (psql -v content="$(cat ...)").
 BASE36_D6 = 36 ** 6
-BASE36_128_DECLARE = f"""t1 bigint := (hi >> 29) & 34359738367;  -- the top two limbs, 4 and 31 bits
-    t2 bigint := ((t1 % {BASE36_D6}) << 31) | ((hi & 536870911) << 2) | ((lo >> 62) & 3);
-    t3 bigint := ((t2 % {BASE36_D6}) << 31) | ((lo >> 31) & 2147483647);
-    t4 bigint := ((t3 % {BASE36_D6}) << 31) | (lo & 2147483647);
-    u1 bigint := ((t1 / {BASE36_D6}) << 31) | (t2 / {BASE36_D6});
-    u2 bigint := ((u1 % {BASE36_D6}) << 31) | (t3 / {BASE36_D6});
-    u3 bigint := ((u2 % {BASE36_D6}) << 31) | (t4 / {BASE36_D6});
-    v1 bigint := ((u1 / {BASE36_D6}) << 31) | (u2 / {BASE36_D6});
-    v2 bigint := ((v1 % {BASE36_D6}) << 31) | (u3 / {BASE36_D6});
-    w1 bigint := ((v1 / {BASE36_D6}) << 31) | (v2 / {BASE36_D6});"""
+def base36_128_declare(top35, mid29):
+    """The DECLARE part, from expressions of the 128 bits' top 35 bits (two
+    limbs, 4 and 31 bits) and next 29 bits, and the bigint variable lo (the
+    low 64 bits)."""
+    d = BASE36_D6
+    return f"""t1 bigint := {top35};
+    t2 bigint := ((t1 % {d}) << 31) | (({mid29}) << 2) | ((lo >> 62) & 3);
+    t3 bigint := ((t2 % {d}) << 31) | ((lo >> 31) & 2147483647);
+    t4 bigint := ((t3 % {d}) << 31) | (lo & 2147483647);
+    u1 bigint := ((t1 / {d}) << 31) | (t2 / {d});
+    u2 bigint := ((u1 % {d}) << 31) | (t3 / {d});
+    u3 bigint := ((u2 % {d}) << 31) | (t4 / {d});
+    v1 bigint := ((u1 / {d}) << 31) | (u2 / {d});
+    v2 bigint := ((v1 % {d}) << 31) | (u3 / {d});
+    w1 bigint := ((v1 / {d}) << 31) | (v2 / {d});"""
 
 
 def base36_128_digits():

@@ -112,7 +112,7 @@ COMMENT ON FUNCTION idgen_sql_crockford_decode(text, text) IS
 
 -- base36: 128 bits as 25 lowercase digits (zero-padded, so that text order is
 -- numeric order), by long division in bigint (generate.py's
--- BASE36_128_DECLARE): one digit and four groups below 36^6, each group three
+-- base36_128_declare): one digit and four groups below 36^6, each group three
 -- slices of the table of the 1296 two-digit strings (pairs, from
 -- idgen_sql_base36_pairs() in the callers; issue 33).
 CREATE FUNCTION idgen_sql_base36_encode128(id uuid, pairs bytea) RETURNS text
@@ -122,7 +122,7 @@ DECLARE
     h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
     hi bigint := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
     lo bigint := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
-    {{BASE36_128_DECLARE}}
+    {{BASE36_128_DECLARE_HI}}
 BEGIN
     RETURN {{BASE36_128_DIGITS}};
 END

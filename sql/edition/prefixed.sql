@@ -107,14 +107,13 @@ COMMENT ON FUNCTION idgen_sql_prefixed_id_bad_text(text) IS 'internal (SQL editi
 -- The CHECK tries the pattern first; the function that raises runs only on failure.
 -- The pattern has no counted repetition ({0,61} made PostgreSQL's regex engine
 -- take 2.6 us a value, issue 33): the lengths are checked apart. The body
--- follows the last "_": it is 25 characters long when the last 25 hold no "_"
--- and the one before them is "_".
+-- follows the last "_" (split_part(..., -1); issue 33: two strpos() of right()
+-- cost 0.09 us more).
 CREATE DOMAIN prefixed_id AS text COLLATE "C"
     CONSTRAINT prefixed_id_text CHECK (
         (VALUE ~ '^[a-z]([a-z_]*[a-z])?_[0-9a-z]*$'
          AND pg_catalog.length(VALUE) <= {{PREFIXED_ID_MAX_LENGTH}}
-         AND pg_catalog.strpos(pg_catalog.right(VALUE, 25), '_') = 0
-         AND pg_catalog.strpos(pg_catalog.right(VALUE, 26), '_') = 1
+         AND pg_catalog.length(pg_catalog.split_part(VALUE, '_', -1)) = 25
          AND pg_catalog.right(VALUE, 25) <= '{{BASE36_MAX128}}')
         OR idgen_sql_prefixed_id_bad_text(VALUE));
 COMMENT ON DOMAIN prefixed_id IS
@@ -190,10 +189,8 @@ CREATE FUNCTION idgen_sql_prefixed_id_mint(head text, pairs bytea) RETURNS text
 AS $$
 DECLARE
     tick bigint := {{UUID_V7_NEXT_TICK}}::bigint;
-    -- the uuid's 64 bits of time: 48 of ms, version 7, 12 of rand_a
-    hi bigint := ((tick >> 12) << 16) | 28672 | (tick & 4095);
     lo bigint := ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint;
-    {{BASE36_128_DECLARE}}
+    {{BASE36_128_DECLARE_TICK}}
 BEGIN
     IF (tick >> 60) <> 0 THEN
         {{UUID_V7_RANGE_RAISE}}

@@ -50,14 +50,13 @@ $$;
 COMMENT ON FUNCTION idgen_sql_typeid_bad_text(text) IS 'internal (SQL edition): raises 22P02 for text that is no TypeID';
 
 -- No counted repetition in the pattern (issue 33, as prefixed_id): the suffix,
--- the last 26 characters, has no "_"; either it is the whole value, or a "_"
--- comes before it, and the prefix is at most {{PREFIX_MAX}} characters.
+-- what follows the last "_" (the whole value when it has none), is 26
+-- characters long, and the prefix is at most {{PREFIX_MAX}} characters.
 CREATE DOMAIN typeid AS text COLLATE "C"
     CONSTRAINT typeid_text CHECK (
         (VALUE ~ '^([a-z]([a-z_]*[a-z])?_)?[0-7][{{CROCKFORD_CLASS_LOWER}}]*$'
          AND pg_catalog.length(VALUE) <= {{TYPEID_MAX_LENGTH}}
-         AND pg_catalog.strpos(pg_catalog.right(VALUE, 26), '_') = 0
-         AND (pg_catalog.length(VALUE) = 26 OR pg_catalog.strpos(pg_catalog.right(VALUE, 27), '_') = 1))
+         AND pg_catalog.length(pg_catalog.split_part(VALUE, '_', -1)) = 26)
         OR idgen_sql_typeid_bad_text(VALUE));
 COMMENT ON DOMAIN typeid IS
     'TypeID (jetify-com/typeid spec v0.3.0; SQL edition: a domain over text holding the C++ edition''s text): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q';
