@@ -110,6 +110,7 @@ def constants(version):
         "BASE36_128_DIGITS": base36_128_digits(),
         "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
         "UNIX_US": unix_us,
+        "UNIX_MS_NOW": UNIX_MS_NOW,
         "UUID_V7_RANGE_RAISE": UUID_V7_RANGE_RAISE,
         "BAD_PREFIX_RAISE": BAD_PREFIX_RAISE,
         "CROCKFORD_ENCODE_PAIRS": crockford_encode_pairs(),
@@ -144,6 +145,10 @@ def crockford_class(alphabet):
 def unix_us(ts):
     return (f"((pg_catalog.date_part('epoch', {ts} OPERATOR(pg_catalog.-) '2020-01-01 00:00:00+00'::pg_catalog.timestamptz)"
             " OPERATOR(pg_catalog.*) 1000000)::bigint OPERATOR(pg_catalog.+) 1577836800000000)")
+
+
+# The clock's Unix milliseconds, floored exactly in float8 (ulid minting).
+UNIX_MS_NOW = f"pg_catalog.floor({unix_us('pg_catalog.clock_timestamp()')}::double precision / 1000)::bigint"
 
 
 # uuid_v7()'s next tick (unix_ts_ms << 12 | rand_a), stored in the session's

@@ -73,7 +73,7 @@ CREATE FUNCTION idgen_sql_ulid_next(last text) RETURNS text
     LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
-    now_ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
+    now_ms bigint := {{UNIX_MS_NOW}};
     hi bigint;
     lo bigint;
     r text;
@@ -107,23 +107,22 @@ COMMENT ON FUNCTION idgen_sql_ulid_next(text) IS
     'internal (SQL edition): the ULID after last (32 hexadecimal digits, or NULL) in a new millisecond or past a carry';
 
 -- ulid() is one SQL expression, inlined into the caller's query (issue 33):
--- within the last ULID's millisecond (the clock read in float8 seconds, to
--- within a microsecond) and without a carry out of its last 60 bits, the next
--- is its first 17 hexadecimal digits and the last 15 + 1; anything else is
--- idgen_sql_ulid_next's. The new value is stored, then read back as the
--- result (an inlined function has no variables). set_config() is PARALLEL
--- UNSAFE: a query that calls ulid() runs without parallel workers.
+-- within the last ULID's millisecond (the clock as uuid_v7() reads it,
+-- generate.py's unix_us) and without a carry out of its last 60 bits, the
+-- next is its first 17 hexadecimal digits and the last 15 + 1; anything else
+-- is idgen_sql_ulid_next's. The new value is stored, and set_config()'s
+-- result is the ULID. set_config() is PARALLEL UNSAFE: a query that calls
+-- ulid() runs without parallel workers.
 CREATE FUNCTION ulid() RETURNS ulid
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED
-    RETURN CASE WHEN pg_catalog.set_config('idgen_sql.ulid_last',
-               CASE WHEN pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000)::bigint
+    RETURN pg_catalog.set_config('idgen_sql.ulid_last',
+               CASE WHEN {{UNIX_MS_NOW}}
                          <= ('x' || pg_catalog.left(pg_catalog.current_setting('idgen_sql.ulid_last', true), 12))::bit(48)::bigint
                      AND pg_catalog.right(pg_catalog.current_setting('idgen_sql.ulid_last', true), 15) <> 'fffffffffffffff'
                     THEN pg_catalog.left(pg_catalog.current_setting('idgen_sql.ulid_last', true), 17)
                          || pg_catalog.lpad(pg_catalog.to_hex(('x' || pg_catalog.right(pg_catalog.current_setting('idgen_sql.ulid_last', true), 15))::bit(60)::bigint + 1), 15, '0')
                     ELSE idgen_sql_ulid_next(NULLIF(pg_catalog.current_setting('idgen_sql.ulid_last', true), '')) END,
-               false) IS NOT NULL
-           THEN pg_catalog.current_setting('idgen_sql.ulid_last')::uuid END;
+               false)::uuid;
 COMMENT ON FUNCTION ulid() IS
     'new ULID from the clock and gen_random_uuid()''s CSPRNG bits; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode; SQL edition: rolled back with the transaction)';
 

@@ -118,15 +118,12 @@ my $m = IdgenTest::Node->create('m',
 	preload => 0,
 	conf => [ $have_tle ? "shared_preload_libraries = 'pg_tle'" : () ]);
 
-# doc_blocks NODE, DB, USER, NAME: runs the block of docs/managed-postgresql.md
-# marked "run by test/tap/sql_edition.pl: NAME" (readme_sql.py --marked) on
-# NODE's DB as USER, with the results it shows as checks.
+# doc_blocks NODE, DB, USER, NAME: the block of docs/managed-postgresql.md
+# marked "run by test/tap/sql_edition.pl: NAME", on NODE's DB as USER.
 sub doc_blocks
 {
 	my ($node, $db, $user, $name) = @_;
-	local %ENV = (%ENV, $node->client_env($db, $user));
-	verdicts("docs/managed-postgresql.md: $name", '/usr/bin/python3', "$repo/test/lib/readme_sql.py",
-		'--marked', 'test/tap/sql_edition.pl', '--name', $name, "$repo/docs/managed-postgresql.md");
+	doc_blocks_ok($node, $db, 'test/tap/sql_edition.pl', 'docs/managed-postgresql.md', $name, user => $user);
 	return;
 }
 

@@ -6,28 +6,7 @@
 use strict;
 use warnings;
 use IdgenTest;
-use PostgreSQL::Test::Utils ();
 use Test::More;
 
-my $dir = repo_dir() . '/test/integration/clients/orm';
-my $installed = -d "$dir/node_modules/drizzle-orm" && -x "$dir/node_modules/.bin/drizzle-kit"
-  && -x "$dir/node_modules/.bin/tsx" && -x "$dir/node_modules/.idgen-bin/node";
-ok($installed, 'drizzle-orm, drizzle-kit and tsx are installed in test/integration/clients/orm')
-  or diag('run bash test/setup.sh');
-if ($installed)
-{
-	my $node = IdgenTest::Node->create('main');
-	my $db = eval { $node->app_database('idgen_drizzle') };
-	ok($db, 'create the database, owned by a plain role') or diag($@);
-	if ($db)
-	{
-		my $tmp = PostgreSQL::Test::Utils::tempdir('drizzle');
-		# tsx keeps its compile cache under TMPDIR (tsx-UID)
-		# the node test/setup.sh chose (Prisma 7 needs 20.19 or later), for tsx
-		# and every tool it starts
-		local %ENV = (%ENV, $node->client_env($db, $db), TMPDIR => $tmp,
-			PATH => "$dir/node_modules/.idgen-bin:$ENV{PATH}");
-		verdicts('drizzle_test.ts', "$dir/node_modules/.bin/tsx", "$dir/drizzle_test.ts", $tmp);
-	}
-}
+orm_test_ok('drizzle', 'drizzle_test.ts', 'drizzle-orm', '.bin/drizzle-kit');
 done_testing();
