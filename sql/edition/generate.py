@@ -115,9 +115,9 @@ def constants(version):
         "BAD_PREFIX_RAISE": BAD_PREFIX_RAISE,
         "CROCKFORD_ENCODE_PAIRS": crockford_encode_pairs(),
         # the tables of digit pairs: literals once, in functions the callers inline
-        "CROCKFORD_PAIRS_UPPER_LITERAL": digits_literal(upper, 2),
-        "CROCKFORD_PAIRS_LOWER_LITERAL": digits_literal(lower, 2),
-        "BASE36_PAIRS_LITERAL": digits_literal(digits36, 2),
+        "CROCKFORD_PAIRS_UPPER_LITERAL": pairs_literal(upper),
+        "CROCKFORD_PAIRS_LOWER_LITERAL": pairs_literal(lower),
+        "BASE36_PAIRS_LITERAL": pairs_literal(digits36),
         "CROCKFORD_PAIRS_UPPER": "idgen_sql_crockford_pairs_upper()",
         "CROCKFORD_PAIRS_LOWER": "idgen_sql_crockford_pairs_lower()",
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
@@ -185,13 +185,13 @@ BAD_PREFIX_RAISE = """RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, pr
                           ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;"""
 
 
-def digits_literal(alphabet, width):
+def pairs_literal(alphabet):
     """A bytea literal (escape format: the characters themselves) of every
-    width-digit string of alphabet, in numeric order."""
+    two-digit string of alphabet, in numeric order."""
     n = len(alphabet)
-    text = "".join(alphabet[i // n ** (width - 1 - k) % n] for i in range(n ** width) for k in range(width))
+    text = "".join(alphabet[i // n] + alphabet[i % n] for i in range(n * n))
     if not re.fullmatch(r"[0-9A-Za-z]+", text):
-        sys.exit("generate.py: an alphabet of digit strings must be letters and digits")
+        sys.exit("generate.py: an alphabet of digit pairs must be letters and digits")
     return "'" + text + "'::bytea"
 
 
@@ -206,17 +206,18 @@ def crockford_encode_pairs():
     return "\n        || ".join(parts)
 
 
-# base36 of 128 bits in bigint arithmetic (issue 33: numeric cost about 1.2 us
-# a value): the bits, in the bigint variables hi and lo of the PL/pgSQL
-# function, as five limbs of 31 bits (the top one 4 bits), divided by 36^6 by
-# long division, whose remainder (below 36^6 < 2^31.02) shifted by 31 bits
-# stays below 2^63; four divisions leave four groups of six digits and one
-# digit above them. The DECLARE part: t4, u3, v2 and w1 hold the groups. The
-# digits come from the table of the 1296 two-digit strings: one of the 46656
-# three-digit strings saved 0.15 us a call, but its 140 kB literal took the
-# script past the 128 kB that one argument of a command may hold, and the
-# pg_tle install passes the script as one (psql -v content="$(cat ...)").
 BASE36_D6 = 36 ** 6
+
+
+# base36 of 128 bits in bigint arithmetic (issue 33: numeric cost about 1.2 us
+# a value, this 0.3): the bits as five limbs of 31 bits (the top one 4 bits),
+# divided by 36^6 by long division, whose remainder (below 36^6 < 2^31.02)
+# shifted by 31 bits stays below 2^63; four divisions leave four groups of six
+# digits and one digit above them, in the PL/pgSQL variables t4, u3, v2 and
+# w1. The digits come from the table of the 1296 two-digit strings: one of the
+# 46656 three-digit strings saved 0.15 us a call, but its 140 kB literal took
+# the script past the 128 kB that one argument of a command may hold, and the
+# pg_tle install passes the script as one (psql -v content="$(cat ...)").
 def base36_128_declare(top35, mid29):
     """The DECLARE part, from expressions of the 128 bits' top 35 bits (two
     limbs, 4 and 31 bits) and next 29 bits, and the bigint variable lo (the
@@ -235,7 +236,7 @@ def base36_128_declare(top35, mid29):
 
 
 def base36_128_digits():
-    """The 25 digits of BASE36_128_DECLARE's groups, from table pairs: the top
+    """The 25 digits of base36_128_declare's groups, from table pairs: the top
     digit, then three pairs per group."""
     parts = [f"pg_catalog.substr(pairs, ((w1 / {BASE36_D6}) << 1)::integer + 2, 1)"]
     for g in (f"w1 % {BASE36_D6}", f"v2 % {BASE36_D6}", f"u3 % {BASE36_D6}", f"t4 % {BASE36_D6}"):
