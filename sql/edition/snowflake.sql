@@ -42,9 +42,10 @@ COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
 -- sequence of some install of the edition, or one the caller made itself:
 -- either way no other role's IDs can repeat). It runs as the owner with the
 -- caller's search_path, so every operator, function and type named in it is
--- pg_catalog's (the SET search_path it had cost 0.7 us a call). Three
--- statements, as each PL/pgSQL statement costs: the stamp, or NULL when it
--- must refuse; the refusals; the ID.
+-- pg_catalog's (the SET search_path it had cost 0.7 us a call). Four
+-- statements, as each PL/pgSQL statement costs: the clock, read once (issue
+-- 33: it was read up to four times, each a different instant); the stamp, or NULL
+-- when it must refuse; the refusals; the ID.
 -- The critical section is the num_nulls() call, whose arguments run in
 -- order: take the family's advisory lock, nextval, setval to the clock's
 -- stamp when the sequence is behind it (never below the value just taken),
@@ -52,8 +53,8 @@ COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
 -- interrupt check between them, so a cancel or statement_timeout cannot leave
 -- the lock taken: the EXCEPTION block that did that job (a subtransaction,
 -- 0.45 us a call) is gone. currval() then reads the stamp. The clock is read
--- in float8 seconds, to within a microsecond: exact enough for a millisecond
--- stamp whose order the sequence keeps.
+-- as generate.py's unix_us reads it, exact to the microsecond, and floored to
+-- the millisecond.
 CREATE FUNCTION idgen_sql_snowflake_mint(state regclass, family text, shard integer, seq_bits integer,
                                          shard_bits integer, max_shard integer, min_ms bigint)
     RETURNS bigint
