@@ -112,7 +112,6 @@ def constants(version):
         "UNIX_US": unix_us,
         "UNIX_MS_NOW": UNIX_MS_NOW,
         "UUID_V7_RANGE_RAISE": UUID_V7_RANGE_RAISE,
-        "BAD_PREFIX_RAISE": BAD_PREFIX_RAISE,
         "CROCKFORD_ENCODE_PAIRS": crockford_encode_pairs(),
         # the tables of digit pairs: literals once, in functions the callers inline
         "CROCKFORD_PAIRS_UPPER_LITERAL": pairs_literal(upper),
@@ -166,23 +165,6 @@ UUID_V7_RANGE_RAISE = """IF pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock
             RAISE EXCEPTION 'system clock is outside the range of uuid_v7' USING ERRCODE = 'datetime_field_overflow';
         END IF;
         RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';"""
-
-
-# The RAISE of a prefix argument that is no prefix (22023), in PL/pgSQL: reads
-# the variables prefix, type_name and allow_empty.
-BAD_PREFIX_RAISE = """RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, prefix
-        USING ERRCODE = 'invalid_parameter_value',
-              DETAIL = CASE
-                  WHEN prefix = '' THEN 'The prefix is empty.'
-                  WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
-                      pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
-                  WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
-                  ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
-                                         pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
-              END,
-              HINT = CASE WHEN allow_empty
-                          THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
-                          ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;"""
 
 
 def pairs_literal(alphabet):

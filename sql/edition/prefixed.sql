@@ -11,22 +11,14 @@
 -- lower() them first). On the C++ edition a column converts with
 -- ALTER TABLE ... ALTER COLUMN c TYPE prefixed_id USING c::text::prefixed_id.
 
--- A prefix argument that is no prefix: 22023, as in the C++ edition.
-CREATE FUNCTION idgen_sql_bad_prefix(prefix text, type_name text, allow_empty boolean) RETURNS text
-    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-BEGIN
-    {{BAD_PREFIX_RAISE}}
-END
-$$;
-COMMENT ON FUNCTION idgen_sql_bad_prefix(text, text, boolean) IS 'internal (SQL edition): raises 22023 for an invalid prefix argument';
-
--- The head of a new ID: its prefix and "_" ("" for a typeid without a
--- prefix), the prefix checked (22023, as in the C++ edition). PL/pgSQL and
--- STRICT, so that prefixed_id_new() and typeid_new() around it stay inlined;
--- IMMUTABLE, so that a constant prefix, as in a column DEFAULT, is checked
--- once, when the query is planned (issue 33: checked in the mints, 0.17 us a
--- call).
+-- The head of an ID from a prefix argument: the prefix and "_" ("" for a
+-- typeid without a prefix), the prefix checked (22023, as in the C++ edition),
+-- for every function that takes a prefix. PL/pgSQL and STRICT, so that the
+-- STRICT SQL functions around it are inlined; IMMUTABLE, so that a constant
+-- prefix, as in a column DEFAULT, is checked once, when the query is planned
+-- (issue 33: checked in the mints, 0.17 us a call). The length is checked
+-- apart from the pattern (a counted repetition costs about 0.9 us a call in
+-- PostgreSQL's regex engine).
 CREATE FUNCTION idgen_sql_id_head(prefix text, type_name text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
@@ -36,23 +28,24 @@ BEGIN
     IF prefix = '' AND allow_empty THEN
         RETURN '';
     ELSIF prefix !~ '^[a-z]([a-z_]*[a-z])?$' OR pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
-        {{BAD_PREFIX_RAISE}}
+        RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, prefix
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = CASE
+                      WHEN prefix = '' THEN 'The prefix is empty.'
+                      WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
+                          pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
+                      WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
+                      ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
+                                             pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
+                  END,
+                  HINT = CASE WHEN allow_empty
+                              THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
+                              ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;
     END IF;
     RETURN prefix || '_';
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_id_head(text, text) IS 'internal (SQL edition): the checked prefix and "_" of a new prefixed_id or typeid';
-
--- CALLED ON NULL INPUT (a NULL gives NULL all the same) so that it is inlined:
--- a STRICT SQL function whose body has a CASE is not, and one nested in
--- another SQL function is planned again at every call before PostgreSQL 18.
--- The length is checked apart from the pattern (a counted repetition costs
--- about 0.9 us a call in PostgreSQL's regex engine).
-CREATE FUNCTION idgen_sql_prefix_arg(prefix text) RETURNS text
-    LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
-    RETURN CASE WHEN prefix ~ '^[a-z]([a-z_]*[a-z])?$' AND pg_catalog.length(prefix) <= {{PREFIX_MAX}} THEN prefix
-                ELSE idgen_sql_bad_prefix(prefix, 'prefixed_id', false) END;
-COMMENT ON FUNCTION idgen_sql_prefix_arg(text) IS 'internal (SQL edition): a prefixed_id prefix argument, checked';
+COMMENT ON FUNCTION idgen_sql_id_head(text, text) IS 'internal (SQL edition): the checked prefix and "_" of a prefixed_id or typeid';
 
 -- Text that is no prefixed_id: 22P02 with the C++ edition's message. Returns
 -- false only to fit in a CHECK; it always raises.
@@ -209,7 +202,7 @@ COMMENT ON FUNCTION prefixed_id_new(text) IS
 
 CREATE FUNCTION prefixed_id_token(prefix text) RETURNS prefixed_id
     LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(pg_catalog.gen_random_uuid(), {{BASE36_PAIRS}}))::prefixed_id;
+    RETURN (idgen_sql_id_head(prefix, 'prefixed_id') || idgen_sql_base36_encode128(pg_catalog.gen_random_uuid(), {{BASE36_PAIRS}}))::prefixed_id;
 COMMENT ON FUNCTION prefixed_id_token(text) IS
     'new prefixed token: 122 CSPRNG bits in the UUIDv4 layout, for share links, session and reset tokens that must not be guessable';
 
@@ -231,12 +224,12 @@ COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
 
 CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(payload, {{BASE36_PAIRS}}))::prefixed_id;
+    RETURN (idgen_sql_id_head(prefix, 'prefixed_id') || idgen_sql_base36_encode128(payload, {{BASE36_PAIRS}}))::prefixed_id;
 COMMENT ON FUNCTION prefixed_id_from_uuid(text, uuid) IS
     'prefixed ID with a given prefix and 128 bits, such as an existing uuid key';
 
 CREATE FUNCTION prefixed_id_boundary(prefix text, ts timestamptz) RETURNS prefixed_id
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_prefix_arg(prefix) || '_' || idgen_sql_base36_encode128(uuid_v7_boundary(ts), {{BASE36_PAIRS}}))::prefixed_id;
+    RETURN (idgen_sql_id_head(prefix, 'prefixed_id') || idgen_sql_base36_encode128(uuid_v7_boundary(ts), {{BASE36_PAIRS}}))::prefixed_id;
 COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
     'smallest ordered prefixed ID of the millisecond holding ts, for range predicates and partition bounds';

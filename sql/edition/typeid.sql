@@ -61,16 +61,6 @@ CREATE DOMAIN typeid AS text COLLATE "C"
 COMMENT ON DOMAIN typeid IS
     'TypeID (jetify-com/typeid spec v0.3.0; SQL edition: a domain over text holding the C++ edition''s text): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q';
 
--- CALLED ON NULL INPUT (a NULL gives NULL all the same) so that it is inlined:
--- a STRICT SQL function whose body has a CASE is not, and one nested in
--- another SQL function is planned again at every call before PostgreSQL 18.
-CREATE FUNCTION idgen_sql_typeid_prefix_arg(prefix text) RETURNS text
-    LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
-    RETURN CASE WHEN prefix = '' THEN ''
-                WHEN prefix ~ '^[a-z]([a-z_]*[a-z])?$' AND pg_catalog.length(prefix) <= {{PREFIX_MAX}} THEN prefix || '_'
-                ELSE idgen_sql_bad_prefix(prefix, 'typeid', true) END;
-COMMENT ON FUNCTION idgen_sql_typeid_prefix_arg(text) IS 'internal (SQL edition): a typeid prefix argument, checked, with its "_"';
-
 -- The mint of typeid_new(): uuid_v7()'s tick and random bits, straight into
 -- Crockford base32 (issue 33), after head, as idgen_sql_prefixed_id_mint.
 CREATE FUNCTION idgen_sql_typeid_mint(head text, pairs bytea) RETURNS text
@@ -114,13 +104,13 @@ COMMENT ON FUNCTION typeid_time(typeid) IS
 
 CREATE FUNCTION typeid_from_uuid(prefix text, payload uuid) RETURNS typeid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(payload, {{CROCKFORD_PAIRS_LOWER}}))::typeid;
+    RETURN (idgen_sql_id_head(prefix, 'typeid') || idgen_sql_crockford_encode(payload, {{CROCKFORD_PAIRS_LOWER}}))::typeid;
 COMMENT ON FUNCTION typeid_from_uuid(text, uuid) IS
     'TypeID with a given prefix ('''' for none) and 128 bits, such as an existing uuid key';
 
 CREATE FUNCTION typeid_boundary(prefix text, ts timestamptz) RETURNS typeid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN (idgen_sql_typeid_prefix_arg(prefix) || idgen_sql_crockford_encode(uuid_v7_boundary(ts), {{CROCKFORD_PAIRS_LOWER}}))::typeid;
+    RETURN (idgen_sql_id_head(prefix, 'typeid') || idgen_sql_crockford_encode(uuid_v7_boundary(ts), {{CROCKFORD_PAIRS_LOWER}}))::typeid;
 COMMENT ON FUNCTION typeid_boundary(text, timestamptz) IS
     'smallest generated TypeID of the millisecond holding ts, for range predicates and partition bounds';
 
