@@ -90,6 +90,16 @@ def constants(version):
         # ms since the epoch (snowflake minting), floored exactly in float8
         "SF_NOW_MS": f"pg_catalog.floor(({unix_us('pg_catalog.clock_timestamp()')} OPERATOR(pg_catalog.-) {epoch_ms * 1000})"
                      "::double precision OPERATOR(pg_catalog./) 1000)::bigint",
+        # the mint's check of what it is given: one family's layout, and that
+        # family's state sequence (by name: the state of some install of the
+        # edition); the layouts first, as the name costs a catalog lookup
+        "SF_STATE_OK": (
+            f"((seq_bits OPERATOR(pg_catalog.=) {sf_seq} AND shard_bits OPERATOR(pg_catalog.=) {sf_shard}\n"
+            f"             AND max_shard OPERATOR(pg_catalog.=) {2**sf_shard - 1} AND min_ms OPERATOR(pg_catalog.=) {2**(small_bits - sf_shard - sf_seq)})\n"
+            f"            OR (seq_bits OPERATOR(pg_catalog.=) {s53_seq} AND shard_bits OPERATOR(pg_catalog.=) {s53_shard}\n"
+            f"                AND max_shard OPERATOR(pg_catalog.=) {2**s53_shard - 1} AND min_ms OPERATOR(pg_catalog.=) 0))\n"
+            "           AND pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=)\n"
+            "               CASE WHEN min_ms OPERATOR(pg_catalog.=) 0 THEN 'idgen_sql_snowflake53_state' ELSE 'idgen_sql_snowflake_state' END"),
         "SF_EPOCH": epoch,
         "SF_EPOCH_MS": str(epoch_ms),
         "MAX_CLOCK_REGRESSION_MS": str(max_regression),

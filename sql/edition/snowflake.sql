@@ -65,12 +65,7 @@ DECLARE
     stamp bigint;
 BEGIN
     stamp := CASE
-        WHEN NOT (((seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
-                    AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
-                   OR (seq_bits OPERATOR(pg_catalog.=) {{S53_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{S53_SHARD_BITS}}
-                       AND max_shard OPERATOR(pg_catalog.=) {{S53_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) 0))
-                  AND pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=)
-                      CASE WHEN min_ms OPERATOR(pg_catalog.=) 0 THEN 'idgen_sql_snowflake53_state' ELSE 'idgen_sql_snowflake_state' END)
+        WHEN NOT ({{SF_STATE_OK}})
             THEN NULL
         WHEN shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard
              OR now_ms OPERATOR(pg_catalog.<) min_ms
@@ -88,12 +83,7 @@ BEGIN
     END;
     IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
        OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) now_ms OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
-        IF NOT ((pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state'
-                 AND seq_bits OPERATOR(pg_catalog.=) {{SF_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{SF_SHARD_BITS}}
-                 AND max_shard OPERATOR(pg_catalog.=) {{SF_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) {{SF_MIN_MS}})
-                OR (pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=) 'idgen_sql_snowflake53_state'
-                 AND seq_bits OPERATOR(pg_catalog.=) {{S53_SEQ_BITS}} AND shard_bits OPERATOR(pg_catalog.=) {{S53_SHARD_BITS}}
-                 AND max_shard OPERATOR(pg_catalog.=) {{S53_MAX_SHARD}} AND min_ms OPERATOR(pg_catalog.=) 0)) THEN
+        IF NOT ({{SF_STATE_OK}}) THEN
             RAISE EXCEPTION '% is not the state sequence of snowflake() or snowflake53() with that layout', state
                 USING ERRCODE = 'invalid_parameter_value';
         ELSIF shard IS NULL THEN
