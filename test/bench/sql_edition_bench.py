@@ -92,6 +92,12 @@ def seconds(query):
     return float(psql(f"SELECT public.bench_seconds('{q}');")[-1])
 
 
+def median_ratio(xs, ys):
+    """The median over rounds of the ratio within a round (the load of a shared
+    machine changes between rounds)."""
+    return statistics.median(x / y for x, y in zip(xs, ys))
+
+
 def per_call_us(expr):
     return seconds(f"SELECT count({expr}) FROM generate_series(1, {CALLS})") / CALLS * 1e6
 
@@ -153,14 +159,13 @@ def main(out):
     base = call["bigserial (nextval)"]
     for name, *_ in FAMILIES:
         c, s = call[f"{name} C++"], call[f"{name} SQL"]
-        # ratios within each round (the load of a shared machine changes between rounds), then their median
-        r_cpp = statistics.median(x / y for x, y in zip(samples[f"{name} SQL"], samples[f"{name} C++"]))
-        r_base = statistics.median(x / y for x, y in zip(samples[f"{name} SQL"], samples["bigserial (nextval)"]))
+        r_cpp = median_ratio(samples[f"{name} SQL"], samples[f"{name} C++"])
+        r_base = median_ratio(samples[f"{name} SQL"], samples["bigserial (nextval)"])
         lines.append(f"| {name} | {c:.2f} | {s:.2f} | {r_cpp:.1f} | {r_base:.1f} |")
     lines.append(f"| bigserial (nextval) | {base:.2f} | | | 1.0 |")
 
     def ratio(key, ref):
-        return statistics.median(x / y for x, y in zip(samples[key], samples[ref]))
+        return median_ratio(samples[key], samples[ref])
 
     lines += [
         "",
@@ -210,7 +215,7 @@ def main(out):
     ]
 
     def load_ratio(key, ref):
-        return statistics.median(x / y for x, y in zip(load[key], load[ref]))
+        return median_ratio(load[key], load[ref])
 
     for name, *_ in FAMILIES:
         b, c, s = (statistics.median(load[f"{name} {k}"]) for k in ("bigserial", "C++", "SQL"))
