@@ -490,6 +490,43 @@ is( $f->output(
 	'500000|0',
 	'the clock in microseconds through float8 is exact at 500,000 instants of 1970-2090, 300,000 of them around millisecond boundaries');
 
+# --- 4d. the session's last values: ulid's carries and end, uuid_v7's end ------------
+# ulid() and uuid_v7() keep the session's last value in a setting; a value in
+# a far millisecond (0x7fffffffffff, the year 6429) keeps the clock within it,
+# so each step below is decided by the setting alone. ulid: within the
+# millisecond the next is the last + 1 (the inlined path, up to a carry out
+# of the last 48 bits), a carry past them or past 64 bits (idgen_sql_ulid_next),
+# the form before 0.7.0 (32 digits, no hyphen), and the 80 bits used up.
+my $ulid_after = sub {
+	my ($last) = @_;
+	return $f->output("SELECT set_config('idgen_sql.ulid_last', '$last', false) IS NULL;
+		SELECT sqled.ulid() || ' ' || sqled.ulid() || ' ' || current_setting('idgen_sql.ulid_last')", db => 'diff');
+};
+is( $ulid_after->('7fffffffffff01234567-fffffffffffe'),
+	"f\n7fffffff-ffff-0123-4567-ffffffffffff 7fffffff-ffff-0123-4568-000000000000 7fffffffffff01234568-000000000000",
+	'ulid(): the last + 1 within the millisecond, then the carry out of the last 48 bits');
+is( $ulid_after->('7fffffffffff0123ffff-ffffffffffff'),
+	"f\n7fffffff-ffff-0124-0000-000000000000 7fffffff-ffff-0124-0000-000000000001 7fffffffffff01240000-000000000001",
+	'ulid(): the carry out of the last 64 bits');
+is( $ulid_after->('7fffffffffff01234567fffffffffffe'),
+	"f\n7fffffff-ffff-0123-4567-ffffffffffff 7fffffff-ffff-0123-4568-000000000000 7fffffffffff01234568-000000000000",
+	'ulid(): the setting as 0.6.0 left it (no hyphen) is read too');
+is( $f->error("SELECT set_config('idgen_sql.ulid_last', '7fffffffffffffffffff-ffffffffffff', false) IS NULL;
+		SELECT sqled.ulid()", db => 'diff'),
+	'22008: ulid values are exhausted',
+	'ulid(): 22008 when the 80 bits of the millisecond are used up');
+# uuid_v7(): the last tick of the 60 bits (48 of ms, 12 of sub-ms time), then
+# 22008; prefixed_id_new() and typeid_new() draw from the same ticks.
+is( $f->output("SELECT set_config('idgen_sql.uuid_v7_tick', '1152921504606846974', false) IS NULL;
+		SELECT sqled.uuid_v7()::text LIKE 'ffffffff-ffff-7fff-%'", db => 'diff'),
+	"f\nt", 'uuid_v7(): the last tick of its 60 bits');
+is( join(' / ', map {
+			$f->error("SELECT set_config('idgen_sql.uuid_v7_tick', '1152921504606846975', false) IS NULL; SELECT sqled.$_",
+				db => 'diff')
+		} qw(uuid_v7() prefixed_id_new('acct') typeid_new('user'))),
+	join(' / ', ('22008: uuid_v7 timestamps are exhausted') x 3),
+	'uuid_v7(), prefixed_id_new() and typeid_new(): 22008 past the last tick');
+
 # --- 5. concurrency: sessions minting on one shard ----------------------------------
 # mint_for waits at the test's gate (advisory lock 7, held by the test until
 # every session waits on it), then mints for SECONDS, at least once.
