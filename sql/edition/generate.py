@@ -6,6 +6,8 @@ order of FAMILIES; each {{NAME}} in them is replaced by a constant read from
 the C++ edition's sources (src/core/*.hpp, src/pg/module.cpp), so that the two
 editions cannot disagree on bit layouts, alphabets, the epoch or prefix rules,
 or by an expression unrolled here (the digit-by-digit encoders and decoders).
+A block between {{#SNOWFLAKE_FAMILIES}} and {{/SNOWFLAKE_FAMILIES}} is written
+once per snowflake family, its {{FAMILY...}} placeholders naming that family.
 A placeholder left unreplaced, or a constant that cannot be found, stops the
 build. Standard library only.
 """
@@ -90,16 +92,6 @@ def constants(version):
         # ms since the epoch (snowflake minting), floored exactly in float8
         "SF_NOW_MS": f"pg_catalog.floor(({unix_us('pg_catalog.clock_timestamp()')} OPERATOR(pg_catalog.-) {epoch_ms * 1000})"
                      "::double precision OPERATOR(pg_catalog./) 1000)::bigint",
-        # the mint's check of what it is given: one family's layout, and that
-        # family's state sequence (by name: the state of some install of the
-        # edition); the layouts first, as the name costs a catalog lookup
-        "SF_STATE_OK": (
-            f"((seq_bits OPERATOR(pg_catalog.=) {sf_seq} AND shard_bits OPERATOR(pg_catalog.=) {sf_shard}\n"
-            f"             AND max_shard OPERATOR(pg_catalog.=) {2**sf_shard - 1} AND min_ms OPERATOR(pg_catalog.=) {2**(small_bits - sf_shard - sf_seq)})\n"
-            f"            OR (seq_bits OPERATOR(pg_catalog.=) {s53_seq} AND shard_bits OPERATOR(pg_catalog.=) {s53_shard}\n"
-            f"                AND max_shard OPERATOR(pg_catalog.=) {2**s53_shard - 1} AND min_ms OPERATOR(pg_catalog.=) 0))\n"
-            "           AND pg_catalog.split_part(state::pg_catalog.text, '.', -1) OPERATOR(pg_catalog.=)\n"
-            "               CASE WHEN min_ms OPERATOR(pg_catalog.=) 0 THEN 'idgen_sql_snowflake53_state' ELSE 'idgen_sql_snowflake_state' END"),
         "SF_EPOCH": epoch,
         "SF_EPOCH_MS": str(epoch_ms),
         "MAX_CLOCK_REGRESSION_MS": str(max_regression),
@@ -256,6 +248,26 @@ def base36_decode12(t):
         f"(pg_catalog.strpos(a, pg_catalog.substr({t}, {i + 1}, 1)) - 1)::bigint * {36 ** (11 - i)}" for i in range(12))
 
 
+def snowflake_families(values):
+    """The values of each snowflake family, for the blocks between
+    {{#SNOWFLAKE_FAMILIES}} and {{/SNOWFLAKE_FAMILIES}}: one copy per family,
+    whose {{FAMILY...}} placeholders name that family's layout."""
+    return [
+        {"FAMILY": "snowflake", "FAMILY_SEQ_BITS": values["SF_SEQ_BITS"], "FAMILY_SHARD_BITS": values["SF_SHARD_BITS"],
+         "FAMILY_MAX_SHARD": values["SF_MAX_SHARD"], "FAMILY_MIN_MS": values["SF_MIN_MS"]},
+        {"FAMILY": "snowflake53", "FAMILY_SEQ_BITS": values["S53_SEQ_BITS"], "FAMILY_SHARD_BITS": values["S53_SHARD_BITS"],
+         "FAMILY_MAX_SHARD": values["S53_MAX_SHARD"], "FAMILY_MIN_MS": "0"},
+    ]
+
+
+def repeat_per_family(values, text):
+    """Each {{#SNOWFLAKE_FAMILIES}} ... {{/SNOWFLAKE_FAMILIES}} block, once per family."""
+    def copies(m):
+        return "".join(re.sub(r"\{\{(FAMILY[A-Z0-9_]*)\}\}", lambda p: family[p.group(1)], m.group(1))
+                       for family in snowflake_families(values))
+    return re.sub(r"\{\{#SNOWFLAKE_FAMILIES\}\}\n(.*?)\{\{/SNOWFLAKE_FAMILIES\}\}\n", copies, text, flags=re.S)
+
+
 def expand(values, m):
     """{{NAME}} is a constant; {{NAME:var}} an unrolled expression over variable var."""
     name, var = m.group(1), m.group(2)
@@ -272,7 +284,7 @@ def main():
     values = constants(version)
     parts = []
     for family in FAMILIES:
-        text = read(f"sql/edition/{family}.sql")
+        text = repeat_per_family(values, read(f"sql/edition/{family}.sql"))
         for _ in range(2):  # a value may hold placeholders of its own
             text = re.sub(r"\{\{([A-Z0-9_]+)(?::([a-z][a-z0-9_]*))?\}\}", lambda m: expand(values, m), text)
         left = re.findall(r"\{\{[^}]*\}\}", text)

@@ -31,21 +31,25 @@ CREATE SEQUENCE idgen_sql_snowflake53_state AS bigint MINVALUE 0 START 0 NO CYCL
 COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
     'SQL edition: last snowflake53 stamp issued in this database (ms since {{SF_EPOCH}} << {{S53_SEQ_BITS}} | sequence)';
 
--- Mints on a shard of a family. Only the edition's owner may move the state
--- sequences (a role that could setval them could make IDs repeat), so this
--- function is SECURITY DEFINER; snowflake() and snowflake53() are SQL
--- functions inlined into the caller's query (issue 33: a SECURITY DEFINER SQL
--- function around it cost 1 us a call), which pass it their state sequence,
--- bound by OID when this script runs. Any role may call it, so it checks what
--- it is given: a sequence named idgen_sql_snowflake_state with the snowflake()
--- layout, or idgen_sql_snowflake53_state with the snowflake53() one (the
--- sequence of some install of the edition, or one the caller made itself:
--- either way no other role's IDs can repeat). It runs as the owner with the
--- caller's search_path, so every operator, function and type named in it is
--- pg_catalog's (the SET search_path it had cost 0.7 us a call). Four
--- statements, as each PL/pgSQL statement costs: the clock, read once (issue
--- 33: it was read up to four times, each a different instant); the stamp, or NULL
--- when it must refuse; the refusals; the ID.
+-- Mints on a shard of one family: idgen_sql_snowflake_mint(shard) and
+-- idgen_sql_snowflake53_mint(shard), one copy per family (generate.py).
+-- Only the edition's owner may move the state sequences (a role that could
+-- setval them could make IDs repeat), so a mint is SECURITY DEFINER, and it
+-- names its state sequence itself, schema and all, in the constant state:
+-- nothing a caller passes or puts in its search_path can point it at another
+-- sequence. The script writes the schema in when it runs
+-- (idgen_sql_snowflake_bind(); issue 33: a mint given the sequence as an
+-- argument had to check it, by name, 0.27 us a call of the 1.45). The cost:
+-- after ALTER SCHEMA ... RENAME the mints name a schema that is gone, until
+-- the owner runs idgen_sql_snowflake_bind() again (docs/managed-postgresql.md).
+-- snowflake() and snowflake53() are SQL functions inlined into the caller's
+-- query (issue 33: a SECURITY DEFINER SQL function around the mint cost 1 us
+-- a call). A mint runs as the owner with the caller's search_path, so every
+-- operator, function and type named in it is pg_catalog's (the SET
+-- search_path it had cost 0.6 us a call). Four statements, as each PL/pgSQL
+-- statement costs: the clock, read once (issue 33: it was read up to four
+-- times, each a different instant); the stamp, or NULL when it must refuse;
+-- the refusals; the ID.
 -- The critical section is the num_nulls() call, whose arguments run in
 -- order: take the family's advisory lock, nextval, setval to the clock's
 -- stamp when the sequence is behind it (never below the value just taken),
@@ -55,78 +59,116 @@ COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
 -- 0.45 us a call) is gone. currval() then reads the stamp. The clock is read
 -- as generate.py's unix_us reads it, exact to the microsecond, and floored to
 -- the millisecond.
-CREATE FUNCTION idgen_sql_snowflake_mint(state regclass, family text, shard integer, seq_bits integer,
-                                         shard_bits integer, max_shard integer, min_ms bigint)
-    RETURNS bigint
+{{#SNOWFLAKE_FAMILIES}}
+CREATE FUNCTION idgen_sql_{{FAMILY}}_mint(shard integer) RETURNS bigint
     LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
 AS $$
 DECLARE
+    -- no schema may be named pg_*: this never resolves until bound
+    state CONSTANT pg_catalog.regclass := $state$pg_idgen_sql_unbound.idgen_sql_{{FAMILY}}_state$state$::pg_catalog.regclass;
     now_ms bigint := {{SF_NOW_MS}};
     stamp bigint;
 BEGIN
     stamp := CASE
-        WHEN NOT ({{SF_STATE_OK}})
-            THEN NULL
-        WHEN shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard
-             OR now_ms OPERATOR(pg_catalog.<) min_ms
+        WHEN shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) {{FAMILY_MAX_SHARD}}
+             OR now_ms OPERATOR(pg_catalog.<) {{FAMILY_MIN_MS}}
             THEN NULL
         -- nextval() would refuse after the lock is taken, leaving it held.
         WHEN pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on'
             THEN NULL
         WHEN pg_catalog.num_nulls(
                  pg_catalog.pg_advisory_lock(1768187763, state::pg_catalog.oid::integer),
-                 CASE WHEN pg_catalog.nextval(state) OPERATOR(pg_catalog.>=) (now_ms OPERATOR(pg_catalog.<<) seq_bits)
+                 CASE WHEN pg_catalog.nextval(state) OPERATOR(pg_catalog.>=) (now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}})
                       THEN 0::bigint
-                      ELSE pg_catalog.setval(state, GREATEST(now_ms OPERATOR(pg_catalog.<<) seq_bits, pg_catalog.currval(state))) END,
+                      ELSE pg_catalog.setval(state, GREATEST(now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}, pg_catalog.currval(state))) END,
                  pg_catalog.pg_advisory_unlock(1768187763, state::pg_catalog.oid::integer)) OPERATOR(pg_catalog.>=) 0
             THEN pg_catalog.currval(state)
     END;
-    IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
-       OR (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) now_ms OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
-        IF NOT ({{SF_STATE_OK}}) THEN
-            RAISE EXCEPTION '% is not the state sequence of snowflake() or snowflake53() with that layout', state
-                USING ERRCODE = 'invalid_parameter_value';
-        ELSIF shard IS NULL THEN
-            RAISE EXCEPTION '% shard must not be null', family USING ERRCODE = 'null_value_not_allowed';
-        ELSIF shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard THEN
-            RAISE EXCEPTION '% shard % is out of range', family, shard
+    IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
+       OR (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) now_ms OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
+        IF shard IS NULL THEN
+            RAISE EXCEPTION '{{FAMILY}} shard must not be null' USING ERRCODE = 'null_value_not_allowed';
+        ELSIF shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) {{FAMILY_MAX_SHARD}} THEN
+            RAISE EXCEPTION '{{FAMILY}} shard % is out of range', shard
                 USING ERRCODE = 'numeric_value_out_of_range',
-                      DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard);
+                      DETAIL = 'A shard of {{FAMILY}}() is between 0 and {{FAMILY_MAX_SHARD}}.';
         ELSIF now_ms OPERATOR(pg_catalog.<) 0 THEN
             RAISE EXCEPTION 'system clock is before idgen.snowflake_epoch (%)', '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz
                 USING ERRCODE = 'datetime_field_overflow';
-        ELSIF now_ms OPERATOR(pg_catalog.<) min_ms THEN
+        ELSIF now_ms OPERATOR(pg_catalog.<) {{FAMILY_MIN_MS}} THEN
             -- snowflake() leaves the first 2^30 ms after the epoch unused, so that
             -- its IDs are at least 2^53 and never look like snowflake53() IDs.
-            RAISE EXCEPTION '%() mints from % on', family,
-                            '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz OPERATOR(pg_catalog.+) (min_ms OPERATOR(pg_catalog.*) '1 ms'::pg_catalog.interval)
+            RAISE EXCEPTION '{{FAMILY}}() mints from % on',
+                            '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz OPERATOR(pg_catalog.+) ({{FAMILY_MIN_MS}} OPERATOR(pg_catalog.*) '1 ms'::pg_catalog.interval)
                 USING ERRCODE = 'datetime_field_overflow',
                       DETAIL = pg_catalog.format('The first 2^30 ms (about 12.4 days) after idgen.snowflake_epoch (%s) are left unused, so that every %s() ID is at least 2^53 and never looks like a snowflake53() ID.',
-                                      '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz, family),
+                                      '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz, '{{FAMILY}}'),
                       HINT = 'Wait until then; the SQL edition''s epoch is fixed.';
         ELSIF pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on' THEN
             RAISE EXCEPTION 'cannot execute nextval() in a read-only transaction'
                 USING ERRCODE = 'read_only_sql_transaction';
-        ELSIF (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.>) {{SF_MAX_MS}} THEN
-            RAISE EXCEPTION '% ids ran out at %', family,
+        ELSIF (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}} THEN
+            RAISE EXCEPTION '{{FAMILY}} ids ran out at %',
                             '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz OPERATOR(pg_catalog.+) '{{SF_MAX_MS_PLUS_ONE}} ms'::pg_catalog.interval
                 USING ERRCODE = 'datetime_field_overflow',
                       DETAIL = 'The time field holds 2^{{SF_TIME_BITS}} milliseconds after idgen.snowflake_epoch ({{SF_EPOCH}}).';
         END IF;
-        RAISE EXCEPTION 'system clock is % ms behind % shard %',
-                        (stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.-) now_ms, family, shard
+        RAISE EXCEPTION 'system clock is % ms behind {{FAMILY}} shard %',
+                        (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) now_ms, shard
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   DETAIL = 'IDs may run ahead of the clock by at most {{MAX_CLOCK_REGRESSION_MS}} ms (the C++ edition''s default idgen.max_clock_regression). The clock was set back, or the database was restored from a server whose clock was ahead.',
                   HINT = 'Wait for the clock to catch up.';
     END IF;
-    RETURN ((stamp OPERATOR(pg_catalog.>>) seq_bits) OPERATOR(pg_catalog.<<) (shard_bits OPERATOR(pg_catalog.+) seq_bits))
-           OPERATOR(pg_catalog.|) (shard::bigint OPERATOR(pg_catalog.<<) seq_bits)
-           OPERATOR(pg_catalog.|) (stamp OPERATOR(pg_catalog.&) ((1::bigint OPERATOR(pg_catalog.<<) seq_bits) OPERATOR(pg_catalog.-) 1));
+    RETURN ((stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.<<) ({{FAMILY_SHARD_BITS}} OPERATOR(pg_catalog.+) {{FAMILY_SEQ_BITS}}))
+           OPERATOR(pg_catalog.|) (shard::bigint OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}})
+           OPERATOR(pg_catalog.|) (stamp OPERATOR(pg_catalog.&) ((1::bigint OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) 1));
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_mint(regclass, text, integer, integer, integer, integer, bigint) IS
-    'internal (SQL edition): next snowflake or snowflake53 ID of a shard, from the family''s state sequence under an advisory lock';
+COMMENT ON FUNCTION idgen_sql_{{FAMILY}}_mint(integer) IS
+    'internal (SQL edition): next {{FAMILY}} ID of a shard, from the family''s state sequence under an advisory lock';
+{{/SNOWFLAKE_FAMILIES}}
+
+-- Binds each mint to its state sequence: writes the sequence's schema and
+-- name into the mint's constant state (CREATE OR REPLACE of the mint as
+-- pg_get_functiondef() gives it). Run by this script, and by the owner after
+-- the schema is renamed; another role is refused (only the owner may replace
+-- a function).
+CREATE FUNCTION idgen_sql_snowflake_bind_mints(mints regprocedure[], states regclass[]) RETURNS void
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+AS $$
+DECLARE
+    definition text;
+    named text;
+BEGIN
+    FOR i IN 1 .. pg_catalog.array_length(mints, 1) LOOP
+        definition := pg_catalog.pg_get_functiondef(mints[i]);
+        SELECT pg_catalog.format('%I.%I', n.nspname, c.relname) INTO STRICT named
+          FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
+         WHERE c.oid OPERATOR(pg_catalog.=) states[i];
+        IF pg_catalog.strpos(named, '$state$') OPERATOR(pg_catalog.>) 0 THEN
+            RAISE EXCEPTION 'cannot bind % to %', mints[i], named
+                USING ERRCODE = 'invalid_name', DETAIL = 'The schema or sequence name holds "$state$", which quotes it in the mint.';
+        END IF;
+        EXECUTE pg_catalog.replace(definition, substring(definition FROM '\$state\$.*?\$state\$'), '$state$' || named || '$state$');
+    END LOOP;
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[]) IS
+    'internal (SQL edition): writes the schema and name of each state sequence into its mint';
+REVOKE ALL ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[]) FROM PUBLIC;
 REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
+
+-- The mints of this install bound to its state sequences, by OID here (a
+-- SQL-standard body), so that it finds them after a rename of the schema.
+CREATE FUNCTION idgen_sql_snowflake_bind() RETURNS void
+    LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    RETURN idgen_sql_snowflake_bind_mints(
+               ARRAY['idgen_sql_snowflake_mint(integer)'::regprocedure, 'idgen_sql_snowflake53_mint(integer)'::regprocedure],
+               ARRAY['idgen_sql_snowflake_state'::regclass, 'idgen_sql_snowflake53_state'::regclass]);
+COMMENT ON FUNCTION idgen_sql_snowflake_bind() IS
+    'SQL edition: binds snowflake() and snowflake53() to the state sequences of this install, schema and all; run by the owner after ALTER SCHEMA ... RENAME';
+REVOKE ALL ON FUNCTION idgen_sql_snowflake_bind() FROM PUBLIC;
+DO $$ BEGIN PERFORM idgen_sql_snowflake_bind(); END $$;
 
 -- The shard in the setting idgen.shard_id (the C++ edition's; here any role
 -- may set it, as the placeholder it is without the library).
@@ -260,14 +302,13 @@ COMMENT ON FUNCTION idgen_sql_snowflake_shard_arg(integer, text, integer) IS
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake(shard integer) RETURNS bigint
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', shard, {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}}, {{SF_MIN_MS}});
+    RETURN idgen_sql_snowflake_mint(shard);
 COMMENT ON FUNCTION snowflake(integer) IS
     'new 64-bit snowflake ID ({{SF_TIME_BITS}}-bit ms since idgen.snowflake_epoch under a zero sign bit, {{SF_SHARD_BITS}}-bit shard 0..{{SF_MAX_SHARD}}, {{SF_SEQ_BITS}}-bit sequence), at least 2^53; SQL edition: epoch fixed at {{SF_EPOCH}}, strictly increasing per shard across the sessions of this database';
 
 CREATE FUNCTION snowflake() RETURNS bigint
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake_state'::regclass, 'snowflake', idgen_sql_default_shard('snowflake', {{SF_MAX_SHARD}}),
-                                    {{SF_SEQ_BITS}}, {{SF_SHARD_BITS}}, {{SF_MAX_SHARD}}, {{SF_MIN_MS}});
+    RETURN idgen_sql_snowflake_mint(idgen_sql_default_shard('snowflake', {{SF_MAX_SHARD}}));
 COMMENT ON FUNCTION snowflake() IS
     'new snowflake ID for the shard in idgen.shard_id';
 
@@ -330,14 +371,13 @@ COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer, timestamptz) IS
 -- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
 CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', shard, {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}}, 0);
+    RETURN idgen_sql_snowflake53_mint(shard);
 COMMENT ON FUNCTION snowflake53(integer) IS
     'new 53-bit snowflake ID, at most 2^53 - 1 (JavaScript''s Number.MAX_SAFE_INTEGER): {{SF_TIME_BITS}}-bit ms since idgen.snowflake_epoch, {{S53_SHARD_BITS}}-bit shard 0..{{S53_MAX_SHARD}}, {{S53_SEQ_BITS}}-bit sequence; SQL edition: epoch fixed at {{SF_EPOCH}}, strictly increasing per shard across the sessions of this database';
 
 CREATE FUNCTION snowflake53() RETURNS bigint
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-    RETURN idgen_sql_snowflake_mint('idgen_sql_snowflake53_state'::regclass, 'snowflake53', idgen_sql_default_shard('snowflake53', {{S53_MAX_SHARD}}),
-                                    {{S53_SEQ_BITS}}, {{S53_SHARD_BITS}}, {{S53_MAX_SHARD}}, 0);
+    RETURN idgen_sql_snowflake53_mint(idgen_sql_default_shard('snowflake53', {{S53_MAX_SHARD}}));
 COMMENT ON FUNCTION snowflake53() IS
     'new snowflake53 ID for the shard in idgen.shard_id';
 

@@ -174,6 +174,30 @@ $m->sql_ok(
 	'CREATE SCHEMA mine; CREATE TABLE mine.t (id uuid DEFAULT ids.uuid_v7()); INSERT INTO mine.t DEFAULT VALUES',
 	'that role makes its tables in a schema of its own, keyed by the edition',
 	db => 'granted', user => 'installer');
+# The snowflake mints name their state sequence, schema and all (issue 33):
+# a sequence of that name that a caller puts first in its search_path (here
+# in pg_temp) is not the one they move; after ALTER SCHEMA ... RENAME they
+# refuse (3F000) until the owner runs idgen_sql_snowflake_bind() again, which
+# another role may not; the IDs then go on from where they were.
+my $before_rename = $m->output(
+	"SET search_path = pg_temp, ids; CREATE TEMP SEQUENCE idgen_sql_snowflake_state; CREATE TEMP SEQUENCE idgen_sql_snowflake53_state;
+	 SELECT ids.snowflake(1), ids.snowflake53(1),
+	        (SELECT is_called FROM pg_temp.idgen_sql_snowflake_state) OR (SELECT is_called FROM pg_temp.idgen_sql_snowflake53_state)",
+	db => 'granted', user => 'reader');
+like($before_rename, qr/^\d+\|\d+\|f$/,
+	'a sequence named like the state, first in the caller\'s search_path, is left alone by snowflake() and snowflake53()');
+my ($sf_before, $s53_before) = split /\|/, $before_rename;
+$m->q('ALTER SCHEMA ids RENAME TO ids_renamed', db => 'granted');
+is( join(' / ', map { $m->error("SELECT ids_renamed.$_(1)", db => 'granted', user => 'reader') } qw(snowflake snowflake53)),
+	join(' / ', ('3F000: schema "ids" does not exist') x 2),
+	'after ALTER SCHEMA ... RENAME the mints refuse with 3F000 (docs/managed-postgresql.md)');
+like($m->error('SELECT ids_renamed.idgen_sql_snowflake_bind()', db => 'granted', user => 'reader'),
+	qr/^42501:/, 'a role that does not own the edition cannot bind the mints (42501)');
+doc_blocks($m, 'granted', 'installer', 'rebind');
+is( $m->output("SELECT ids_renamed.snowflake(1) > $sf_before, ids_renamed.snowflake53(1) > $s53_before", db => 'granted', user => 'reader'),
+	't|t', 'idgen_sql_snowflake_bind() by the owner binds them to the new name; the IDs go on from the same state');
+$m->q('ALTER SCHEMA ids_renamed RENAME TO ids', db => 'granted');
+$m->q('SELECT ids.idgen_sql_snowflake_bind()', db => 'granted', user => 'installer');
 is( $m->output("SELECT current_setting('shared_preload_libraries') !~ 'idgen', (SELECT count(*) FROM pg_extension WHERE extname = 'idgen')",
 		db => 'plain'),
 	't|0',
