@@ -111,6 +111,8 @@ def constants(version):
                                                       "(((tick >> 12) & 8191) << 16) | 28672 | (tick & 4095)"),
         "BASE36_128_DIGITS": base36_128_digits(),
         "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
+        "UUID_V7_TICK_AND_LO": UUID_V7_TICK_AND_LO,
+        "UUID_HALVES": uuid_halves,
         "UNIX_US": unix_us,
         "UNIX_MS_NOW": UNIX_MS_NOW,
         "UUID_V7_RANGE_RAISE": UUID_V7_RANGE_RAISE,
@@ -161,6 +163,25 @@ UUID_V7_NEXT_TICK = f"""pg_catalog.set_config('idgen_sql.uuid_v7_tick',
                           GREATEST({unix_us("pg_catalog.clock_timestamp()")} * 512 / 125,
                                    NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
                           false)"""
+
+# The bigint of the 8 bytes of a bytea expression, most significant first.
+def bigint_of_bytes(expr):
+    return f"('x' || pg_catalog.encode({expr}, 'hex'))::bit(64)::bigint"
+
+
+# The halves of uuid variable u as bigint variables hi and lo (PL/pgSQL
+# declarations), cut from its bytes: substr() of its hex text counts
+# characters (issue 33).
+def uuid_halves(u):
+    return (f"hi bigint := {bigint_of_bytes(f'pg_catalog.substr(pg_catalog.uuid_send({u}), 1, 8)')};\n"
+            f"    lo bigint := {bigint_of_bytes(f'pg_catalog.substr(pg_catalog.uuid_send({u}), 9)')};")
+
+
+# The PL/pgSQL mints of prefixed_id_new() and typeid_new(): uuid_v7()'s next
+# tick, and as lo the low half of a version 4 uuid (62 random bits and the
+# variant, as uuid_v7()'s rand_b).
+UUID_V7_TICK_AND_LO = (f"tick bigint := {UUID_V7_NEXT_TICK}::bigint;\n"
+                       f"    lo bigint := {bigint_of_bytes('pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9)')};")
 
 # What a tick outside 60 bits raises (22008), in PL/pgSQL.
 UUID_V7_RANGE_RAISE = """IF pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000) NOT BETWEEN 0 AND 281474976710655 THEN

@@ -86,9 +86,7 @@ CREATE FUNCTION idgen_sql_crockford_encode(id uuid, pairs bytea) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
-    hi bigint := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
-    lo bigint := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
+    {{UUID_HALVES:id}}
 BEGIN
     RETURN pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
 END
@@ -119,9 +117,7 @@ CREATE FUNCTION idgen_sql_base36_encode128(id uuid, pairs bytea) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.encode(pg_catalog.uuid_send(id), 'hex');
-    hi bigint := ('x' || pg_catalog.substr(h, 1, 16))::bit(64)::bigint;
-    lo bigint := ('x' || pg_catalog.substr(h, 17, 16))::bit(64)::bigint;
+    {{UUID_HALVES:id}}
     {{BASE36_128_DECLARE_HI}}
 BEGIN
     RETURN {{BASE36_128_DIGITS}};

@@ -51,12 +51,13 @@ COMMENT ON FUNCTION idgen_sql_typeid_bad_text(text) IS 'internal (SQL edition): 
 
 -- No counted repetition in the pattern (issue 33, as prefixed_id): the suffix,
 -- what follows the last "_" (the whole value when it has none), is 26
--- characters long, and the prefix is at most {{PREFIX_MAX}} characters.
+-- characters long, and the prefix is at most {{PREFIX_MAX}} characters (in
+-- bytes, as prefixed_id: after the pattern, only ASCII is left).
 CREATE DOMAIN typeid AS text COLLATE "C"
     CONSTRAINT typeid_text CHECK (
         (VALUE ~ '^([a-z]([a-z_]*[a-z])?_)?[0-7][{{CROCKFORD_CLASS_LOWER}}]*$'
-         AND pg_catalog.length(VALUE) <= {{TYPEID_MAX_LENGTH}}
-         AND pg_catalog.length(pg_catalog.split_part(VALUE, '_', -1)) = 26)
+         AND pg_catalog.octet_length(VALUE) <= {{TYPEID_MAX_LENGTH}}
+         AND pg_catalog.octet_length(pg_catalog.split_part(VALUE, '_', -1)) = 26)
         OR idgen_sql_typeid_bad_text(VALUE));
 COMMENT ON DOMAIN typeid IS
     'TypeID (jetify-com/typeid spec v0.3.0; SQL edition: a domain over text holding the C++ edition''s text): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q';
@@ -67,9 +68,8 @@ CREATE FUNCTION idgen_sql_typeid_mint(head text, pairs bytea) RETURNS text
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED
 AS $$
 DECLARE
-    tick bigint := {{UUID_V7_NEXT_TICK}}::bigint;
+    {{UUID_V7_TICK_AND_LO}}
     hi bigint := ((tick >> 12) << 16) | 28672 | (tick & 4095);
-    lo bigint := ('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint;
 BEGIN
     IF (tick >> 60) <> 0 THEN
         {{UUID_V7_RANGE_RAISE}}
