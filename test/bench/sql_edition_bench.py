@@ -17,6 +17,9 @@ LOAD_REPS rounds per family of a bigserial load, the C++ edition's and the SQL
 edition's; a ratio is the median over the rounds of the ratio within a round.
 Each ratio to a peer or to the edition before is the median over the rounds
 of the ratio within a round; the goals of issue 33 are printed beside them.
+What a guarantee costs: the edition's generators with one guarantee taken out
+(test/bench/sql_edition_without.sql), per call against the peer and in bulk
+loads against a bigserial load beside each.
 Figures and ratios are printed and saved; nothing here passes or fails on speed.
 Standard library only (psql runs the SQL).
 """
@@ -61,11 +64,28 @@ SELF_GOALS = [
     ("ulid", "the SQL edition before issue 33", "ulid before", 1.0),
     ("prefixed_id", "the SQL edition's `uuid_v7()`", "uuid_v7 SQL", 2.0),
 ]
-# what a guarantee costs: the edition's own pieces, not shipped as they are here
+# what a guarantee costs: the edition's own pieces, not shipped as they are
+# here (test/bench/sql_edition_without.sql), per call against the family's peer
 GUARANTEE_COSTS = [
     ("uuid_v7", "the same encoding from one clock reading, without the session's last tick (no strict order per session)",
      "(pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(sqled.idgen_sql_unix_us(pg_catalog.clock_timestamp()) * 512 / 125),"
      " 15, '0'), '7', 13, 0) || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::uuid"),
+    ("snowflake", "the mint without its advisory lock, nor the read-only check only the lock needs (IDs may repeat across sessions)",
+     "without_guarantee.snowflake_mint_unlocked(1)"),
+]
+# and in bulk loads against bigserial: (family, what is given up, column, DEFAULT)
+BULK_COSTS = [
+    ("uuid_v7", "no session order: the inlinable `LANGUAGE sql` UUIDv7 peer", "uuid", "peer_uuidv7_sql.uuidv7()"),
+    ("uuid_v7", "no session order, random() (not a CSPRNG) for the random bits", "uuid",
+     "without_guarantee.uuid_v7_random()"),
+    ("prefixed_id", "no domain CHECK (the mint's text in a text column)", 'text COLLATE "C"',
+     "sqled.idgen_sql_prefixed_id_mint('acct_', sqled.idgen_sql_base36_pairs())"),
+    ("prefixed_id", "no domain CHECK, random() (not a CSPRNG) for the random bits", 'text COLLATE "C"',
+     "without_guarantee.prefixed_id_mint_random('acct_', sqled.idgen_sql_base36_pairs())"),
+    ("typeid", "no domain CHECK (the mint's text in a text column)", 'text COLLATE "C"',
+     "sqled.idgen_sql_typeid_mint('user_', sqled.idgen_sql_crockford_pairs_lower())"),
+    ("typeid", "no domain CHECK, random() (not a CSPRNG) for the random bits", 'text COLLATE "C"',
+     "without_guarantee.typeid_mint_random('user_', sqled.idgen_sql_crockford_pairs_lower())"),
 ]
 BULK_GOALS = {"uuid_v7": 2.0, "snowflake": 2.0, "snowflake53": 2.0, "ulid": 2.0, "prefixed_id": 3.0, "typeid": 3.0}
 
@@ -124,20 +144,27 @@ def main(out):
     # bulk loads: per family and round, bigserial, then the C++ edition, then
     # the SQL edition, so that each ratio uses a bigserial load next to it
     load = {}
+
+    def load_round(loads):
+        for label, col, g in loads:
+            psql("DROP TABLE IF EXISTS public.bench_load;")
+            if g is None:
+                psql("CREATE TABLE public.bench_load (id bigserial PRIMARY KEY, n integer);")
+            else:
+                psql(f"CREATE TABLE public.bench_load (id {col} PRIMARY KEY DEFAULT {g}, n integer);")
+            load.setdefault(label, []).append(
+                seconds(f"INSERT INTO public.bench_load (n) SELECT g FROM generate_series(1, {ROWS}) g"))
+            rows = int(psql("SELECT count(*) FROM public.bench_load;")[-1])
+            if rows != ROWS:
+                sys.exit(f"{label}: {rows} rows loaded, not {ROWS}")
+
     for name, cpp_type, sql_type, gen in FAMILIES:
         for _ in range(LOAD_REPS):
-            for label, col, g in ((f"{name} bigserial", "bigserial", None), (f"{name} C++", cpp_type, gen.replace("@", "cpp.")),
-                                  (f"{name} SQL", sql_type, gen.replace("@", "sqled."))):
-                psql("DROP TABLE IF EXISTS public.bench_load;")
-                if g is None:
-                    psql("CREATE TABLE public.bench_load (id bigserial PRIMARY KEY, n integer);")
-                else:
-                    psql(f"CREATE TABLE public.bench_load (id {col} PRIMARY KEY DEFAULT {g}, n integer);")
-                load.setdefault(label, []).append(
-                    seconds(f"INSERT INTO public.bench_load (n) SELECT g FROM generate_series(1, {ROWS}) g"))
-                rows = int(psql("SELECT count(*) FROM public.bench_load;")[-1])
-                if rows != ROWS:
-                    sys.exit(f"{label}: {rows} rows loaded, not {ROWS}")
+            load_round(((f"{name} bigserial", "bigserial", None), (f"{name} C++", cpp_type, gen.replace("@", "cpp.")),
+                        (f"{name} SQL", sql_type, gen.replace("@", "sqled."))))
+    for name, label, col, g in BULK_COSTS:
+        for _ in range(LOAD_REPS):
+            load_round(((f"{label} bigserial", "bigserial", None), (label, col, g)))
     psql("DROP TABLE IF EXISTS public.bench_load;")
     load_end = os.getloadavg()
     elapsed = time.time() - started
@@ -187,13 +214,14 @@ def main(out):
         "",
         "What a guarantee costs (the same run; the second figure is not what the edition ships):",
         "",
-        "| family | SQL edition µs | without the guarantee | µs | peer | peer µs |",
-        "|---|---:|---|---:|---|---:|",
+        "| family | SQL edition µs | without the guarantee | µs | peer | peer µs | without / peer |",
+        "|---|---:|---|---:|---|---:|---:|",
     ]
     goal_peer = {fam: label for fam, label, _, goal in PEERS if goal is not None}
     for fam, label, _ in GUARANTEE_COSTS:
         peer = goal_peer[fam]
-        lines.append(f"| {fam} | {call[f'{fam} SQL']:.2f} | {label} | {call[label]:.2f} | {peer} | {call[peer]:.2f} |")
+        lines.append(f"| {fam} | {call[f'{fam} SQL']:.2f} | {label} | {call[label]:.2f} | {peer} | {call[peer]:.2f} | "
+                     f"{ratio(label, peer):.2f} |")
     lines += [
         "",
         "## Per call: the SQL edition before issue 33 and now",
@@ -224,6 +252,18 @@ def main(out):
         lines.append(f"| {name} | {b:.2f} | {c:.2f} | {s:.2f} | {load_ratio(f'{name} SQL', f'{name} C++'):.1f} | "
                      f"{r_base:.2f} | ≤ {goal:g} | {'yes' if r_base <= goal else 'no'} | "
                      f"{load_ratio(f'{name} C++', f'{name} bigserial'):.1f} |")
+    lines += [
+        "",
+        "What a guarantee costs in a bulk load (the same run; each load beside a bigserial load of its own, "
+        f"{LOAD_REPS} rounds; not what the edition ships):",
+        "",
+        "| family | SQL edition / bigserial | without the guarantee | s | / bigserial | goal (issue 33) |",
+        "|---|---:|---|---:|---:|---:|",
+    ]
+    for name, label, _, _ in BULK_COSTS:
+        lines.append(f"| {name} | {load_ratio(f'{name} SQL', f'{name} bigserial'):.2f} | {label} | "
+                     f"{statistics.median(load[label]):.2f} | {load_ratio(label, f'{label} bigserial'):.2f} | "
+                     f"≤ {BULK_GOALS[name]:g} |")
     lines += ["", "Raw per-call samples (µs): " + "; ".join(
         f"{k} {', '.join(f'{x:.2f}' for x in v)}" for k, v in samples.items()), "",
         "Raw load times (s): " + "; ".join(f"{k} {', '.join(f'{x:.2f}' for x in v)}" for k, v in load.items()), ""]

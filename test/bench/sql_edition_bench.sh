@@ -9,7 +9,11 @@
 # peers users paste in instead: test/bench/sql_edition_peers.sql (Instagram's
 # next_id, PL/pgSQL and SQL UUIDv7, PL/pgSQL ULID; needs pgcrypto) and
 # typeid-sql from ../shared/vendor/typeid-sql (schema typeid_sql, installed
-# as it ships, nothing copied). Opt-in, not part of test/run-tests.sh. The
+# as it ships, nothing copied), and the edition's generators with one
+# guarantee taken out (test/bench/sql_edition_without.sql, schema
+# without_guarantee), to show what each guarantee costs. Opt-in, not part of
+# test/run-tests.sh (test/tap/sql_edition.pl installs sql_edition_without.sql,
+# whose copies of the edition's mints must still find their text). The
 # measuring and the report are test/bench/sql_edition_bench.py; this file
 # starts the server and installs the editions and the peers.
 #   PG_CONFIG=... bash test/bench/sql_edition_bench.sh            # writes test/bench/results/sql-edition-YYYYMMDD.md
@@ -37,6 +41,7 @@ ln -s "$PWD/src" "$dir/before/src"
 psql -XAtq -v ON_ERROR_STOP=1 -d bench -c "CREATE SCHEMA sqled_before" -c "CREATE EXTENSION pgcrypto SCHEMA public" >/dev/null
 PGOPTIONS='-c search_path=sqled_before' psql -Xq -v ON_ERROR_STOP=1 -d bench -f "$dir/before.sql"
 psql -Xq -v ON_ERROR_STOP=1 -d bench -f test/bench/sql_edition_peers.sql
+psql -Xq -v ON_ERROR_STOP=1 -d bench -f test/bench/sql_edition_without.sql
 tarball=${TYPEID_SQL_TARBALL:-$(dirname "$PWD")/shared/vendor/typeid-sql/typeid-sql-92ff72a.tar.gz}
 tar -xzf "$tarball" -C "$dir"
 psql -XAtq -v ON_ERROR_STOP=1 -d bench -c "CREATE SCHEMA typeid_sql" >/dev/null

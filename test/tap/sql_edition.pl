@@ -469,6 +469,13 @@ diag($_) for @diff_other[ 0 .. ($#diff_other < 4 ? $#diff_other : 4) ];
 # whatever the clock does meanwhile; the 1,025th borrows the next millisecond.
 $f->sql_ok(slurp_file("$repo/test/bench/sql_edition_peers.sql"),
 	'the peers of test/bench/sql_edition_peers.sql install (schemas insta5 ...)', db => 'diff');
+# The bench's copies of the edition's mints with a guarantee taken out copy
+# this edition's code, piece by piece: each piece must still be there.
+$f->sql_ok(slurp_file("$repo/test/bench/sql_edition_without.sql")
+	  . "SELECT without_guarantee.snowflake_mint_unlocked(1), without_guarantee.uuid_v7_random(),
+	            without_guarantee.prefixed_id_mint_random('acct_', sqled.idgen_sql_base36_pairs())::sqled.prefixed_id,
+	            without_guarantee.typeid_mint_random('user_', sqled.idgen_sql_crockford_pairs_lower())::sqled.typeid",
+	'the bench\'s test/bench/sql_edition_without.sql copies the mints of this edition and they mint', db => 'diff');
 is( $f->output(
 		'SELECT count(*), count(DISTINCT id), (SELECT count(DISTINCT insta5.next_id(1767225600000)) FROM generate_series(1, 1024))
 		   FROM (SELECT insta5.next_id(1767225600000) AS id FROM generate_series(1, 1025)) s',

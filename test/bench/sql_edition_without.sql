@@ -1,0 +1,57 @@
+-- What a guarantee of the SQL edition costs (issue 33): the edition's own
+-- generators, installed in schema sqled, each with one guarantee taken out,
+-- in schema without_guarantee, for test/bench/sql_edition_bench.py to measure
+-- in the same run as the edition and the peers. Not part of idgen, and never
+-- to be used for IDs. The mints are copied from the installed edition
+-- (pg_get_functiondef) with a piece replaced, so that they follow its code;
+-- a replacement that no longer finds its text stops the install.
+CREATE SCHEMA without_guarantee;
+
+-- def with each of pairs' first elements replaced by the second, once each
+-- found; the schema-qualified name of the copy is the caller's.
+CREATE FUNCTION without_guarantee.replaced(def text, pairs text[]) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    FOR i IN 1 .. array_length(pairs, 1) LOOP
+        IF strpos(def, pairs[i][1]) = 0 THEN
+            RAISE EXCEPTION 'sql_edition_without.sql: the edition no longer holds %', pairs[i][1];
+        END IF;
+        def := replace(def, pairs[i][1], pairs[i][2]);
+    END LOOP;
+    RETURN def;
+END
+$$;
+
+-- 62 bits of random() (pg_prng, not a CSPRNG) under the variant bits 10: the
+-- low half of a uuid, for the copies that give up the CSPRNG.
+CREATE FUNCTION without_guarantee.random_lo() RETURNS bigint LANGUAGE sql VOLATILE
+    RETURN -9223372036854775808 | (((random() * 2147483648)::bigint & 2147483647) << 31)
+           | ((random() * 2147483648)::bigint & 2147483647);
+
+DO $$
+DECLARE
+    csprng_lo text := $x$('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint$x$;
+BEGIN
+    -- snowflake: no advisory lock around nextval and setval, so IDs may repeat
+    -- across sessions (and no read-only check, which only the lock needs)
+    EXECUTE without_guarantee.replaced(pg_get_functiondef('sqled.idgen_sql_snowflake_mint(integer)'::regprocedure), ARRAY[
+        ['FUNCTION sqled.idgen_sql_snowflake_mint(', 'FUNCTION without_guarantee.snowflake_mint_unlocked('],
+        ['pg_catalog.pg_advisory_lock(1768187763, state::pg_catalog.oid::integer),', ''],
+        [E',\n                 pg_catalog.pg_advisory_unlock(1768187763, state::pg_catalog.oid::integer))', ')'],
+        [E'        WHEN pg_catalog.current_setting(''transaction_read_only'') OPERATOR(pg_catalog.=) ''on''\n            THEN NULL\n', '']]);
+    -- prefixed_id and typeid: random() for gen_random_uuid()'s bits; the copies
+    -- return text, which the bench stores without the domain's CHECK
+    EXECUTE without_guarantee.replaced(pg_get_functiondef('sqled.idgen_sql_prefixed_id_mint(text,bytea)'::regprocedure), ARRAY[
+        ['FUNCTION sqled.idgen_sql_prefixed_id_mint(', 'FUNCTION without_guarantee.prefixed_id_mint_random('],
+        [csprng_lo, 'without_guarantee.random_lo()']]);
+    EXECUTE without_guarantee.replaced(pg_get_functiondef('sqled.idgen_sql_typeid_mint(text,bytea)'::regprocedure), ARRAY[
+        ['FUNCTION sqled.idgen_sql_typeid_mint(', 'FUNCTION without_guarantee.typeid_mint_random('],
+        [csprng_lo, 'without_guarantee.random_lo()']]);
+END
+$$;
+
+-- uuid_v7 without the session's order and without the CSPRNG: the Unix ms of
+-- one clock reading, version 7, and random() for rand_a and rand_b.
+CREATE FUNCTION without_guarantee.uuid_v7_random() RETURNS uuid LANGUAGE sql VOLATILE
+    RETURN encode(int8send((floor(date_part('epoch', clock_timestamp()) * 1000)::bigint << 16) | 28672
+                           | (random() * 4095)::bigint)
+                  || int8send(without_guarantee.random_lo()), 'hex')::uuid;
