@@ -164,7 +164,7 @@ def main(out):
                         (f"{name} SQL", sql_type, gen.replace("@", "sqled."))))
     for name, label, col, g in BULK_COSTS:
         for _ in range(LOAD_REPS):
-            load_round(((f"{label} bigserial", "bigserial", None), (label, col, g)))
+            load_round(((f"{name} {label} bigserial", "bigserial", None), (f"{name} {label}", col, g)))
     psql("DROP TABLE IF EXISTS public.bench_load;")
     load_end = os.getloadavg()
     elapsed = time.time() - started
@@ -261,8 +261,9 @@ def main(out):
         "|---|---:|---|---:|---:|---:|",
     ]
     for name, label, _, _ in BULK_COSTS:
+        key = f"{name} {label}"
         lines.append(f"| {name} | {load_ratio(f'{name} SQL', f'{name} bigserial'):.2f} | {label} | "
-                     f"{statistics.median(load[label]):.2f} | {load_ratio(label, f'{label} bigserial'):.2f} | "
+                     f"{statistics.median(load[key]):.2f} | {load_ratio(key, f'{key} bigserial'):.2f} | "
                      f"≤ {BULK_GOALS[name]:g} |")
     lines += ["", "Raw per-call samples (µs): " + "; ".join(
         f"{k} {', '.join(f'{x:.2f}' for x in v)}" for k, v in samples.items()), "",
