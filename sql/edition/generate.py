@@ -273,12 +273,19 @@ def snowflake_families(values):
     """The values of each snowflake family, for the blocks between
     {{#SNOWFLAKE_FAMILIES}} and {{/SNOWFLAKE_FAMILIES}}: one copy per family,
     whose {{FAMILY...}} placeholders name that family's layout."""
-    return [
+    families = [
         {"FAMILY": "snowflake", "FAMILY_SEQ_BITS": values["SF_SEQ_BITS"], "FAMILY_SHARD_BITS": values["SF_SHARD_BITS"],
          "FAMILY_MAX_SHARD": values["SF_MAX_SHARD"], "FAMILY_MIN_MS": values["SF_MIN_MS"]},
         {"FAMILY": "snowflake53", "FAMILY_SEQ_BITS": values["S53_SEQ_BITS"], "FAMILY_SHARD_BITS": values["S53_SHARD_BITS"],
          "FAMILY_MAX_SHARD": values["S53_MAX_SHARD"], "FAMILY_MIN_MS": "0"},
     ]
+    for family in families:
+        # the family's state sequence, as the mint names it until
+        # idgen_sql_snowflake_bind() writes the install's schema in: no schema
+        # may be named pg_* by a role, so it never resolves before
+        family["FAMILY_STATE"] = (f"$state$pg_idgen_sql_unbound.idgen_sql_{family['FAMILY']}_state$state$"
+                                  "::pg_catalog.regclass")
+    return families
 
 
 def repeat_per_family(values, text):

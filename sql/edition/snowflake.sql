@@ -35,11 +35,13 @@ COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
 -- idgen_sql_snowflake53_mint(shard), one copy per family (generate.py).
 -- Only the edition's owner may move the state sequences (a role that could
 -- setval them could make IDs repeat), so a mint is SECURITY DEFINER, and it
--- names its state sequence itself, schema and all, in the constant state:
--- nothing a caller passes or puts in its search_path can point it at another
--- sequence. The script writes the schema in when it runs
--- (idgen_sql_snowflake_bind(); issue 33: a mint given the sequence as an
--- argument had to check it, by name, 0.27 us a call of the 1.45). The cost:
+-- names its state sequence itself, schema and all, in a literal
+-- (generate.py's FAMILY_STATE, written where the sequence is used; a constant
+-- variable cost 0.02 us a call more): nothing a caller passes or puts in its
+-- search_path can point it at another sequence. Until the script writes the
+-- schema in (idgen_sql_snowflake_bind()), the literal names a schema pg_*,
+-- which no role may create. Issue 33: a mint given the sequence as an argument
+-- had to check it, by name, 0.27 us a call of the 1.45. The cost:
 -- after ALTER SCHEMA ... RENAME the mints name a schema that is gone, until
 -- the owner runs idgen_sql_snowflake_bind() again (docs/managed-postgresql.md).
 -- snowflake() and snowflake53() are SQL functions inlined into the caller's
@@ -64,8 +66,6 @@ CREATE FUNCTION idgen_sql_{{FAMILY}}_mint(shard integer) RETURNS bigint
     LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
 AS $$
 DECLARE
-    -- no schema may be named pg_*: this never resolves until bound
-    state CONSTANT pg_catalog.regclass := $state$pg_idgen_sql_unbound.idgen_sql_{{FAMILY}}_state$state$::pg_catalog.regclass;
     now_ms bigint := {{SF_NOW_MS}};
     stamp bigint;
 BEGIN
@@ -77,12 +77,12 @@ BEGIN
         WHEN pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on'
             THEN NULL
         WHEN pg_catalog.num_nulls(
-                 pg_catalog.pg_advisory_lock(1768187763, state::pg_catalog.oid::integer),
-                 CASE WHEN pg_catalog.nextval(state) OPERATOR(pg_catalog.>=) (now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}})
+                 pg_catalog.pg_advisory_lock(1768187763, {{FAMILY_STATE}}::pg_catalog.oid::integer),
+                 CASE WHEN pg_catalog.nextval({{FAMILY_STATE}}) OPERATOR(pg_catalog.>=) (now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}})
                       THEN 0::bigint
-                      ELSE pg_catalog.setval(state, GREATEST(now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}, pg_catalog.currval(state))) END,
-                 pg_catalog.pg_advisory_unlock(1768187763, state::pg_catalog.oid::integer)) OPERATOR(pg_catalog.>=) 0
-            THEN pg_catalog.currval(state)
+                      ELSE pg_catalog.setval({{FAMILY_STATE}}, GREATEST(now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}, pg_catalog.currval({{FAMILY_STATE}}))) END,
+                 pg_catalog.pg_advisory_unlock(1768187763, {{FAMILY_STATE}}::pg_catalog.oid::integer)) OPERATOR(pg_catalog.>=) 0
+            THEN pg_catalog.currval({{FAMILY_STATE}})
     END;
     IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
        OR (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) now_ms OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
@@ -129,8 +129,8 @@ COMMENT ON FUNCTION idgen_sql_{{FAMILY}}_mint(integer) IS
 {{/SNOWFLAKE_FAMILIES}}
 
 -- Binds each mint to its state sequence: writes the sequence's schema and
--- name into the mint's constant state (CREATE OR REPLACE of the mint as
--- pg_get_functiondef() gives it). Run by this script, and by the owner after
+-- name into each of the mint's literals that name it (CREATE OR REPLACE of
+-- the mint as pg_get_functiondef() gives it). Run by this script, and by the owner after
 -- the schema is renamed; another role is refused (only the owner may replace
 -- a function).
 CREATE FUNCTION idgen_sql_snowflake_bind_mints(mints regprocedure[], states regclass[]) RETURNS void

@@ -27,16 +27,18 @@ CREATE FUNCTION without_guarantee.random_lo() RETURNS bigint LANGUAGE sql VOLATI
     RETURN -9223372036854775808 | (((random() * 2147483648)::bigint & 2147483647) << 31)
            | ((random() * 2147483648)::bigint & 2147483647);
 
-DO $$
+DO $do$
 DECLARE
     csprng_lo text := $x$('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint$x$;
+    -- the state sequence as the bound mint names it
+    state text := $x$$state$sqled.idgen_sql_snowflake_state$state$::pg_catalog.regclass$x$;
 BEGIN
     -- snowflake: no advisory lock around nextval and setval, so IDs may repeat
     -- across sessions (and no read-only check, which only the lock needs)
     EXECUTE without_guarantee.replaced(pg_get_functiondef('sqled.idgen_sql_snowflake_mint(integer)'::regprocedure), ARRAY[
         ['FUNCTION sqled.idgen_sql_snowflake_mint(', 'FUNCTION without_guarantee.snowflake_mint_unlocked('],
-        ['pg_catalog.pg_advisory_lock(1768187763, state::pg_catalog.oid::integer),', ''],
-        [E',\n                 pg_catalog.pg_advisory_unlock(1768187763, state::pg_catalog.oid::integer))', ')'],
+        ['pg_catalog.pg_advisory_lock(1768187763, ' || state || '::pg_catalog.oid::integer),', ''],
+        [E',\n                 pg_catalog.pg_advisory_unlock(1768187763, ' || state || '::pg_catalog.oid::integer))', ')'],
         [E'        WHEN pg_catalog.current_setting(''transaction_read_only'') OPERATOR(pg_catalog.=) ''on''\n            THEN NULL\n', '']]);
     -- prefixed_id and typeid: random() for gen_random_uuid()'s bits; the copies
     -- return text, which the bench stores without the domain's CHECK
@@ -47,7 +49,7 @@ BEGIN
         ['FUNCTION sqled.idgen_sql_typeid_mint(', 'FUNCTION without_guarantee.typeid_mint_random('],
         [csprng_lo, 'without_guarantee.random_lo()']]);
 END
-$$;
+$do$;
 
 -- uuid_v7 without the session's order and without the CSPRNG: the Unix ms of
 -- one clock reading, version 7, and random() for rand_a and rand_b.
