@@ -16,7 +16,7 @@
 # whose copies of the edition's mints must still find their text). The
 # measuring and the report are test/bench/sql_edition_bench.py; this file
 # starts the server and installs the editions and the peers.
-#   PG_CONFIG=... bash test/bench/sql_edition_bench.sh            # writes test/bench/results/sql-edition-YYYYMMDD.md
+#   PG_CONFIG=... bash test/bench/sql_edition_bench.sh            # writes test/bench/results/sql-edition-YYYYMMDD[-N].md
 #   SQLED_BENCH_ROWS=100000 SQLED_BENCH_CALLS=20000 bash test/bench/sql_edition_bench.sh   # a quick look
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,5 +48,11 @@ psql -XAtq -v ON_ERROR_STOP=1 -d bench -c "CREATE SCHEMA typeid_sql" >/dev/null
 for f in "$dir"/typeid-sql-*/sql/0[1-4]_*.sql; do
     PGOPTIONS='-c search_path=typeid_sql,public' psql -Xq -v ON_ERROR_STOP=1 -d bench -f "$f"
 done
-out=${SQLED_BENCH_OUT:-test/bench/results/sql-edition-$(date -u +%Y%m%d).md}
+# a new file: the day's first run is sql-edition-YYYYMMDD.md, later ones -2, -3...
+out=${SQLED_BENCH_OUT:-}
+if [[ -z $out ]]; then
+    out=test/bench/results/sql-edition-$(date -u +%Y%m%d).md
+    n=2
+    while [[ -e $out ]]; do out=test/bench/results/sql-edition-$(date -u +%Y%m%d)-$n.md; n=$((n + 1)); done
+fi
 PGDATABASE=bench /usr/bin/python3 test/bench/sql_edition_bench.py "$out"
