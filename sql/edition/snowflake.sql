@@ -130,9 +130,9 @@ COMMENT ON FUNCTION idgen_sql_{{FAMILY}}_mint(integer) IS
 
 -- Binds each mint to its state sequence: writes the sequence's schema and
 -- name into each of the mint's literals that name it (CREATE OR REPLACE of
--- the mint as pg_get_functiondef() gives it). Run by this script, and by the owner after
--- the schema is renamed; another role is refused (only the owner may replace
--- a function).
+-- the mint as pg_get_functiondef() gives it). Run by this script, and by the
+-- owner after the schema is renamed; another role is refused (only the owner
+-- may replace a function).
 CREATE FUNCTION idgen_sql_snowflake_bind_mints(mints regprocedure[], states regclass[]) RETURNS void
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 AS $$
