@@ -113,6 +113,7 @@ def constants(version):
         "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
         "UUID_V7_TICK_AND_LO": UUID_V7_TICK_AND_LO,
         "UUID_HALVES": uuid_halves,
+        "PREFIX_DETAIL": prefix_detail,
         "UNIX_US": unix_us,
         "UNIX_MS_NOW": UNIX_MS_NOW,
         "UUID_V7_RANGE_RAISE": UUID_V7_RANGE_RAISE,
@@ -163,6 +164,21 @@ UUID_V7_NEXT_TICK = f"""pg_catalog.set_config('idgen_sql.uuid_v7_tick',
                           GREATEST({unix_us("pg_catalog.clock_timestamp()")} * 512 / 125,
                                    NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
                           false)"""
+
+# Why a prefix (text variable p) is no prefix, for the DETAIL of the errors of
+# a prefix argument (22023) and of prefixed_id and typeid text (22P02), which
+# are the C++ edition's. (typeid text refuses an empty prefix before, with a
+# detail of its own.)
+def prefix_detail(p):
+    return f"""CASE
+                      WHEN {p} = '' THEN 'The prefix is empty.'
+                      WHEN pg_catalog.length({p}) > {{{{PREFIX_MAX}}}} THEN
+                          pg_catalog.format('The prefix has %s characters; at most {{{{PREFIX_MAX}}}} are allowed.', pg_catalog.length({p}))
+                      WHEN {p} ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
+                      ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
+                                             pg_catalog.strpos({p}, substring({p} FROM '[^a-z_]')))
+                  END"""
+
 
 # The bigint of the 8 bytes of a bytea expression, most significant first.
 def bigint_of_bytes(expr):

@@ -30,14 +30,7 @@ BEGIN
     ELSIF prefix !~ '^[a-z]([a-z_]*[a-z])?$' OR pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
         RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, prefix
             USING ERRCODE = 'invalid_parameter_value',
-                  DETAIL = CASE
-                      WHEN prefix = '' THEN 'The prefix is empty.'
-                      WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
-                          pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
-                      WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
-                      ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
-                                             pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
-                  END,
+                  DETAIL = {{PREFIX_DETAIL:prefix}},
                   HINT = CASE WHEN allow_empty
                               THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
                               ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;
@@ -64,14 +57,7 @@ BEGIN
     IF prefix !~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
             USING ERRCODE = 'invalid_text_representation',
-                  DETAIL = CASE
-                      WHEN prefix = '' THEN 'The prefix is empty.'
-                      WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
-                          pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
-                      WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
-                      ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
-                                             pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
-                  END;
+                  DETAIL = {{PREFIX_DETAIL:prefix}};
     END IF;
     IF pg_catalog.length(body) <> 25 THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input

@@ -22,13 +22,7 @@ BEGIN
     IF prefix IS NOT NULL AND prefix !~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
         RAISE EXCEPTION 'invalid input syntax for type typeid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
-                  DETAIL = CASE
-                      WHEN pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
-                          pg_catalog.format('The prefix has %s characters; at most {{PREFIX_MAX}} are allowed.', pg_catalog.length(prefix))
-                      WHEN prefix ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
-                      ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
-                                             pg_catalog.strpos(prefix, substring(prefix FROM '[^a-z_]')))
-                  END;
+                  DETAIL = {{PREFIX_DETAIL:prefix}};
     END IF;
     IF pg_catalog.length(suffix) <> 26 THEN
         RAISE EXCEPTION 'invalid input syntax for type typeid: "%"', input
