@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
 """The suite's check inventory (docs/development.md, "No check lost"): every
-check a run of `test/run-tests.sh --pg all` counted, by major and file, so that
-a port or a move of tests can be shown to lose none.
+check a full run of `test/run-tests.sh --pg all` counted, by major and file,
+and the floor that test/run-tests.sh holds each test file to.
 
-    python3 test/inventory.py take LOG [--moves MOVES] [--unit-list FILE] > INVENTORY
-    python3 test/inventory.py expect INVENTORY MAJOR FILE
+    python3 test/inventory.py take LOG [--unit-list FILE] [--source TEXT] > INVENTORY
+    python3 test/inventory.py hold INVENTORY MAJOR FILE TAPLOG
     python3 test/inventory.py compare INVENTORY LOG
 
 `take` reads the output of a run and writes one line per check: major, the
-file (or section) that counted it, where that file lives now (MOVES: lines
-"old<TAB>new", applied to the file column), and its name with digits folded
-to '#', so that names carrying a run's figures still match. The core unit
-tests print only their total: --unit-list names them (the unit binary's
---gtest_list_tests output).
+file (or section) that counted it, and its name with digits folded to '#', so
+that names carrying a run's figures still match. A skip is written as its TAP
+form, "# skip REASON", folded the same way. The core unit tests print only
+their total: --unit-list names them (the unit binary's --gtest_list_tests
+output).
 
-`expect` prints how many checks INVENTORY holds for FILE (its current path) on
-MAJOR: the lower bound that test/run-tests.sh holds each test file to.
+`hold` sets FILE's TAP output on MAJOR (TAPLOG) against the inventory and
+prints one line, "missing N", then notes starting with "# ": N is how many of
+the checks the inventory holds for FILE on MAJOR this run did not count. A
+passed or failed check counts; a skip counts only when its reason, folded, is
+one the inventory holds for FILE (on any major): a test that skips for any
+other reason falls short. A FILE the inventory has nothing for on MAJOR is
+missing 1 (a new test file: add its lines from a run, `take` on its log).
+Exits non-zero when it cannot tell (no inventory, a malformed line, no
+TAPLOG): run-tests.sh counts that as a failure too.
 
 `compare` prints, per major and in total, the checks of a new run's LOG
 against INVENTORY, and exits 1 when a major that the inventory covers and the
@@ -32,8 +39,12 @@ SECTION = re.compile(r"^== (.*)$")
 FILE_START = re.compile(r"^# (test/\S+|sql/\S+)$")
 FILE_END = re.compile(r"^# (test/\S+) took \d+ s$")
 TAP = re.compile(r"^(not ok|ok)\b(?: \d+)?(?: -)? ?(.*)$")
+SKIP = re.compile(r"^ok\b[^#]*#\s*skip\b:?\s*(.*)$", re.IGNORECASE)
 REGRESS = re.compile(r"^\s+(?:test\s+)?(\S+)\s+\.\.\. (ok|FAILED)")
 REGRESS_TAP = re.compile(r"^(not ok|ok) \d+\s+[-+]\s+(\S+)")
+# what hold_to_inventory (test/lib/lib.sh) prints of a file that fell short:
+# a verdict on the run, not a check of the file
+GUARD = re.compile(r": (\d+ of the checks the inventory .* did not run|the check inventory's guard failed)")
 UNIT_TOTAL = re.compile(r"^\[==========\] (\d+) tests? from")
 
 
@@ -100,7 +111,7 @@ def take(log, unit_names):
                     checks.append((major, f"sql/{name}.sql", name))
                 continue
             m = TAP.match(line)
-            if m and where:
+            if m and where and not GUARD.search(m.group(2)):
                 checks.append((major, where, fold(m.group(2))))
     return checks
 
@@ -120,14 +131,47 @@ def unit_list(path):
 
 
 def read_inventory(path):
+    """(major, file, check) of each inventory line; dies on a malformed one."""
     rows = []
     with open(path, encoding="utf-8") as f:
-        for line in f:
+        for number, line in enumerate(f, 1):
             if line.startswith("#") or not line.strip():
                 continue
-            major, old, new, name = line.rstrip("\n").split("\t", 3)
-            rows.append((major, old, new, name))
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 3 or not fields[0].isdigit():
+                sys.exit(f"{path}:{number}: not 'major<TAB>file<TAB>check': {line!r}")
+            rows.append(tuple(fields))
     return rows
+
+
+def skip_reason(name):
+    """The folded reason of an inventoried skip ("# skip REASON"), else None."""
+    return name[len("# skip"):].strip() if name.startswith("# skip") else None
+
+
+def hold(rows, major, test_file, taplog):
+    """(missing, notes): how many of the checks the inventory holds for
+    test_file on major the TAP log did not count."""
+    held = [name for m, f, name in rows if m == major and f == test_file]
+    allowed = {skip_reason(name) for _, f, name in rows if f == test_file} - {None}
+    counted, skips_refused = 0, []
+    with open(taplog, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            skip = SKIP.match(line)
+            if skip:
+                if fold(skip.group(1)) in allowed:
+                    counted += 1
+                else:
+                    skips_refused.append(skip.group(1).strip())
+            elif line.startswith("ok ") or line.startswith("not ok ") or line in ("ok", "not ok"):
+                counted += 1
+    notes = [f"a skip the inventory does not allow for {test_file}: {why}" for why in skips_refused]
+    if not held:
+        notes.append(f"the inventory holds nothing for {test_file} on {major}: add its checks "
+                     "(test/inventory.py take on its run's output)")
+        return 1, notes
+    return max(0, len(held) - counted), notes
 
 
 def main():
@@ -135,38 +179,38 @@ def main():
     sub = ap.add_subparsers(dest="command", required=True)
     t = sub.add_parser("take")
     t.add_argument("log")
-    t.add_argument("--moves")
     t.add_argument("--unit-list")
     t.add_argument("--source", default="", help="a comment line naming the run")
-    e = sub.add_parser("expect")
-    e.add_argument("inventory")
-    e.add_argument("major")
-    e.add_argument("file")
+    h = sub.add_parser("hold")
+    h.add_argument("inventory")
+    h.add_argument("major")
+    h.add_argument("file")
+    h.add_argument("taplog")
     c = sub.add_parser("compare")
     c.add_argument("inventory")
     c.add_argument("log")
     args = ap.parse_args()
 
     if args.command == "take":
-        moves = {}
-        if args.moves:
-            with open(args.moves, encoding="utf-8") as f:
-                moves = dict(line.rstrip("\n").split("\t", 1) for line in f if line.strip())
         names = unit_list(args.unit_list) if args.unit_list else None
-        checks = take(args.log, names)
-        print("# major\tfile at the inventory's run\tfile now\tcheck (digits folded to #)")
+        print("# major\tfile\tcheck (digits folded to #; a skip as '# skip REASON')")
         if args.source:
             print(f"# {args.source}")
-        for major, where, name in checks:
-            print(f"{major}\t{where}\t{moves.get(where, where)}\t{name}")
+        for major, where, name in take(args.log, names):
+            print(f"{major}\t{where}\t{name}")
         return 0
 
     rows = read_inventory(args.inventory)
-    if args.command == "expect":
-        print(sum(1 for major, _, new, _ in rows if major == args.major and new == args.file))
+    if not rows:
+        sys.exit(f"{args.inventory}: no checks")
+    if args.command == "hold":
+        missing, notes = hold(rows, args.major, args.file, args.taplog)
+        print(f"missing {missing}")
+        for note in notes:
+            print(f"# {note}")
         return 0
 
-    before = Counter(major for major, _, _, _ in rows)
+    before = Counter(major for major, _, _ in rows)
     after = Counter(major for major, _, _ in take(args.log, None))
     short = False
     for major in sorted(before, key=int):

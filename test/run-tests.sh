@@ -51,22 +51,25 @@ version_dependent_tests=(
 
 # test_files SET: the test files one major runs in SET, one a line (the count
 # of a major that could not be built is its number of skipped files), tier by
-# tier (docs/development.md, "The test tiers").
+# tier (docs/development.md, "The test tiers"); with --only, those whose name
+# matches (client tests included).
 test_files() {
     local t name
     echo test/unit
     for name in $(sed -n 's/^REGRESS = //p' Makefile); do echo "sql/$name.sql"; done
-    for t in $(ls test/{tap,integration,tooling}/*.{sh,pl} 2>/dev/null | sort); do
-        name=$(basename "${t%.*}")
+    for t in $(ls test/{tap,integration,tooling}/*.pl | sort) $(ls test/integration/clients/*.pl); do
+        name=$(basename "$t" .pl)
         name=${name%.test}
         [[ $name == build_checks ]] && continue
         [[ -n $only && ! $name =~ ^($only)$ ]] && continue
-        if [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then echo "$t"; fi
+        if [[ $t == test/integration/clients/* ]]; then
+            [[ $1 == full ]] && echo "$t"
+        elif [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then
+            echo "$t"
+        fi
     done
-    if [[ $1 == full && -z $only ]]; then
-        ls test/integration/clients/*.{sh,pl} 2>/dev/null
-        echo test/bench/bench.sh
-    fi
+    [[ $1 == full && -z $only ]] && echo test/bench/bench.sh
+    return 0
 }
 
 # --list-files: the test files of --set, without running anything.
@@ -151,6 +154,7 @@ sed 's/^/# server: /' "$log_dir/server.env"
 cat "$log_dir/server.env" >>"$record"
 echo "status=tested" >>"$record"
 source test/lib/cluster.sh
+source test/lib/lib.sh
 
 cleanup() {
     cluster_stop "$cluster_dir"
@@ -184,25 +188,13 @@ count_tap() {
     passed=$((passed + ok))
     failed=$((failed + notok))
     skipped=$((skipped + skips))
-    counted=$((ok + notok + skips))
 }
 
-# inventory=FILE: the check inventory (test/inventory.py) that each test file
-# is held to: a file that counts fewer checks on this major than the inventory
-# holds for it (it stopped early, or lost checks) fails by the difference.
-inventory=test/data/check-inventory.tsv
-
-# hold_to_inventory FILE: fails the checks of FILE that the inventory holds
-# and this run did not count (counted, from count_tap).
-hold_to_inventory() {
-    local expected
-    [[ -f $inventory ]] || return 0
-    expected=$(python3 test/inventory.py expect "$inventory" "$pg" "$1") || return 0
-    if ((counted < expected)); then
-        echo "not ok - $1: $((expected - counted)) of the $expected checks the inventory holds for it on $pg did not run"
-        failed=$((failed + expected - counted))
-    fi
-}
+# The check inventory (test/inventory.py) that each test file is held to: a
+# file that counts fewer checks on this major than the inventory holds for it
+# (it stopped early, lost checks, or skipped for a reason the inventory does
+# not allow it) fails by the difference (hold_to_inventory, test/lib/lib.sh).
+inventory=${IDGEN_CHECK_INVENTORY:-test/data/check-inventory.tsv}
 
 # step NAME COMMAND...: one pass or fail for a command that is a test in itself.
 step() {
@@ -219,20 +211,16 @@ step() {
     return 1
 }
 
-# run_tap_files FILE...: each a TAP test of its own; a non-zero exit without a
-# failed check is a failure too. Perl files (*.pl) start their own
-# servers through PostgreSQL::Test::Cluster and test/lib/IdgenTest.pm, as the
-# unprivileged cluster owner (initdb refuses root).
+# run_tap_files FILE...: each a Perl TAP test of its own; a non-zero exit
+# without a failed check is a failure too. Each starts its own servers through
+# PostgreSQL::Test::Cluster and test/lib/IdgenTest.pm, as the unprivileged
+# cluster owner (initdb refuses root).
 run_tap_files() {
     local t status started
     for t in "$@"; do
         echo "# $t"
         started=$SECONDS
-        if [[ $t == *.pl ]]; then
-            run_perl_tap "$t" >"$log_dir/t.tap" 2>&1
-        else
-            bash "$t" >"$log_dir/t.tap" 2>&1
-        fi
+        run_perl_tap "$t" >"$log_dir/t.tap" 2>&1
         status=$?
         cat "$log_dir/t.tap"
         echo "# $t took $((SECONDS - started)) s"
@@ -241,14 +229,15 @@ run_tap_files() {
             echo "not ok - $t exited with status $status"
             failed=$((failed + 1))
         fi
-        hold_to_inventory "$t"
+        hold_to_inventory "$inventory" "$pg" "$t" "$log_dir/t.tap"
+        failed=$((failed + held_missing))
     done
 }
 
 # run_perl_tap FILE: one Perl TAP test, its servers' data and logs under
-# $log_dir/tap (printed when it fails). What only root may do for it
-# (installing a server extension built from ../shared/vendor; dpkg, or make
-# install into Debian's 15) is test/lib/prepare/NAME.sh, run as root first;
+# $log_dir/tap (printed when it fails). What only root may do for it (dpkg,
+# make install into Debian's 15, an old server built from ../shared/vendor's
+# PostgreSQL) is test/lib/prepare/NAME.sh, run as root first;
 # the test reads its exit status and log (IdgenTest::prepared) and reports
 # them as checks. A preparation may print verdict lines (test/lib/verdicts.py)
 # for what only root could check: IdgenTest::prepared_verdicts makes them
@@ -363,11 +352,13 @@ section "tooling" "the suite's own tools (test/tooling, set $set_name)"
 mapfile -t tap_files < <(test_files "$set_name" | grep '^test/tooling/')
 run_tap_files "${tap_files[@]}"
 
-if [[ $set_name == full && -z $only ]]; then
+mapfile -t tap_files < <(test_files "$set_name" | grep '^test/integration/clients/')
+if ((${#tap_files[@]})); then
     section "clients" "drivers, ORMs and migration tools (test/integration/clients)"
-    mapfile -t tap_files < <(test_files "$set_name" | grep '^test/integration/clients/')
     run_tap_files "${tap_files[@]}"
+fi
 
+if [[ $set_name == full && -z $only ]]; then
     section "benchmark" "benchmark quick mode (checks that it runs, asserts no timing)"
     # Its own throwaway cluster (part 6 restarts it in a memory cgroup), then,
     # in the first pass only (the way it reaches a server does not depend on

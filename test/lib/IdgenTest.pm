@@ -36,10 +36,25 @@ BEGIN
 our @EXPORT = qw(repo_dir idgen_version sizes write_file faketime_lib run_status verdicts
   prepared prepared_verdicts skip_file skip_unless_prepared idgen_files idgen_files_digest
   mint_concurrently not_increasing_per_session out_of_real_time_order check_memory_flat
-  check_stats_follow_live_sessions doc_block doc_sql doc_blocks_ok orm_test_ok);
+  check_stats_follow_live_sessions doc_block doc_sql doc_blocks_ok orm_test_ok shared_data);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
+
+# shared_data NAME: the directory ../shared/data/NAME beside the checkout,
+# where third-party test data lives (the project keeps no copy of it), or
+# undef after one check saying it is missing: a failure under CI=true, a
+# counted skip naming the path elsewhere.
+sub shared_data
+{
+	my ($name) = @_;
+	my $path = abs_path(repo_dir() . '/..') . "/shared/data/$name";
+	return $path if -d $path;
+	my $why = "test data $path is missing (third-party data, kept beside the checkout)";
+	if (($ENV{CI} // '') eq 'true') { fail("$why: required under CI=true"); }
+	else { SKIP: { skip $why, 1; } }
+	return undef;
+}
 
 # idgen_version: the extension's version as make print-version prints it,
 # read from the Makefile's EXTVERSION (its one place) without running make.

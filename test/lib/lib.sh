@@ -1,6 +1,7 @@
 # The bash that remains beside the test library (docs/development.md, "The test
-# library"): what the root-only preparations in test/lib/prepare/ share. No
-# test prints TAP from bash any more; checks are Test::More's (IdgenTest.pm).
+# library"): what the root-only preparations in test/lib/prepare/ share, and
+# test/run-tests.sh's guard of counted checks. No test prints TAP from bash any
+# more; checks are Test::More's (IdgenTest.pm).
 
 # idgen_files PG_CONFIG: idgen's installed files and directories under that
 # server (library, JIT bitcode, control file and SQL scripts), one a line.
@@ -64,22 +65,24 @@ prepare_needs_debian_15_root() {
     fi
 }
 
-# verify_vendored WHAT SOURCE SHA256 TARBALL: a vendored source (Citus, pg_tle)
-# whose SHA-256 is not that of TARBALL stops the preparation (exit 1).
-verify_vendored() {
-    local got
-    got=$(sha256sum "$2" | cut -d' ' -f1)
-    if [[ $got != "$3" ]]; then
-        echo "the $1 source $2 has SHA-256 $got, not that of $4 ($3)"
-        exit 1
+# hold_to_inventory INVENTORY MAJOR FILE TAPLOG: holds FILE's TAP output on
+# MAJOR to the check inventory (test/inventory.py hold): sets held_missing to
+# the number of checks it failed by, each printed as a "not ok" line's reason.
+# A guard that cannot tell (no inventory, a malformed one, inventory.py
+# failing) fails by one: a broken guard must not pass a run.
+hold_to_inventory() {
+    local out missing
+    held_missing=0
+    out=$(python3 "$(dirname "${BASH_SOURCE[0]}")/../inventory.py" hold "$@" 2>&1)
+    missing=$(sed -n 's/^missing \([0-9][0-9]*\)$/\1/p' <<<"$out")
+    if [[ -z $missing ]]; then
+        echo "not ok - $3: the check inventory's guard failed: $(tr '\n' ' ' <<<"$out")"
+        held_missing=1
+        return
     fi
-}
-
-# reuse_stamped_build WHAT STAMP WANT LIBRARY: ends the preparation (exit 0)
-# when STAMP's first lines are WANT and LIBRARY is installed: built already.
-reuse_stamped_build() {
-    if [[ -f $2 && $(head -n 2 "$2") == "$3" && -f $4 ]]; then
-        echo "$1: reusing the build recorded in $2"
-        exit 0
+    grep '^# ' <<<"$out"
+    if ((missing > 0)); then
+        echo "not ok - $3: $missing of the checks the inventory ($1) holds for it on $2 did not run"
+        held_missing=$missing
     fi
 }

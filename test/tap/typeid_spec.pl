@@ -1,15 +1,17 @@
-# The TypeID specification's test files (test/data/typeid, from
-# jetify-com/typeid) through SQL: test/lib/typeid_spec.py, whose verdicts are
-# the checks.
+# The TypeID specification's test files (valid.yml and invalid.yml from
+# ../shared/data/typeid-spec beside the checkout) through SQL:
+# test/lib/typeid_spec.py, whose verdicts are the checks.
 use strict;
 use warnings;
 use IdgenTest;
 use Test::More;
 
-my $node = IdgenTest::Node->create('main');
-my $db = $node->fresh_database('idgen_typeid_spec');
+my $spec = shared_data('typeid-spec');
+if ($spec)
 {
-	local %ENV = (%ENV, $node->client_env($db));
+	my $node = IdgenTest::Node->create('main');
+	my $db = $node->fresh_database('idgen_typeid_spec');
+	local %ENV = (%ENV, $node->client_env($db), IDGEN_TYPEID_SPEC => $spec);
 	verdicts('typeid_spec.py', '/usr/bin/python3', repo_dir() . '/test/lib/typeid_spec.py');
 }
 done_testing();
