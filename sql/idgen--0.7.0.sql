@@ -1483,9 +1483,10 @@ COMMENT ON FUNCTION idgen_claim_shards(text, text) IS
 -- issued up to its shutdown), then lists itself alone; idgen's library does
 -- that at the first ID minted in the database (docs/operations.md,
 -- "Upgrading PostgreSQL"). System identifier 0 means "not known": a database
--- created by a restore (pg_dump's scripts and pg_restore set row_security
--- off before anything else; few other sessions do), or one holding the SQL
--- edition's state.
+-- created by a superuser's restore (pg_dump's scripts and pg_restore set
+-- row_security off before anything else; few other sessions do), or one
+-- holding the SQL edition's state. Only a session that may move IDs ahead
+-- anyway (a superuser, or one with a snowflake shard) raises the leases.
 CREATE TABLE idgen_lease_origin (
     system_identifier bigint NOT NULL,
     recorded_at timestamptz NOT NULL DEFAULT pg_catalog.now()
@@ -1499,9 +1500,13 @@ SELECT pg_catalog.pg_extension_config_dump('idgen_lease_origin', '');
 -- Read and written by idgen's library only (as the extension, without
 -- privilege checks); its one row is no secret.
 GRANT SELECT ON idgen_lease_origin TO PUBLIC;
+-- Only a superuser's install can say "not known": anyone else's (a database
+-- owner installs the trusted extension) records this cluster, as nothing was
+-- issued here before it.
 INSERT INTO idgen_lease_origin (system_identifier)
-SELECT CASE WHEN pg_catalog.current_setting('row_security') OPERATOR(pg_catalog.=) 'off'
-              OR EXISTS (SELECT FROM pg_catalog.pg_class c
-                         WHERE c.relname OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state' AND c.relkind OPERATOR(pg_catalog.=) 'S')
+SELECT CASE WHEN (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) session_user)
+              AND (pg_catalog.current_setting('row_security') OPERATOR(pg_catalog.=) 'off'
+                   OR EXISTS (SELECT FROM pg_catalog.pg_class c
+                              WHERE c.relname OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state' AND c.relkind OPERATOR(pg_catalog.=) 'S'))
             THEN 0 ELSE s.system_identifier END
 FROM pg_catalog.pg_control_system() s;

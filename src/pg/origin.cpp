@@ -10,6 +10,15 @@
 // later than that shutdown), then names itself alone. A database whose
 // extension predates the table (0.6.0 and earlier) cannot say: its first ID
 // after each server start raises the leases the same way.
+//
+// Only a session that may move IDs ahead anyway raises: a superuser, or one
+// with a shard to mint snowflakes on. The leases are the whole server's, and
+// a database owner without either (a tenant, who can install the trusted
+// extension, drop it, relabel it by a restore-like install or mint only in
+// read-only transactions) must not move every other database's IDs ahead of
+// the clock. Such a session mints below the raise and leaves the label for a
+// session that may; its families carry random bits, so only their order
+// against the old cluster's last IDs waits for that raise.
 #include "pg/state.hpp"
 
 namespace idgen::pg {
@@ -100,6 +109,17 @@ void raise_leases(SharedState *state) {
         lease_raise(state, LeaseKind::snowflake, unix_ms - snowflake_epoch_unix_ms);
 }
 
+// Whether this session may raise the server's leases: a superuser, or a
+// session with a snowflake shard (its idgen.shard_id, or any in
+// idgen.allowed_shards; both settable only by a superuser).
+bool may_raise_leases() {
+    if (superuser() || snowflake_shard_id >= 0) return true;
+    if (snowflake_allowed_shards == nullptr) return false;
+    for (std::uint64_t word : snowflake_allowed_shards->words)
+        if (word != 0) return true;
+    return false;
+}
+
 // A database without the origin table: once per server start.
 void raise_for_unlabelled_database(SharedState *state) {
     if (lease_database_raised(state, MyDatabaseId)) return;
@@ -118,8 +138,9 @@ void lease_origin_adopt(SharedState *state) {
                            "of the old cluster are not in place yet."),
                  errhint("Mint once pg_upgrade has finished and the server was started "
                          "normally.")));
-    if (state == nullptr) {
-        // No leases to raise: without shared memory IDs only order per session.
+    if (state == nullptr || !may_raise_leases()) {
+        // No leases to raise (without shared memory IDs only order per
+        // session), or none this session may raise.
         lease_origin_checked_db = MyDatabaseId;
         return;
     }

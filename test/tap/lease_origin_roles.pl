@@ -1,0 +1,109 @@
+# The lease origin (docs/operations.md, "Upgrading PostgreSQL") against a
+# tenant: a database owner without superuser and without shard rights
+# (idgen.allowed_shards = '') must not move the server's leases, and with
+# them every other database's snowflakes and uuid_v7s, ahead of the clock:
+# not by installing idgen with row_security off (as a restore would), nor by
+# dropping and re-creating it, minting only in read-only transactions,
+# creating a look-alike of the SQL edition's state, or installing 0.6.0 and
+# updating it. A new CREATE EXTENSION needs no raise at all. A session with
+# shard rights still raises them where the database's IDs came from another
+# cluster, which is what keeps a restore from repeating an ID.
+use strict;
+use warnings;
+use IdgenTest;
+use Test::More;
+
+# A bound large enough that a raise shows plainly against the clock.
+my $node = IdgenTest::Node->create('main',
+	conf => [ "idgen.max_clock_regression = '30s'", "idgen.uuid_v7_order = 'server'" ]);
+my $app = $node->fresh_database('app');
+$node->q(
+	"CREATE ROLE tenant LOGIN CREATEDB;
+	 ALTER ROLE tenant SET idgen.allowed_shards = '';
+	 CREATE DATABASE tenantdb OWNER tenant");
+
+# lead: how far, in seconds, the next IDs of the database app run ahead of
+# the clock (snowflake on shard 7, uuid_v7), as "snowflake uuid_v7".
+sub lead
+{
+	return $node->q(
+		"SELECT round(extract(epoch FROM snowflake_time(snowflake(7)) - clock_timestamp()))::int || ' ' ||
+		        round(extract(epoch FROM uuid_v7_time(uuid_v7()) - clock_timestamp()))::int",
+		db => $app);
+}
+
+# settle: waits (up to 40 s) until the IDs of database app follow the clock
+# again, so that each case below starts from leases at the clock: a raise by
+# an earlier case (on code that lets the tenant raise) fails that case alone.
+sub settle
+{
+	$node->poll_query_until($app,
+		"SELECT snowflake_time(snowflake(7)) - clock_timestamp() < interval '0.5 s'
+		    AND uuid_v7_time(uuid_v7()) - clock_timestamp() < interval '0.5 s'")
+	  or diag('the leases stayed ahead of the clock for 40 s');
+	return;
+}
+
+# as_tenant SQL...: each SQL in a session of its own, as the tenant in its
+# database; dies on an error.
+sub as_tenant
+{
+	for my $sql (@_)
+	{
+		my ($status, $out, $err) = $node->run_sql($sql, db => 'tenantdb', user => 'tenant');
+		die "as the tenant: $sql: $err" if $status;
+	}
+	return;
+}
+
+is(lead(), '0 0', 'before: the IDs of database app follow the clock');
+
+settle();
+as_tenant('SET row_security = off; CREATE EXTENSION idgen; SELECT uuid_v7()', 'SELECT uuid_v7(), ulid()');
+is($node->q('SELECT system_identifier = (SELECT system_identifier FROM pg_control_system()) FROM idgen_lease_origin',
+		db => 'tenantdb'),
+	't', "the tenant's CREATE EXTENSION with row_security off records this cluster: nothing was issued before it");
+is(lead(), '0 0', 'and minting there leaves the leases where they were');
+
+settle();
+for my $round (1 .. 3)
+{
+	as_tenant('DROP EXTENSION idgen', 'SET row_security = off; CREATE EXTENSION idgen', 'SELECT uuid_v7()');
+}
+is(lead(), '0 0',
+	'three rounds of DROP and CREATE EXTENSION (row_security off) and a mint by the tenant leave the leases');
+
+# A label the tenant cannot clear: it names another cluster (as after a
+# restore); the tenant then mints in read-only transactions only.
+$node->q('UPDATE idgen_lease_origin SET system_identifier = 42', db => 'tenantdb');
+settle();
+as_tenant(('BEGIN READ ONLY; SELECT uuid_v7(); COMMIT') x 3);
+is(lead(), '0 0', "minting in read-only transactions where the label names another cluster: no raise by the tenant");
+settle();
+as_tenant('SELECT uuid_v7()');
+is(lead(), '0 0', 'nor in a read-write one: the tenant has no shard rights');
+is($node->q('SELECT system_identifier FROM idgen_lease_origin', db => 'tenantdb'),
+	'42', 'and the label stays, for a session with shard rights to act on');
+
+settle();
+as_tenant('DROP EXTENSION idgen', 'CREATE SEQUENCE idgen_sql_snowflake_state',
+	'SET row_security = off; CREATE EXTENSION idgen', 'SELECT uuid_v7()');
+is(lead(), '0 0', "a look-alike of the SQL edition's state sequence and CREATE EXTENSION: no raise");
+
+settle();
+as_tenant('DROP EXTENSION idgen', "CREATE EXTENSION idgen VERSION '0.6.0'", 'SELECT uuid_v7()',
+	'SELECT uuid_v7()');
+is(lead(), '0 0', 'idgen 0.6.0 (no label: it cannot say where its IDs came from) minted by the tenant: no raise');
+settle();
+as_tenant('ALTER EXTENSION idgen UPDATE', 'SELECT uuid_v7()');
+is(lead(), '0 0', 'ALTER EXTENSION idgen UPDATE to the label, then a mint by the tenant: no raise');
+
+# The guarantee itself: in a database whose label names another cluster, the
+# first ID minted by a session with shard rights raises both leases.
+settle();
+$node->q('UPDATE idgen_lease_origin SET system_identifier = 42', db => $app);
+my ($sf, $uuid) = split / /, lead();
+ok($sf >= 25 && $uuid >= 25,
+	"a session with shard rights where the label names another cluster raises both leases to the clock plus the bound ($sf s, $uuid s ahead)");
+
+done_testing();
