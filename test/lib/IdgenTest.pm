@@ -99,31 +99,22 @@ sub prepared
 }
 
 # prepared_verdicts LABEL: the verdict lines of the root-only preparation's log
-# (test/lib/verdicts.py's format: what only root could do and check) as checks
-# and notes, then a check that the preparation, LABEL, exited with status 0;
-# for after the caller has dealt with status 'none' and 3 (prepared). Returns
-# a hash of each verdict's name to whether it passed, then the log's other
-# lines (log text, and records that the test reads).
+# (test/lib/verdicts.py's format, its plan line first: what only root could do
+# and check) as checks and notes (verdict_checks), then a check that the
+# preparation, LABEL, exited with status 0; for after the caller has dealt
+# with status 'none' and 3 (prepared). Returns a hash of each verdict's name
+# to whether it passed, then the log's other lines (log text, and records
+# that the test reads).
 sub prepared_verdicts
 {
 	my ($label) = @_;
 	my ($status) = prepared();
 	my $log = $ENV{IDGEN_PREPARE_LOG} // '';
 	my $text = $log && -r $log ? PostgreSQL::Test::Utils::slurp_file($log) : '';
-	my (%passed, @other);
-	for my $line (split /\n/, $text)
-	{
-		my ($verdict, $what) = split /\t/, $line, 2;
-		if (defined $what && ($verdict eq 'ok' || $verdict eq 'not ok'))
-		{
-			$passed{$what} = ok($verdict eq 'ok', $what) ? 1 : 0;
-		}
-		elsif (defined $what && $verdict eq '#') { note($what); }
-		else { push @other, $line; }
-	}
+	my ($passed, @other) = verdict_checks($label, $text, 0);
 	is($status, '0', "$label exits with status 0")
 	  or diag(join("\n", @other > 40 ? @other[ -40 .. -1 ] : @other));
-	return (\%passed, @other);
+	return ($passed, @other);
 }
 
 # skip_file REASON: one counted skip, then the end of the test file, for a
@@ -189,32 +180,72 @@ sub faketime_lib
 	return $lib;
 }
 
-# verdicts LABEL COMMAND...: runs a helper program that prints one verdict a
-# line ("ok<TAB>what", "not ok<TAB>what", "#<TAB>note"; test/lib/verdicts.py)
-# and turns each into a check; any other line, or a failed exit, fails.
+# verdicts LABEL COMMAND...: runs a helper program that prints its plan, then
+# one verdict a line ("plan<TAB>N", then "ok<TAB>what", "not ok<TAB>what",
+# "#<TAB>note"; test/lib/verdicts.py) and turns each into a check
+# (verdict_checks); any other line, or a failed exit, fails.
 sub verdicts
 {
 	my ($label, @command) = @_;
 	my $output = '';
 	my $ran = IPC::Run::run(\@command, '>', \$output, '2>&1');
-	for my $line (split /\n/, $output)
-	{
-		my ($verdict, $what) = split /\t/, $line, 2;
-		if ($verdict eq 'ok' || $verdict eq 'not ok')
-		{
-			ok($verdict eq 'ok', $what);
-		}
-		elsif ($verdict eq '#')
-		{
-			note($what);
-		}
-		else
-		{
-			fail("$label: $line");
-		}
-	}
+	verdict_checks($label, $output, 1);
 	ok($ran, "$label exits with status 0") or diag("exit status $?");
 	return;
+}
+
+# verdict_checks LABEL, TEXT, STRICT: TEXT's verdict lines as checks and its
+# notes as notes. Exactly one "plan<TAB>N" line comes before the first verdict
+# and says how many verdicts follow: no plan is one failure, each planned
+# verdict that never came is one (the helper stopped early), more verdicts than
+# planned one, a second or misplaced plan line one. Under STRICT any other line
+# fails too; otherwise such lines are returned (a preparation's log text).
+# Returns a hash of each verdict's name to whether it passed, then those lines.
+sub verdict_checks
+{
+	my ($label, $text, $strict) = @_;
+	my (%passed, @other, $plan);
+	my $count = 0;
+	for my $line (split /\n/, $text)
+	{
+		my ($verdict, $what) = split /\t/, $line, 2;
+		$verdict //= '';
+		if (defined $what && ($verdict eq 'ok' || $verdict eq 'not ok'))
+		{
+			$count++;
+			$passed{$what} = ok($verdict eq 'ok', $what) ? 1 : 0;
+		}
+		elsif (defined $what && $verdict eq '#') { note($what); }
+		elsif ($verdict eq 'plan')
+		{
+			if (!defined $plan && $count == 0 && defined $what && $what =~ /^[0-9]+$/)
+			{
+				$plan = $what;
+			}
+			else
+			{
+				my $shown = 'plan ' . ($what // '');
+				fail(defined $plan ? "$label: a second plan line ($shown)"
+					: $count ? "$label: its plan line ($shown) comes after a verdict"
+					:          "$label: a plan line without a count ($shown)");
+			}
+		}
+		elsif ($strict) { fail("$label: $line"); }
+		else { push @other, $line; }
+	}
+	if (!defined $plan)
+	{
+		fail("$label: no plan line (plan<TAB>N) before its verdicts ($count came)");
+	}
+	elsif ($count < $plan)
+	{
+		fail("$label: verdict $_ of $plan never came") for $count + 1 .. $plan;
+	}
+	elsif ($count > $plan)
+	{
+		fail("$label: $count verdicts came, $plan planned");
+	}
+	return (\%passed, @other);
 }
 
 # doc_block TEST, PAGE, NAME: the text of PAGE's ```sql blocks marked

@@ -6,7 +6,9 @@ by its ID as a bound parameter of a server-side prepared statement (psycopg's
 prepare=True: Parse once, then Bind/Execute), six times so that the server
 switches to its generic plan; uuid and bigint IDs are also sent in binary.
 Connects with the PG* environment variables to the Citus coordinator.
-Prints "ok<TAB>what" or "not ok<TAB>what" lines for test/integration/citus.pl.
+Prints its plan ("plan<TAB>N": one lookup for each line, two for a uuid or
+bigint ID), then "ok<TAB>what" or "not ok<TAB>what" lines for
+test/integration/citus.pl.
 """
 import sys
 import uuid
@@ -25,10 +27,12 @@ def lookups(conn, table, param, fmt, cast):
 
 
 def main():
+    with open(sys.argv[1]) as f:
+        ids = [line.rstrip("\n").split("\t") for line in f]
+    print(f"plan\t{sum(2 if typ in ('uuid', 'bigint') else 1 for _, typ, _ in ids)}", flush=True)
     with psycopg.connect(autocommit=True) as conn:
         conn.prepare_threshold = 0
-        for line in open(sys.argv[1]):
-            table, typ, text = line.rstrip("\n").split("\t")
+        for table, typ, text in ids:
             # a domain's constant is cast to it (docs/multi-server.md: Citus prunes every
             # shard for an uncast one)
             cast = f"::{typ}" if typ in ("order_id", "user_id") else ""

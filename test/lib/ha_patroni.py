@@ -10,7 +10,7 @@ causes the events; this file
            it could not know (the connection broke during it) and every failed
            connection attempt, with the wall-clock time;
   judge    compares those logs with the table the last leader holds and prints
-           one line per check: "ok<TAB>what", "not ok<TAB>what" or
+           its plan ("plan<TAB>N"), then one line per check: "ok<TAB>what", "not ok<TAB>what" or
            "#<TAB>comment" (test/lib/verdicts.py); the test turns them into
            checks. It prints the same checks whatever happened: a check whose
            data is missing (an event that did not happen, a log or the table
@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-from verdicts import note, say
+from verdicts import note, plan, say
 
 # The timeline a row was inserted on, read from the name of the WAL file being
 # written: every promotion (switchover or failover) starts a new one.
@@ -126,6 +126,9 @@ def rate(times, lo, hi):
 
 
 def judge(args):
+    # 4 checks of the rows, one a family, the timelines; for each event 2
+    # snowflake, 2 uuid_v7/ulid and the reconnection checks, and with --bound 1 more
+    plan(4 + len(FAMILIES) + 1 + len(args.event) * (5 + bool(args.bound)))
     # Why no check can pass: the test said so (--not-run), or an input is missing.
     problem = args.not_run
     ok, doubt, rows, happened = {}, set(), [], {}

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Measurements and checks of test/integration/multi_node.pl (3 writers, 1 consolidating
 server, logical replication). The Perl test starts servers and runs pgbench; this
-reads the servers through psycopg and prints one line per check:
+reads the servers through psycopg and prints its plan ("plan<TAB>N", the
+number of checks the command makes, VERDICTS), then one line per check:
 "ok<TAB>what", "not ok<TAB>what" or "#<TAB>comment"; IdgenTest::verdicts turns them into checks.
 
 The nodes come from DIR/nodes.tsv: name, port, configured clock offset in ms
@@ -13,7 +14,7 @@ import sys
 import time
 
 import psycopg
-from verdicts import note, say
+from verdicts import note, plan, say
 
 TABLES = ("sf_ids", "uuid_ids", "ulid_ids", "order_ids")
 FAMILY = {"sf_ids": "snowflake", "uuid_ids": "uuid_v7", "ulid_ids": "ulid", "order_ids": "order_id"}
@@ -271,6 +272,18 @@ def guard(nodes, args):
         f"the consolidator's claim on shard {args.shard} is still {args.holder}'s")
 
 
+# each command's number of checks, from its arguments
+VERDICTS = {
+    "clock": lambda a: len(a.names),
+    "catchup": lambda a: len(a.names),
+    "owned": lambda a: 2 * len(a.names),
+    "unique": lambda a: len(TABLES),
+    "inversion": lambda a: 2 * len(TABLES),
+    "errors": lambda a: len(a.clean) + len(a.connection_only) + 1,
+    "guard": lambda a: 5,
+}
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--dir", required=True)
@@ -301,6 +314,7 @@ def main():
     g.add_argument("--subscription", required=True)
     g.add_argument("--shard", type=int, required=True)
     args = p.parse_args()
+    plan(VERDICTS[args.cmd](args))
     nodes = Nodes(args.dir)
     try:
         {"clock": clock, "catchup": catchup, "owned": owned_shards, "unique": unique,

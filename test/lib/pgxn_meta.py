@@ -8,8 +8,9 @@ distribution.
     python3 test/lib/pgxn_meta.py META.json --root DIR [--name N --version V] [--label L]
     python3 test/lib/pgxn_meta.py META.json --root DIR --self-test
 
-Prints verdict lines (test/lib/verdicts.py). --self-test also feeds broken
-copies of the file to the checker, each of which must be refused."""
+Prints its plan, then verdict lines (test/lib/verdicts.py). --self-test also
+feeds broken copies of the file to the checker, each of which must be refused
+(when the file itself passes; otherwise those verdicts never come)."""
 
 import argparse
 import copy
@@ -19,7 +20,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 # SemVer 2.0.0: MAJOR.MINOR.PATCH, no leading zeros, optional pre-release and build.
 _ID = r"(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
@@ -242,8 +243,11 @@ def main():
         with open(args.meta, encoding="utf-8") as f:
             meta = json.load(f)
     except (OSError, ValueError) as e:
+        plan(1)
         say(False, f"{label} is readable JSON ({e})")
         return 1
+    plan(1 + bool(args.name) + 2 * bool(args.version)
+         + (sum(1 for _ in broken_copies(meta)) if args.self_test else 0))
     found = problems(meta, args.root)
     for p in found:
         note(p)

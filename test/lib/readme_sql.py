@@ -29,7 +29,7 @@ line of its ";" and the lines after, up to a blank or non-comment line):
     -- a psql-style result table (header, dashes, rows): the same column names and
        number of rows; cells under 8 characters exactly, longer ones by shape
 
-Prints verdict lines (test/lib/verdicts.py).
+Prints its plan, then verdict lines (test/lib/verdicts.py).
 """
 import argparse
 import glob
@@ -38,7 +38,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 MARKER = re.compile(r"^<!-- (?:run by (?P<test>test/[\w./-]+)(?:: (?P<name>[^<>]+?))?|not run: (?P<reason>[^<>]+?)) -->$")
 SEPARATOR = re.compile(r"^-+(\+-+)*$")
@@ -192,6 +192,39 @@ def connect():
     return conn
 
 
+def expectations(notes):
+    """What a statement's comment lines show: (error message, SQLSTATE, row
+    count, plan texts, exact rows, shaped rows, result table), each None or
+    empty when not shown."""
+    error = next((n[len("ERROR:"):].strip() for n in notes if n.startswith("ERROR:")), None)
+    state = next((n.split()[1] for n in notes if re.match(r"^SQLSTATE [0-9A-Z]{5}$", n.strip())), None)
+    count = next((int(m.group(1)) for m in (re.match(r"^\((\d+) rows?\)$", n.strip()) for n in notes) if m), None)
+    plan_has = [n[len("plan has:"):].strip() for n in notes if n.startswith("plan has:")]
+    exact = [n[1:].strip() for n in notes if n.startswith("→")]
+    shaped = [n[len("e.g."):].strip() for n in notes if n.startswith("e.g.")]
+    return error, state, count, plan_has, exact, shaped, table(notes)
+
+
+def blocks_verdicts(blocks, replace=()):
+    """How many verdicts run_blocks prints for the blocks when every statement
+    does what its comments show (its plan)."""
+    total = 0
+    for block in blocks:
+        body = "\n".join(block.body)
+        for old, new in replace:
+            body = body.replace(old, new)
+        for line, sql, notes in statements(block.start, body.split("\n")):
+            if sql is None:
+                total += 1
+                continue
+            error, state, count, plan_has, exact, shaped, shown = expectations(notes)
+            if error is not None or state is not None:
+                total += (error is not None) + (state is not None)
+            else:
+                total += max(1, (count is not None) + len(plan_has) + bool(exact or shaped or shown))
+    return total
+
+
 def run_blocks(conn, name, blocks, replace=()):
     """Runs the blocks' statements in order and checks what their comments show."""
     import psycopg
@@ -208,13 +241,7 @@ def run_blocks(conn, name, blocks, replace=()):
                 say(False, f"{where}: the block's last statement ends with a semicolon")
                 continue
             first = " ".join(sql.split())[:70]
-            error = next((n[len("ERROR:"):].strip() for n in notes if n.startswith("ERROR:")), None)
-            state = next((n.split()[1] for n in notes if re.match(r"^SQLSTATE [0-9A-Z]{5}$", n.strip())), None)
-            count = next((int(m.group(1)) for m in (re.match(r"^\((\d+) rows?\)$", n.strip()) for n in notes) if m), None)
-            plan = [n[len("plan has:"):].strip() for n in notes if n.startswith("plan has:")]
-            exact = [n[1:].strip() for n in notes if n.startswith("→")]
-            shaped = [n[len("e.g."):].strip() for n in notes if n.startswith("e.g.")]
-            shown = table(notes)
+            error, state, count, plan_has, exact, shaped, shown = expectations(notes)
             try:
                 cur = conn.execute(sql)
                 columns = [d.name for d in cur.description] if cur.description else []
@@ -243,7 +270,7 @@ def run_blocks(conn, name, blocks, replace=()):
                 say(len(rows) == count, f"{where} returns {count} rows")
                 if len(rows) != count:
                     note(f"got: {got}")
-            for text in plan:
+            for text in plan_has:
                 checked = True
                 ok = any(text in g for g in got)
                 say(ok, f"{where}: the plan has {text}")
@@ -287,6 +314,7 @@ def run(path):
     name = os.path.relpath(path)
     blocks = sql_blocks(read_lines(path))
     mine = [b for b in blocks if b.marker is None]
+    plan(1 + blocks_verdicts(mine))
     say(True, f"{name}: {len(mine)} of its {len(blocks)} SQL blocks run here, "
         f"{sum(1 for b in blocks if b.test)} in other tests, {sum(1 for b in blocks if b.reason)} not run")
     if mine:
@@ -307,6 +335,7 @@ def marked(test, path, name=None, replace=(), show=False):
             text = text.replace(old, new)
         sys.stdout.write(text + "\n")
         return
+    plan(1 + blocks_verdicts(blocks, replace))
     if not say(bool(blocks), f"{page} has blocks marked for {test}" + (f" ({name})" if name else "")):
         return
     conn = connect()
@@ -319,6 +348,7 @@ def markers(paths, repo):
     (and the block's name); SQL examples outside ```sql blocks are errors; the
     "not run" markers are counted and listed."""
     not_run = []
+    plan(len(paths) + 1)  # one a page, then the count of examples not run
     for path in paths:
         page = os.path.relpath(path, repo)
         lines = read_lines(path)
@@ -407,6 +437,7 @@ def links(paths):
     they must be the heading they land on (case and punctuation aside); other
     words must be about the section: each of their words of four letters or
     more (but a few such as "below") occurs in it (its first five letters)."""
+    plan(len(paths))  # one a page
     for path in paths:
         base = os.path.dirname(path)
         text = open(path, encoding="utf-8").read()
@@ -455,6 +486,7 @@ def layout(development, repo):
     """Every source file under src/ and sql/edition/ is in the source layout of
     docs/development.md: by its name, or its stem with ".*" (uuidv7.* for
     uuidv7.cpp and uuidv7.hpp), in the entry of its directory."""
+    plan(1)
     lines = read_lines(development)
     fenced, _ = code_blocks(lines)
     heading = next(i for i, l in enumerate(lines) if l.strip() == "## Source layout")

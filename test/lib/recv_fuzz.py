@@ -21,8 +21,8 @@ binary), and every property is checked on what the server does:
 Standard library only (Debian's /usr/bin/python3). psql comes from PATH and
 the server from the PG* variables; files are exchanged in --dir, which the
 server (user postgres) must be able to read and write. Prints verdict lines
-(test/lib/verdicts.py): "ok<TAB>description" or "not ok<TAB>description" per
-check, and "#<TAB>" diagnostics.
+(test/lib/verdicts.py): first its plan ("plan<TAB>9"), then "ok<TAB>description"
+or "not ok<TAB>description" per check, and "#<TAB>" diagnostics.
 """
 
 import argparse
@@ -269,6 +269,8 @@ def main():
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--per-length", type=int, default=6, help="random inputs per length and type")
     args = parser.parse_args()
+    # the nine check() calls below, whose verdicts are printed at the end
+    print("plan\t9", flush=True)
 
     rng = random.Random(args.seed)
     encodings = valid_encodings(args.dir)

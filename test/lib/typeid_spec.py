@@ -1,18 +1,19 @@
 #!/usr/bin/python3
-"""The TypeID specification's own test cases, through SQL (issue 16).
+"""The TypeID specification's own test cases, through SQL.
 
 Standard library only; run with Debian's /usr/bin/python3 against the server
 in the PG* environment, in a database that has idgen.
 
-Reads test/data/typeid/valid.yml and invalid.yml (jetify-com/typeid, spec/;
-see test/data/typeid/README.md). They use a small YAML subset, read here: "#"
+Reads valid.yml and invalid.yml (the specification's spec/ files) from the
+directory in IDGEN_TYPEID_SPEC, ../shared/data/typeid-spec beside the checkout
+(IdgenTest::shared_data finds it; the project keeps no copy). They use a small YAML subset, read here: "#"
 comment lines, blank lines, "- name: NAME" starting a case and "  key: "value""
 lines, values in double quotes without escapes. Anything else stops the test.
 
 Every valid case must read as a typeid whose text, prefix and uuid are the
 case's, and typeid_from_uuid(prefix, uuid) must write the case's text. Every
 invalid case must be refused with SQLSTATE 22P02, by the cast from text and
-by the input function. Prints verdict lines (test/lib/verdicts.py) for
+by the input function. Prints its plan and verdict lines (test/lib/verdicts.py) for
 IdgenTest::verdicts (test/tap/typeid_spec.pl); exits non-zero only when it
 cannot run its checks.
 """
@@ -21,7 +22,10 @@ import re
 import subprocess
 import sys
 
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "typeid")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from verdicts import plan  # noqa: E402
+
+DATA = os.environ.get("IDGEN_TYPEID_SPEC", "")
 CASE_START = re.compile(r'^- name: "?([A-Za-z0-9_-]+)"?$')
 FIELD = re.compile(r'^  ([a-z]+): "([^"\\]*)"$')
 
@@ -63,8 +67,12 @@ def report(ok, what):
 
 
 def main():
+    if not os.path.isdir(DATA):
+        sys.exit(f"IDGEN_TYPEID_SPEC names no directory: {DATA!r}")
     valid = read_cases(os.path.join(DATA, "valid.yml"))
     invalid = read_cases(os.path.join(DATA, "invalid.yml"))
+    # the two counts, then one verdict a case
+    plan(2 + len(valid) + len(invalid))
     report(len(valid) >= 9 and all({"typeid", "prefix", "uuid"} <= set(c) for c in valid),
            f"valid.yml: {len(valid)} cases, each with typeid, prefix and uuid")
     report(len(invalid) >= 20 and all("typeid" in c for c in invalid),

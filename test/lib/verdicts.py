@@ -1,6 +1,14 @@
 """The verdict lines that the suite's Python helpers print and
-IdgenTest::verdicts turns into TAP checks: "ok<TAB>what", "not ok<TAB>what",
-"#<TAB>note"."""
+IdgenTest::verdicts turns into TAP checks: first "plan<TAB>N", the number of
+verdicts to come, then "ok<TAB>what", "not ok<TAB>what" and "#<TAB>note".
+Exactly one plan line, before the first verdict (notes may precede it): a
+helper that prints fewer verdicts than planned fails once for each missing one,
+one with no plan or more verdicts than planned fails once."""
+
+
+def plan(n):
+    """Prints the plan line: n verdicts will follow."""
+    print("plan\t%d" % n, flush=True)
 
 
 def say(ok, what):

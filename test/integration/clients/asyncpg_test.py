@@ -20,7 +20,7 @@ import uuid
 import asyncpg
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 # README snippet begins
 MIGRATION = """
@@ -265,6 +265,9 @@ async def app_checks(conn, mode):
 
 
 async def main():
+    # 3 checks of the migration, the wire and the refusal, then in each of the
+    # two modes round_trips' 2 a case (7 cases) and app_checks' 16
+    plan(3 + 2 * (2 * 7 + 16) + 2)
     conn = await asyncpg.connect()
     row = await conn.fetchrow("SELECT current_user AS me, rolsuper FROM pg_roles WHERE rolname = current_user")
     ok(row["rolsuper"] is False, "connected as a role that is not a superuser", repr(row))

@@ -23,7 +23,7 @@ from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 # README snippet begins
 from dataclasses import dataclass
@@ -227,6 +227,9 @@ def main():
                    "00000000000000000000000000", "zz_7zzzzzzzzzzzzzzzzzzzzzzzzz"],
         "ulid": ["00000000000000000000000000", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"],
     }
+    # one verdict an extreme, 10 a case, then COPY (4), the bad frame, the
+    # unregistered result and the README usage
+    plan(sum(len(texts) for texts in extremes.values()) + 10 * len(CASES) + 7)
     for name, texts in extremes.items():
         for t in texts:
             def extreme(name=name, t=t):

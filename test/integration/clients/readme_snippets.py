@@ -7,8 +7,8 @@ sides are compared without their common indentation. KIND is "snippet" or "usage
 helper is a "snippet" the page only points to, so its lines there are "usage").
 The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
-Prints one verdict line per block (test/lib/verdicts.py), which
-readme_snippets.pl turns into TAP.
+Prints its plan, then one verdict line per test file and one per block
+(test/lib/verdicts.py), which readme_snippets.pl turns into TAP.
 
     python3 test/integration/clients/readme_snippets.py [--page PAGE] TEST_FILE:KIND...
 
@@ -21,7 +21,7 @@ import textwrap
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 sys.path.insert(0, os.path.join(REPO, "test", "lib"))
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 COMMENT = re.compile(r"^\s*(//|#|--)")
 
@@ -57,16 +57,20 @@ def main():
         sys.exit("usage: readme_snippets.py [--page PAGE] TEST_FILE:KIND...")
     page = "docs/drivers.md"
     args = sys.argv[1:]
+    # (page, test file, kind, its blocks) of each argument, all read first for the plan
+    wanted = []
     while args:
         arg = args.pop(0)
         if arg == "--page":
             page = args.pop(0)
             continue
+        path, kind = arg.rsplit(":", 1)
+        wanted.append((page, path, kind, blocks(path, kind)))
+    plan(sum(1 + len(found_blocks) for *_, found_blocks in wanted))
+    for page, path, kind, found_blocks in wanted:
         # Comment-only lines are prose on both sides: the page may keep the
         # test's comments or not.
         lines_of_page = [line for line in page_lines(page) if not COMMENT.match(line)]
-        path, kind = arg.rsplit(":", 1)
-        found_blocks = blocks(path, kind)
         # A test whose markers went missing would otherwise pass by checking nothing.
         say(bool(found_blocks), f"{os.path.basename(path)} marks {kind} blocks for {page}")
         for start, lines in found_blocks:

@@ -10,9 +10,10 @@
 # puts them back at once. Run both, or neither: an earlier run's package found
 # installed here is purged first.
 #
-# Prints verdict lines (test/lib/verdicts.py: "ok<TAB>what", "not ok<TAB>what",
-# "#<TAB>note") for what only root can check, which the test turns into checks
-# (IdgenTest::prepared_verdicts); other lines are log text. Leaves the build
+# Prints its plan, then verdict lines (test/lib/verdicts.py: "plan<TAB>N",
+# "ok<TAB>what", "not ok<TAB>what", "#<TAB>note") for what only root can
+# check, which the test turns into checks (IdgenTest::prepared_verdicts);
+# other lines are log text. Leaves the build
 # (the .deb, the .dsc, build.log, the upstream tarball) in $state/build for the
 # test. Exit status: 0 the package is installed, 3 it cannot be here (the
 # reason is the last line), anything else a failure.
@@ -41,6 +42,9 @@ verdict() {
 }
 # indented FILE [LINES]: the end of FILE as log text (never a verdict line).
 indented() { tail -n "${2:-40}" "$1" 2>/dev/null | sed 's/^/  /'; }
+
+# The build, the clean checkout, the install (or the failed save in its place).
+printf 'plan\t3\n'
 
 rm -rf "$state"
 mkdir -p "$state/build"

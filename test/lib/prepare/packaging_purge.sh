@@ -7,9 +7,9 @@
 # nothing saved (packaging.sh skipped, failed and undid itself, or this ran
 # already) it does nothing.
 #
-# Prints verdict lines (test/lib/verdicts.py) for what only root can check, and
-# "saved<TAB>SHA-256<TAB>path" for each file it puts back (the test compares
-# the server's files with them). Exit status: 0 done, 3 nothing to do here (the
+# Prints its plan and verdict lines (test/lib/verdicts.py) for what only root
+# can check, and "saved<TAB>SHA-256<TAB>path" for each file it puts back (the
+# test compares the server's files with them). Exit status: 0 done, 3 nothing to do here (the
 # reason is the last line), anything else a failure.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
@@ -38,6 +38,7 @@ fi
 left=$(for f in "${owned[@]}"; do [[ -e $f ]] && echo "$f"; done; idgen_files "$debian_pg_config")
 restore_idgen_files "$debian_pg_config" "$state/saved.tar"
 restored=$?
+printf 'plan\t2\n'  # the purge, and nothing left
 
 if ((purged == 0)); then
     printf 'ok\tdpkg --purge removes %s\n' "$package"

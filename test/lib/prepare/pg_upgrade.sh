@@ -13,7 +13,9 @@
 # only read). 17 and 18 get this checkout's idgen, built from a copy of the
 # tree (never `make clean` here). The test runs in the 18 pass of test/run-tests.sh only:
 # under any other $PG_CONFIG this exits 3, so the file is one counted skip.
-# Prints "pg15=PREFIX", "pg17=PREFIX", "pg18=PREFIX" for the test. Exit
+# Prints its plan of no verdict ("plan<TAB>0", test/lib/verdicts.py for
+# IdgenTest::prepared_verdicts), then "pg15=PREFIX", "pg17=PREFIX",
+# "pg18=PREFIX" for the test. Exit
 # status: 0 ready, 3 not here (the reason is the last line), anything else a
 # failure.
 set -uo pipefail
@@ -26,6 +28,7 @@ if ((major != 18)); then
     echo "pg_upgrade.pl runs once per suite, in the PostgreSQL 18 pass (it needs 15 built from source, 17 and 18 at once)"
     exit 3
 fi
+printf 'plan\t0\n'
 if [[ $EUID -ne 0 ]]; then
     echo "building the servers and installing idgen into them needs root"
     exit 1

@@ -9,10 +9,10 @@
 # suite's files back; a failed step here puts them back at once. An earlier
 # run's install found here (it did not reach the restore) is undone first.
 #
-# Prints verdict lines (test/lib/verdicts.py) for what only root can do and
-# check; other lines are log text. Leaves the zip and its unpacked, built copy
-# in $state for the tests. Exit status: 0 the zip is installed, 3 it cannot be
-# here (the reason is the last line), anything else a failure.
+# Prints its plan and verdict lines (test/lib/verdicts.py) for what only root
+# can do and check; other lines are log text. Leaves the zip and its unpacked,
+# built copy in $state for the tests. Exit status: 0 the zip is installed, 3 it
+# cannot be here (the reason is the last line), anything else a failure.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 source test/lib/lib.sh
@@ -40,6 +40,8 @@ logged() {
     return $status
 }
 
+# make dist, unzip, the build, the install (or the failed save in its place)
+printf 'plan\t4\n'
 rm -rf "$state"
 mkdir -p "$state/elsewhere"
 chmod 755 "$state" "$state/elsewhere"

@@ -9,9 +9,9 @@
 # A failed install puts the suite's files back at once;
 # pgxn_dist_restore.sh (the next file's) puts them back in any case.
 #
-# Prints verdict lines (test/lib/verdicts.py); other lines are log text. Exit
-# status: 0 pgxn installed the zip, 3 nothing to reinstall here (the reason is
-# the last line), anything else a failure.
+# Prints its plan and verdict line (test/lib/verdicts.py); other lines are log
+# text. Exit status: 0 pgxn installed the zip, 3 nothing to reinstall here (the
+# reason is the last line), anything else a failure.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 source test/lib/lib.sh
@@ -26,6 +26,7 @@ if [[ ! -e $state/saved.tar || ! -s $zip ]]; then
     echo "test/lib/prepare/pgxn_dist.sh did not install the zip (skipped, or failed and undone; its log says which): nothing to reinstall"
     exit 3
 fi
+printf 'plan\t1\n'  # pgxn install
 if ! restore_idgen_files "$debian_pg_config" "$state/saved.tar"; then
     echo "the suite's idgen files could not be put back from $state/saved.tar"
     exit 1

@@ -7,7 +7,8 @@
 # nothing saved (pgxn_dist.sh skipped, failed and undid itself, or this ran
 # already) it does nothing.
 #
-# Prints "saved<TAB>SHA-256<TAB>path" for each file it puts back (the test
+# Prints its plan of no verdict ("plan<TAB>0", test/lib/verdicts.py), then
+# "saved<TAB>SHA-256<TAB>path" for each file it puts back (the test
 # compares the server's files with them); other lines are log text. Exit
 # status: 0 done, 3 nothing to do here (the reason is the last line), anything
 # else a failure.
@@ -24,6 +25,7 @@ if [[ ! -e $state/saved.tar ]]; then
     echo "test/lib/prepare/pgxn_dist.sh installed nothing to undo (skipped, or failed and undone; its log says which)"
     exit 3
 fi
+printf 'plan\t0\n'
 if ! restore_idgen_files "$debian_pg_config" "$state/saved.tar"; then
     echo "the suite's idgen files could not be put back from $state/saved.tar (kept there)"
     exit 1

@@ -7,8 +7,8 @@
 #
 #   ruby run.rb TEMPDIR COPY_DATABASE
 #
-# Connects with the PG* environment. Prints one verdict line per check
-# ("ok<TAB>what", "not ok<TAB>what", "#<TAB>note"), which activerecord.pl
+# Connects with the PG* environment. Prints its plan ("plan<TAB>N"), then one
+# verdict line per check ("ok<TAB>what", "not ok<TAB>what", "#<TAB>note"), which activerecord.pl
 # turns into TAP; anything ActiveRecord writes to stderr is read as a check.
 require "open3"
 require "stringio"
@@ -18,6 +18,12 @@ require_relative "models"
 HERE = File.expand_path(__dir__)
 TMP = ARGV.fetch(0)
 COPY_DB = ARGV.fetch(1)
+
+# the plan line, before the first verdict: n verdicts follow
+def plan(n)
+  puts "plan\t#{n}"
+  $stdout.flush
+end
 
 def say(ok, what)
   puts "#{ok ? "ok" : "not ok"}\t#{what.split.join(" ")}"
@@ -61,6 +67,8 @@ end
 $warnings = StringIO.new
 $stderr = $warnings
 
+# one verdict for each check at the top level of this file, every one run
+plan(37)
 ActiveRecord::Base.establish_connection(idgen_connection_config)
 ActiveRecord::Migration.verbose = false
 conn = ActiveRecord::Base.connection

@@ -5,7 +5,7 @@
 dialect) mint, read back, filter, update and delete by every idgen family;
 autogenerate finds no difference between models.py and the migrated
 database; psycopg 3 reads the same rows in text and binary. Connects with the
-PG* environment. Prints one verdict line per check (test/lib/verdicts.py).
+PG* environment. Prints its plan, then one verdict line per check (test/lib/verdicts.py).
 """
 import os
 import sys
@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session  # noqa: E402
 
 import models  # noqa: E402
 from models import Account, Event, Order, PrefixedId, Ulid  # noqa: E402
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 
 def ok(cond, what, extra=""):
@@ -56,6 +56,9 @@ def diffs(conn, metadata):
 
 
 def main():
+    # 6 checks of the migrations, 8 of the session's values, 7 filters, UPDATE,
+    # insert().returning() and DELETE, then psycopg3_checks' 5
+    plan(6 + 8 + 7 + 3 + 5)
     engine = sa.create_engine("postgresql+psycopg2://", future=True)
     with engine.connect() as conn:
         row = conn.exec_driver_sql(

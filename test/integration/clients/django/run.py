@@ -7,7 +7,7 @@ Django's migration transaction; then checks, for a uuid_v7() primary key, snowfl
 snowflake53() keys, a ulid column, a prefixed_id_define() domain key and a typeid_define()
 domain key, that the DEFAULT fires on save() and bulk_create(), that RETURNING brings the
 value back as the field's Python type, and that rows filter, update and delete by it.
-Connects with the PG* environment variables (PGUSER the database's owner). Prints one
+Connects with the PG* environment variables (PGUSER the database's owner). Prints its plan, then one
 verdict line per check (test/lib/verdicts.py), which django.pl turns into TAP.
 """
 import io
@@ -20,7 +20,7 @@ sys.dont_write_bytecode = True  # the checkout is read-only for the test's user
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "lib"))
-from verdicts import note, say  # noqa: E402
+from verdicts import note, plan, say  # noqa: E402
 
 import django  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -314,6 +314,9 @@ def check_reverse():
 
 
 def main():
+    # check_migrate's 8; exercise's 7 for each of 6 families, and 1 more for
+    # the one with new_value (ulid); the other family checks' 7; check_reverse's 1
+    plan(8 + 6 * 7 + 1 + 7 + 1)
     guarded("migrate", check_migrate)
     guarded("the families", check_families)
     guarded("reverse migration", check_reverse)

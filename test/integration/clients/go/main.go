@@ -4,8 +4,8 @@
 // the values back as natural Go types, and each type filters, updates and deletes; and pgx reads
 // and writes ulid in binary through the Ulid type of ulid.go.
 //
-// Connects with the PG* environment. Prints one verdict line per check ("ok<TAB>what",
-// "not ok<TAB>what", "#<TAB>note"), which go.pl turns into TAP.
+// Connects with the PG* environment. Prints its plan ("plan<TAB>N"), then one verdict line
+// per check ("ok<TAB>what", "not ok<TAB>what", "#<TAB>note"), which go.pl turns into TAP.
 package main
 
 import (
@@ -23,6 +23,11 @@ import (
 )
 
 var failed int
+
+// plan: the plan line, before the first verdict: n verdicts follow
+func plan(n int) {
+	fmt.Printf("plan\t%d\n", n)
+}
 
 func say(ok bool, what string) bool {
 	verdict := "ok"
@@ -85,6 +90,8 @@ func migrate(ctx context.Context, tx pgx.Tx) error {
 // README snippet ends
 
 func main() {
+	// main's 3 checks, testPgx's 17, testPgxBinary's 11, testPq's 13
+	plan(3 + 17 + 11 + 13)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, "") // the PG* environment
 	if err != nil {

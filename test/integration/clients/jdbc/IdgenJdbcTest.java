@@ -8,8 +8,9 @@
 //
 //   java -cp DIR:/usr/share/java/postgresql.jar IdgenJdbcTest jdbc:postgresql://127.0.0.1:PORT/DB USER
 //
-// Prints one verdict line per check ("ok<TAB>what", "not ok<TAB>what",
-// "#<TAB>note", test/lib/verdicts.py's format), which jdbc.pl turns into TAP.
+// Prints its plan ("plan<TAB>N"), then one verdict line per check ("ok<TAB>what",
+// "not ok<TAB>what", "#<TAB>note", test/lib/verdicts.py's format), which
+// jdbc.pl turns into TAP.
 // The blocks between the README markers are docs/frameworks.md's snippets.
 
 import java.sql.Connection;
@@ -100,6 +101,29 @@ public class IdgenJdbcTest
 	// README snippet ends
 
 	// ---- verdicts ----
+
+	// The plan line, before the first verdict: n verdicts follow.
+	static void plan(int n)
+	{
+		System.out.println("plan\t" + n);
+	}
+
+	// The number of checks main makes: the connection, migrations' 4; for
+	// each family crud's 6, batchKeys', unregistered's and binary's 1; usage's
+	// 2; for each textual family setStringDefault's 5 and setStringUnspecified's
+	// 1, and 1 more for a domain; the malformed ulid.
+	static int planned()
+	{
+		int textual = 0, domains = 0;
+		for (Family f : FAMILIES)
+			if (f.textual())
+			{
+				textual++;
+				if (!f.type.equals(f.baseType))
+					domains++;
+			}
+		return 1 + 4 + FAMILIES.length * (6 + 1 + 1 + 1) + 2 + textual * (5 + 1) + domains + 1;
+	}
 
 	static void say(boolean ok, String what)
 	{
@@ -237,6 +261,7 @@ public class IdgenJdbcTest
 		String url = args[0];
 		String user = args[1];
 		String plainUrl = url + "?user=" + user;
+		plan(planned());
 
 		try (Connection conn = DriverManager.getConnection(plainUrl))
 		{

@@ -4,9 +4,10 @@
 // ulid, prefixed_id, typeid and their domains), snowflakes read without
 // precision loss, and snowflake53 IDs read as exact Numbers. Values must round-trip byte for byte: compared with the
 // server's own text output and *_send() bytes. Connects with the PG* environment
-// variables to a database that already has the extension. Prints one verdict
-// line per check, in test/lib/verdicts.py's format ("ok<TAB>what",
-// "not ok<TAB>what", "#<TAB>note"), which node_pg.pl turns into TAP.
+// variables to a database that already has the extension. Prints its plan,
+// then one verdict line per check, in test/lib/verdicts.py's format
+// ("plan<TAB>N", "ok<TAB>what", "not ok<TAB>what", "#<TAB>note"), which
+// node_pg.pl turns into TAP.
 //
 // The blocks between the README markers are docs/drivers.md's
 // node-postgres snippets, verbatim.
@@ -16,6 +17,11 @@ const pg = require('pg');
 // note(text): each line of text as a note.
 function note(text) {
   for (const line of String(text).split('\n')) console.log(`#\t${line}`);
+}
+
+// plan(n): the plan line, before the first verdict: n verdicts follow.
+function plan(n) {
+  console.log(`plan\t${n}`);
 }
 
 // ok(cond, what, extra): one verdict, whitespace in what folded as verdicts.py's
@@ -73,6 +79,8 @@ async function registerIdgenArrays(client) {
 // README snippet ends
 
 async function main() {
+  // 15 snowflake checks, 4 for each of the 7 cases, then the unregistered array
+  plan(15 + 4 * 7 + 1);
   const plain = new pg.Client();
   await plain.connect();
   await plain.query("SELECT prefixed_id_define('acct_id', 'acct'), typeid_define('user_id', 'user')");

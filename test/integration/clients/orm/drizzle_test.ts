@@ -18,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { accounts, events, pages, users } from './drizzle/schema.ts';
-import { attempt, note, ok } from './verdicts.mjs';
+import { attempt, note, ok, plan } from './verdicts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = process.argv[2];
@@ -48,6 +48,10 @@ async function errorCode(query) {
 }
 
 async function main() {
+  // 5 of the migrations, 8 of the defaults and keys, 2 (select, update) for
+  // each of the 6 keys, 3 of given and refused values, 5 + 1 deletes, then
+  // drizzle-kit pull's 2 + 3 columns + 1
+  plan(5 + 8 + 2 * 6 + 3 + 5 + 1 + 2 + 3 + 1);
   // README snippet begins (migrate)
   // node-postgres reads PGHOST, PGPORT, PGDATABASE and PGUSER; the user is the
   // database's owner, not a superuser. migrate() runs every pending migration

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { attempt, note, ok } from './verdicts.mjs';
+import { attempt, note, ok, plan } from './verdicts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = process.argv[2];
@@ -36,6 +36,10 @@ async function failure(query) {
 }
 
 async function main() {
+  // 4 of the migration and client, 9 of the defaults and ulid, 3 (find,
+  // update, findMany) for each of the 5 keys, 4 of given and refused values,
+  // 4 + 2 deletes
+  plan(4 + 9 + 3 * 5 + 4 + 4 + 2);
   // node-pg-migrate, as the owner over the server's Unix socket.
   const url = `postgresql://${PGUSER}@localhost/${PGDATABASE}?host=${encodeURIComponent(PGHOST)}&port=${PGPORT}`;
   const up = run(path.join(here, 'node_modules/.bin/node-pg-migrate'),

@@ -1,5 +1,11 @@
-// One verdict a line, in test/lib/verdicts.py's format ("ok<TAB>what",
-// "not ok<TAB>what", "#<TAB>note"), which the .pl files turn into TAP checks.
+// One verdict a line, in test/lib/verdicts.py's format: first "plan<TAB>N"
+// (N verdicts follow), then "ok<TAB>what", "not ok<TAB>what", "#<TAB>note",
+// which the .pl files turn into TAP checks.
+
+// plan(n): the plan line, before the first verdict.
+export function plan(n) {
+  console.log(`plan\t${n}`);
+}
 
 // note(text): each line of text as a note.
 export function note(text) {
