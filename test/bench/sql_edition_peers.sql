@@ -1,8 +1,7 @@
--- The functions users paste in instead of the SQL edition (issue 33), written
--- here from their published formulas, each in a scratch schema of its own, to
--- measure the SQL edition against in the same run (test/bench/sql_edition_bench.sh)
+-- The functions users paste in instead of the SQL edition, written here from
+-- their published formulas, each in a scratch schema of its own, to measure
+-- the SQL edition against in the same run (test/bench/sql_edition_bench.sh)
 -- and to show Instagram's repeat (test/tap/sql_edition.pl). Not part of idgen.
--- typeid-sql is not here: the bench installs it from ../shared/vendor/typeid-sql.
 -- Needs pgcrypto (gen_random_bytes) in schema public for the ULID peer.
 
 -- Instagram, "Sharding & IDs at Instagram" (2011): 41 bits of ms since a
@@ -99,5 +98,39 @@ BEGIN
     output := output || chr(get_byte(encoding, ((get_byte(u, 14) & 3) << 3) | ((get_byte(u, 15) & 224) >> 5)));
     output := output || chr(get_byte(encoding, (get_byte(u, 15) & 31)));
     RETURN output;
+END
+$$;
+
+-- TypeID in PL/pgSQL (the TypeID spec, v0.3.0): the prefix, "_", then the 128
+-- bits of a UUIDv7 (made as in peer_uuidv7_plpgsql) as 26 lowercase Crockford
+-- base32 characters, 2 zero bits in front, so the first is 0-7. The prefix is
+-- checked as the spec asks (at most 63 of a-z and _, starting and ending with
+-- a letter, or empty for no "_"), with a length test and a pattern without a
+-- counted repetition: the faster form, so the stricter peer. Character i holds
+-- bits 5i-2 to 5i+2 of the UUID; with a zero byte before and after it, the two
+-- bytes at (5i+6)/8 hold them all.
+CREATE SCHEMA peer_typeid_plpgsql;
+CREATE FUNCTION peer_typeid_plpgsql.typeid_generate(prefix text) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    alphabet text := '0123456789abcdefghjkmnpqrstvwxyz';
+    ms bigint := floor(extract(epoch FROM clock_timestamp()) * 1000);
+    b bytea := uuid_send(gen_random_uuid());
+    suffix text := '';
+    pos int;
+BEGIN
+    IF length(prefix) > 63 OR prefix !~ '^([a-z]([a-z_]*[a-z])?)?$' THEN
+        RAISE EXCEPTION 'invalid TypeID prefix: "%"', prefix;
+    END IF;
+    b := overlay(b PLACING substring(int8send(ms) FROM 3) FROM 1 FOR 6);
+    b := set_byte(b, 6, (get_byte(b, 6) & 15) | 112);
+    b := '\x00'::bytea || b || '\x00'::bytea;
+    FOR i IN 0..25 LOOP
+        pos := 5 * i + 6;
+        suffix := suffix || substr(alphabet, ((((get_byte(b, pos / 8) << 8) | get_byte(b, pos / 8 + 1)) >> (11 - pos % 8)) & 31) + 1, 1);
+    END LOOP;
+    IF prefix = '' THEN
+        RETURN suffix;
+    END IF;
+    RETURN prefix || '_' || suffix;
 END
 $$;

@@ -1,4 +1,4 @@
--- What a guarantee of the SQL edition costs (issue 33): the edition's own
+-- What a guarantee of the SQL edition costs: the edition's own
 -- generators, installed in schema sqled, each with one guarantee taken out,
 -- in schema without_guarantee, for test/bench/sql_edition_bench.py to measure
 -- in the same run as the edition and the peers. Not part of idgen, and never
