@@ -6,7 +6,7 @@ SQL examples").
     python3 test/lib/readme_sql.py FILE.md                 # runs FILE's unmarked ```sql blocks (PG* variables)
     python3 test/lib/readme_sql.py --marked TEST [--name NAME] [--set OLD=NEW]... [--print] FILE.md
     python3 test/lib/readme_sql.py --markers FILE.md...    # every marker names a test that claims it
-    python3 test/lib/readme_sql.py --links FILE.md...
+    python3 test/lib/readme_sql.py --links FILE.md...      # and no page cites an issue number
     python3 test/lib/readme_sql.py --layout development.md REPO
 
 Every ```sql block of a page is an example. It runs on a fresh database when
@@ -41,6 +41,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from verdicts import note, plan, say  # noqa: E402
 
 MARKER = re.compile(r"^<!-- (?:run by (?P<test>test/[\w./-]+)(?:: (?P<name>[^<>]+?))?|not run: (?P<reason>[^<>]+?)) -->$")
+# "issue 33", "Issue #12", also across a line break: an issue number means
+# nothing to a reader; a page names the version or the change instead
+ISSUE_NUMBER = re.compile(r"\bissue\s*#?\s*\d+", re.I)
 SEPARATOR = re.compile(r"^-+(\+-+)*$")
 TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d$")
 UUID_V7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
@@ -436,8 +439,9 @@ def links(paths):
     it. Link words of two or more words starting with a capital name a section:
     they must be the heading they land on (case and punctuation aside); other
     words must be about the section: each of their words of four letters or
-    more (but a few such as "below") occurs in it (its first five letters)."""
-    plan(len(paths))  # one a page
+    more (but a few such as "below") occurs in it (its first five letters).
+    Then issue_numbers."""
+    plan(len(paths) + 1)  # one a page, then issue_numbers' one
     for path in paths:
         base = os.path.dirname(path)
         text = open(path, encoding="utf-8").read()
@@ -480,6 +484,21 @@ def links(paths):
         say(not bad, f"{os.path.relpath(path)}: its {count} relative links land on existing files and headings that match their words")
         for b in bad:
             note(b)
+
+    issue_numbers(paths)
+
+
+def issue_numbers(paths):
+    """No page cites an internal issue number ("issue 33", "issue #12"): one
+    verdict for all the pages, which names the file and line of each."""
+    bad = []
+    for path in paths:
+        text = open(path, encoding="utf-8").read()
+        for m in ISSUE_NUMBER.finditer(text):
+            bad.append(f"{os.path.relpath(path)}:{text.count(chr(10), 0, m.start()) + 1} "
+                       f"\"{' '.join(m.group(0).split())}\"")
+    say(not bad, f"{len(paths)} pages cite no issue number" +
+        (f" (name the version or the change instead): {'; '.join(bad)}" if bad else ""))
 
 
 def layout(development, repo):

@@ -6,8 +6,9 @@
 # "<!-- run by TEST -->" must be claimed by TEST (it exists and takes them from
 # the page); "<!-- not run: REASON -->" blocks are counted and listed. Every
 # relative link must land on a heading that matches its words, no page may have
-# two headings one link cannot tell apart, and docs/development.md's source
-# layout must name every source file.
+# two headings one link cannot tell apart nor cite an issue number ("issue 33":
+# the version or the change instead), and docs/development.md's source layout
+# must name every source file.
 use strict;
 use warnings;
 use IdgenTest;
