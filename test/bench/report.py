@@ -48,7 +48,7 @@ TARGET_SF_BULK = "1.05"      # snowflake and snowflake53 bulk insert <= this x b
 TARGET_LEAF_DENSITY = "88"   # every idgen key's pkey avg_leaf_density >= this %
 TARGET_TPS_RATIO = "0.97"    # every idgen key's pgbench TPS (synchronous_commit off) >= this x bigserial
 TARGET_SF_TPS = "1.0"        # snowflake's and snowflake53's, which have no UUID to build, >= this x bigserial
-# Issue 16 (typeid and the 53-bit snowflake), each against its sibling in the same run:
+# typeid and the 53-bit snowflake (new in 0.5.0), each against its sibling in the same run:
 TARGET_TYPEID_CALL = "1.1"   # typeid_new() ns/call <= this x prefixed_id_new() (both loop included)
 TARGET_TYPEID_TEXT = "0.8"   # typeid_out ns/value (output function alone) <= this x uuid_out
 TARGET_SF53_CALL = "1.1"     # snowflake53(n) ns/call <= this x snowflake(n) (both loop included)
