@@ -92,6 +92,8 @@ def constants(version):
         # ms since the epoch (snowflake minting), floored exactly in float8
         "SF_NOW_MS": f"pg_catalog.floor(({unix_us('pg_catalog.clock_timestamp()')} OPERATOR(pg_catalog.-) {epoch_ms * 1000})"
                      "::double precision OPERATOR(pg_catalog./) 1000)::bigint",
+        # a mint's attributes, as idgen_sql_snowflake_bind_mints() replaces it
+        "SNOWFLAKE_MINT_ATTRIBUTES": "RETURNS bigint\n    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER",
         "SF_EPOCH": epoch,
         "SF_EPOCH_MS": str(epoch_ms),
         "MAX_CLOCK_REGRESSION_MS": str(max_regression),
@@ -104,11 +106,11 @@ def constants(version):
         "CROCKFORD_DECODE": crockford_decode(),
         "BASE36_ENCODE12": base36_encode12,
         # the 128 bits from bigint halves hi and lo (a uuid's)
-        "BASE36_128_DECLARE_HI": base36_128_declare("(hi >> 29) & 34359738367", "hi & 536870911"),
+        "BASE36_128_DECLARE_HI": base36_128_declare(f"(hi {op('>>')} 29) {op('&')} 34359738367", f"hi {op('&')} 536870911"),
         # from uuid_v7()'s tick (48 bits of ms, 12 of rand_a) and lo: the ms,
         # version 7 and rand_a without a statement to put them together
-        "BASE36_128_DECLARE_TICK": base36_128_declare("(tick >> 25) & 34359738367",
-                                                      "(((tick >> 12) & 8191) << 16) | 28672 | (tick & 4095)"),
+        "BASE36_128_DECLARE_TICK": base36_128_declare(f"(tick {op('>>')} 25) {op('&')} 34359738367",
+                                                      f"(((tick {op('>>')} 12) {op('&')} 8191) {op('<<')} 16) {op('|')} 28672 {op('|')} (tick {op('&')} 4095)"),
         "BASE36_128_DIGITS": base36_128_digits(),
         "UUID_V7_NEXT_TICK": UUID_V7_NEXT_TICK,
         "UUID_V7_TICK_AND_LO": UUID_V7_TICK_AND_LO,
@@ -127,6 +129,14 @@ def constants(version):
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
     }
+
+
+def op(name):
+    """A pg_catalog operator, named so that no caller's search_path can supply
+    it (issue 41): PL/pgSQL bodies are parsed with the caller's search_path.
+    OPERATOR() binds as any operator other than * / % + - and comparisons do,
+    so the callers parenthesize."""
+    return f"OPERATOR(pg_catalog.{name})"
 
 
 def crockford_class(alphabet):
@@ -152,17 +162,20 @@ def unix_us(ts):
 
 
 # The clock's Unix milliseconds, floored exactly in float8 (ulid minting).
-UNIX_MS_NOW = f"pg_catalog.floor({unix_us('pg_catalog.clock_timestamp()')}::double precision / 1000)::bigint"
+UNIX_MS_NOW = f"pg_catalog.floor({unix_us('pg_catalog.clock_timestamp()')}::double precision {op('/')} 1000)::bigint"
 
 
 # uuid_v7()'s next tick (unix_ts_ms << 12 | rand_a), stored in the session's
 # setting and returned as text: max(the clock's, the last + 1). Shared by
 # uuid_v7() and the PL/pgSQL mints of prefixed_id_new() and typeid_new().
 # The clock's tick is its microseconds * 4096 / 1000, floored: floor(ms * 4096
-# + the sub-ms fraction * 4096).
+# + the sub-ms fraction * 4096). The last tick is read as '0' and the setting
+# ('' when a transaction that first set it rolled back: 0, below any clock's
+# tick; NULL before: ignored by GREATEST), as NULLIF(..., '') would, whose =
+# no PL/pgSQL body may take from the caller's search_path.
 UUID_V7_NEXT_TICK = f"""pg_catalog.set_config('idgen_sql.uuid_v7_tick',
-                          GREATEST({unix_us("pg_catalog.clock_timestamp()")} * 512 / 125,
-                                   NULLIF(pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true), '')::bigint + 1)::text,
+                          GREATEST(({unix_us("pg_catalog.clock_timestamp()")} {op('*')} 512) {op('/')} 125,
+                                   ('0' {op('||')} pg_catalog.current_setting('idgen_sql.uuid_v7_tick', true))::bigint {op('+')} 1)::pg_catalog.text,
                           false)"""
 
 # Why a prefix (text variable p) is no prefix, for the DETAIL of the errors of
@@ -171,10 +184,10 @@ UUID_V7_NEXT_TICK = f"""pg_catalog.set_config('idgen_sql.uuid_v7_tick',
 # detail of its own.)
 def prefix_detail(p):
     return f"""CASE
-                      WHEN {p} = '' THEN 'The prefix is empty.'
-                      WHEN pg_catalog.length({p}) > {{{{PREFIX_MAX}}}} THEN
+                      WHEN {p} {op('=')} '' THEN 'The prefix is empty.'
+                      WHEN pg_catalog.length({p}) {op('>')} {{{{PREFIX_MAX}}}} THEN
                           pg_catalog.format('The prefix has %s characters; at most {{{{PREFIX_MAX}}}} are allowed.', pg_catalog.length({p}))
-                      WHEN {p} ~ '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
+                      WHEN {p} {op('~')} '^[a-z_]*$' THEN 'The prefix must start and end with a letter.'
                       ELSE pg_catalog.format('The prefix may only hold lowercase letters a-z and underscores; character %s is not one.',
                                              pg_catalog.strpos({p}, substring({p} FROM '[^a-z_]')))
                   END"""
@@ -182,7 +195,7 @@ def prefix_detail(p):
 
 # The bigint of the 8 bytes of a bytea expression, most significant first.
 def bigint_of_bytes(expr):
-    return f"('x' || pg_catalog.encode({expr}, 'hex'))::bit(64)::bigint"
+    return f"('x' {op('||')} pg_catalog.encode({expr}, 'hex'))::bit(64)::bigint"
 
 
 # The halves of uuid variable u as bigint variables hi and lo (PL/pgSQL
@@ -200,7 +213,8 @@ UUID_V7_TICK_AND_LO = (f"tick bigint := {UUID_V7_NEXT_TICK}::bigint;\n"
                        f"    lo bigint := {bigint_of_bytes('pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9)')};")
 
 # What a tick outside 60 bits raises (22008), in PL/pgSQL.
-UUID_V7_RANGE_RAISE = """IF pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000) NOT BETWEEN 0 AND 281474976710655 THEN
+UUID_V7_RANGE_RAISE = f"""IF pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) {op('*')} 1000) {op('<')} 0
+           OR pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) {op('*')} 1000) {op('>')} 281474976710655 THEN
             RAISE EXCEPTION 'system clock is outside the range of uuid_v7' USING ERRCODE = 'datetime_field_overflow';
         END IF;
         RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';"""
@@ -219,12 +233,12 @@ def pairs_literal(alphabet):
 def crockford_encode_pairs():
     """The 13 digit pairs (10 bits each) of bigint halves hi and lo of a uuid, from table pairs."""
     def pair(expr):
-        return f"pg_catalog.substr(pairs, (({expr}) << 1)::integer + 1, 2)"
-    parts = [pair("(hi >> 56) & 255")]
-    parts += [pair(f"(hi >> {46 - 10 * k}) & 1023") for k in range(5)]
-    parts.append(pair("((hi & 63) << 4) | ((lo >> 60) & 15)"))
-    parts += [pair(f"(lo >> {50 - 10 * k}) & 1023") for k in range(6)]
-    return "\n        || ".join(parts)
+        return f"pg_catalog.substr(pairs, (({expr}) {op('<<')} 1)::integer {op('+')} 1, 2)"
+    parts = [pair(f"(hi {op('>>')} 56) {op('&')} 255")]
+    parts += [pair(f"(hi {op('>>')} {46 - 10 * k}) {op('&')} 1023") for k in range(5)]
+    parts.append(pair(f"((hi {op('&')} 63) {op('<<')} 4) {op('|')} ((lo {op('>>')} 60) {op('&')} 15)"))
+    parts += [pair(f"(lo {op('>>')} {50 - 10 * k}) {op('&')} 1023") for k in range(6)]
+    return f"\n        {op('||')} ".join(parts)
 
 
 BASE36_D6 = 36 ** 6
@@ -244,45 +258,47 @@ def base36_128_declare(top35, mid29):
     limbs, 4 and 31 bits) and next 29 bits, and the bigint variable lo (the
     low 64 bits)."""
     d = BASE36_D6
+    sl, bo, bn, rs, md, dv = op('<<'), op('|'), op('&'), op('>>'), op('%'), op('/')
     return f"""t1 bigint := {top35};
-    t2 bigint := ((t1 % {d}) << 31) | (({mid29}) << 2) | ((lo >> 62) & 3);
-    t3 bigint := ((t2 % {d}) << 31) | ((lo >> 31) & 2147483647);
-    t4 bigint := ((t3 % {d}) << 31) | (lo & 2147483647);
-    u1 bigint := ((t1 / {d}) << 31) | (t2 / {d});
-    u2 bigint := ((u1 % {d}) << 31) | (t3 / {d});
-    u3 bigint := ((u2 % {d}) << 31) | (t4 / {d});
-    v1 bigint := ((u1 / {d}) << 31) | (u2 / {d});
-    v2 bigint := ((v1 % {d}) << 31) | (u3 / {d});
-    w1 bigint := ((v1 / {d}) << 31) | (v2 / {d});"""
+    t2 bigint := ((t1 {md} {d}) {sl} 31) {bo} (({mid29}) {sl} 2) {bo} ((lo {rs} 62) {bn} 3);
+    t3 bigint := ((t2 {md} {d}) {sl} 31) {bo} ((lo {rs} 31) {bn} 2147483647);
+    t4 bigint := ((t3 {md} {d}) {sl} 31) {bo} (lo {bn} 2147483647);
+    u1 bigint := ((t1 {dv} {d}) {sl} 31) {bo} (t2 {dv} {d});
+    u2 bigint := ((u1 {md} {d}) {sl} 31) {bo} (t3 {dv} {d});
+    u3 bigint := ((u2 {md} {d}) {sl} 31) {bo} (t4 {dv} {d});
+    v1 bigint := ((u1 {dv} {d}) {sl} 31) {bo} (u2 {dv} {d});
+    v2 bigint := ((v1 {md} {d}) {sl} 31) {bo} (u3 {dv} {d});
+    w1 bigint := ((v1 {dv} {d}) {sl} 31) {bo} (v2 {dv} {d});"""
 
 
 def base36_128_digits():
     """The 25 digits of base36_128_declare's groups, from table pairs: the top
     digit, then three pairs per group."""
-    parts = [f"pg_catalog.substr(pairs, ((w1 / {BASE36_D6}) << 1)::integer + 2, 1)"]
-    for g in (f"w1 % {BASE36_D6}", f"v2 % {BASE36_D6}", f"u3 % {BASE36_D6}", f"t4 % {BASE36_D6}"):
-        parts += [f"pg_catalog.substr(pairs, ((({g}) / 1679616) << 1)::integer + 1, 2)",
-                  f"pg_catalog.substr(pairs, ((({g}) / 1296 % 1296) << 1)::integer + 1, 2)",
-                  f"pg_catalog.substr(pairs, ((({g}) % 1296) << 1)::integer + 1, 2)"]
-    return "pg_catalog.encode(" + "\n        || ".join(parts) + ", 'escape')"
+    sl, pl, md, dv = op('<<'), op('+'), op('%'), op('/')
+    parts = [f"pg_catalog.substr(pairs, ((w1 {dv} {BASE36_D6}) {sl} 1)::integer {pl} 2, 1)"]
+    for g in (f"w1 {md} {BASE36_D6}", f"v2 {md} {BASE36_D6}", f"u3 {md} {BASE36_D6}", f"t4 {md} {BASE36_D6}"):
+        parts += [f"pg_catalog.substr(pairs, ((({g}) {dv} 1679616) {sl} 1)::integer {pl} 1, 2)",
+                  f"pg_catalog.substr(pairs, (((({g}) {dv} 1296) {md} 1296) {sl} 1)::integer {pl} 1, 2)",
+                  f"pg_catalog.substr(pairs, ((({g}) {md} 1296) {sl} 1)::integer {pl} 1, 2)"]
+    return "pg_catalog.encode(" + f"\n        {op('||')} ".join(parts) + ", 'escape')"
 
 
 def crockford_decode():
     """The 130 bits of 26 uppercase Crockford digits in t (checked before)."""
-    return "\n        || ".join(
-        f"(pg_catalog.strpos(a, pg_catalog.substr(t, {i + 1}, 1)) - 1)::bit(5)" for i in range(26))
+    return f"\n        {op('||')} ".join(
+        f"(pg_catalog.strpos(a, pg_catalog.substr(t, {i + 1}, 1)) {op('-')} 1)::bit(5)" for i in range(26))
 
 
 def base36_encode12(x):
     """12 base36 digits (alphabet a) of a bigint variable x below 36^12."""
-    return "\n        || ".join(
-        f"pg_catalog.substr(a, ({x} / {36 ** (11 - i)} % 36)::integer + 1, 1)" for i in range(12))
+    return f"\n        {op('||')} ".join(
+        f"pg_catalog.substr(a, (({x} {op('/')} {36 ** (11 - i)}) {op('%')} 36)::integer {op('+')} 1, 1)" for i in range(12))
 
 
 def base36_decode12(t):
     """The bigint of 12 lowercase base36 digits (alphabet a) in text variable t."""
-    return "\n        + ".join(
-        f"(pg_catalog.strpos(a, pg_catalog.substr({t}, {i + 1}, 1)) - 1)::bigint * {36 ** (11 - i)}" for i in range(12))
+    return f"\n        {op('+')} ".join(
+        f"((pg_catalog.strpos(a, pg_catalog.substr({t}, {i + 1}, 1)) {op('-')} 1)::bigint {op('*')} {36 ** (11 - i)})" for i in range(12))
 
 
 def snowflake_families(values):
@@ -296,11 +312,17 @@ def snowflake_families(values):
          "FAMILY_MAX_SHARD": values["S53_MAX_SHARD"], "FAMILY_MIN_MS": "0"},
     ]
     for family in families:
-        # the family's state sequence, as the mint names it until
-        # idgen_sql_snowflake_bind() writes the install's schema in: no schema
-        # may be named pg_* by a role, so it never resolves before
-        family["FAMILY_STATE"] = (f"$state$pg_idgen_sql_unbound.idgen_sql_{family['FAMILY']}_state$state$"
-                                  "::pg_catalog.regclass")
+        # the family's state sequence and lock table, as the mint names them
+        # until idgen_sql_snowflake_bind() writes the install's schema and the
+        # objects' OIDs in (in these forms, which it finds again): no schema
+        # may be named pg_* by a role, so they never resolve before
+        state = f"E'pg_idgen_sql_unbound.idgen_sql_{family['FAMILY']}_state'"
+        lock = f"E'pg_idgen_sql_unbound.idgen_sql_{family['FAMILY']}_lock'"
+        family["FAMILY_STATE"] = f"{state}::pg_catalog.regclass"
+        family["FAMILY_LOCK_NAME"] = f"{lock}::pg_catalog.regclass"
+        family["FAMILY_LOCK"] = f'U&"pg_idgen_sql_unbound".idgen_sql_{family["FAMILY"]}_lock'
+        family["FAMILY_BOUND"] = (f"0::pg_catalog.oid {op('=')} {state}::pg_catalog.regclass::pg_catalog.oid"
+                                  f" AND 0::pg_catalog.oid {op('=')} {lock}::pg_catalog.regclass::pg_catalog.oid")
     return families
 
 

@@ -18,8 +18,13 @@
 -- Names are resolved once, when this script runs: the functions that others
 -- call are SQL-standard bodies (RETURN / BEGIN ATOMIC), stored with the OIDs
 -- of what they use, so they work whatever the caller's search_path. The
--- PL/pgSQL functions call only pg_catalog, or get what they need as arguments.
--- Internal helpers are named idgen_sql_*.
+-- PL/pgSQL functions, whose bodies are parsed with the caller's search_path,
+-- call only pg_catalog, or get what they need as arguments, and name every
+-- operator, function and type that is no SQL keyword with its schema:
+-- OPERATOR(pg_catalog.+), pg_catalog.text (issue 41: a schema placed before
+-- pg_catalog supplied their operators; NULLIF, IN, BETWEEN and CASE x WHEN
+-- look up = and < there too, so they are written out). Internal helpers are
+-- named idgen_sql_*.
 
 -- ============================================================================
 -- shared helpers: time, hexadecimal, Crockford base32, base36
@@ -44,7 +49,8 @@ CREATE FUNCTION idgen_sql_time_of_ms(unix_ms bigint) RETURNS timestamptz
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-    RETURN pg_catalog.to_timestamp(0) + (unix_ms / 1000) * interval '1 second' + (unix_ms % 1000) * interval '1 millisecond';
+    RETURN pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((unix_ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
+           OPERATOR(pg_catalog.+) ((unix_ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond');
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_time_of_ms(bigint) IS
@@ -102,7 +108,7 @@ DECLARE
     b bit(130) := {{CROCKFORD_DECODE}};
 BEGIN
     RETURN (pg_catalog.lpad(pg_catalog.to_hex(substring(b, 3, 64)::bigint), 16, '0')
-            || pg_catalog.lpad(pg_catalog.to_hex(substring(b, 67, 64)::bigint), 16, '0'))::uuid;
+            OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(substring(b, 67, 64)::bigint), 16, '0'))::pg_catalog.uuid;
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_crockford_decode(text, text) IS
@@ -130,21 +136,21 @@ CREATE FUNCTION idgen_sql_base36_decode128(t text) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
-    x text := pg_catalog.substr(t, 2, 12);
-    y text := pg_catalog.substr(t, 14, 12);
+    a pg_catalog.text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x pg_catalog.text := pg_catalog.substr(t, 2, 12);
+    y pg_catalog.text := pg_catalog.substr(t, 14, 12);
     n numeric;
     hi numeric;
     lo numeric;
 BEGIN
-    n := (pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) - 1)::numeric * 22452257707354557240087211123792674816
-         + ({{BASE36_DECODE12:x}})::numeric * 4738381338321616896
-         + ({{BASE36_DECODE12:y}});
+    n := ((pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) OPERATOR(pg_catalog.-) 1)::numeric OPERATOR(pg_catalog.*) 22452257707354557240087211123792674816)
+         OPERATOR(pg_catalog.+) (({{BASE36_DECODE12:x}})::numeric OPERATOR(pg_catalog.*) 4738381338321616896)
+         OPERATOR(pg_catalog.+) ({{BASE36_DECODE12:y}});
     hi := pg_catalog.div(n, 18446744073709551616);
     lo := pg_catalog.mod(n, 18446744073709551616);
-    IF hi >= 9223372036854775808 THEN hi := hi - 18446744073709551616; END IF;
-    IF lo >= 9223372036854775808 THEN lo := lo - 18446744073709551616; END IF;
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex(hi::bigint), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo::bigint), 16, '0'))::uuid;
+    IF hi OPERATOR(pg_catalog.>=) 9223372036854775808 THEN hi := hi OPERATOR(pg_catalog.-) 18446744073709551616; END IF;
+    IF lo OPERATOR(pg_catalog.>=) 9223372036854775808 THEN lo := lo OPERATOR(pg_catalog.-) 18446744073709551616; END IF;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(hi::bigint), 16, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(lo::bigint), 16, '0'))::pg_catalog.uuid;
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_base36_decode128(text) IS 'internal (SQL edition): the uuid of 25 checked lowercase base36 digits';
@@ -155,10 +161,10 @@ CREATE FUNCTION idgen_sql_base36_encode64(v bigint) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
-    x bigint := v % 4738381338321616896;
+    a pg_catalog.text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x bigint := v OPERATOR(pg_catalog.%) 4738381338321616896;
 BEGIN
-    RETURN pg_catalog.substr(a, (v / 4738381338321616896)::integer + 1, 1) || {{BASE36_ENCODE12:x}};
+    RETURN pg_catalog.substr(a, (v OPERATOR(pg_catalog./) 4738381338321616896)::integer OPERATOR(pg_catalog.+) 1, 1) OPERATOR(pg_catalog.||) {{BASE36_ENCODE12:x}};
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_base36_encode64(bigint) IS 'internal (SQL edition): 13 base36 digits of a non-negative bigint';
@@ -167,10 +173,11 @@ CREATE FUNCTION idgen_sql_base36_decode64(t text) RETURNS bigint
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    a text := '0123456789abcdefghijklmnopqrstuvwxyz';
-    x text := pg_catalog.substr(t, 2, 12);
+    a pg_catalog.text := '0123456789abcdefghijklmnopqrstuvwxyz';
+    x pg_catalog.text := pg_catalog.substr(t, 2, 12);
 BEGIN
-    RETURN (pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) - 1)::bigint * 4738381338321616896 + ({{BASE36_DECODE12:x}});
+    RETURN ((pg_catalog.strpos(a, pg_catalog.substr(t, 1, 1)) OPERATOR(pg_catalog.-) 1)::bigint OPERATOR(pg_catalog.*) 4738381338321616896)
+           OPERATOR(pg_catalog.+) ({{BASE36_DECODE12:x}});
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_base36_decode64(text) IS 'internal (SQL edition): the bigint of 13 checked lowercase base36 digits';
@@ -182,9 +189,9 @@ CREATE FUNCTION idgen_sql_random_hex30() RETURNS text
     LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
-    r text := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
+    r pg_catalog.text := pg_catalog.translate(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
 BEGIN
-    RETURN pg_catalog.substr(r, 1, 12) || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 15);
+    RETURN pg_catalog.substr(r, 1, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 18, 15);
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_random_hex30() IS 'internal (SQL edition): 120 random bits as 30 hexadecimal digits';
@@ -210,8 +217,8 @@ BEGIN
         RAISE EXCEPTION 'cannot build a % from an infinite timestamp', type_name
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    ms := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000)::bigint;
-    IF ms < 0 OR ms > 281474976710655 THEN
+    ms := pg_catalog.floor(EXTRACT(epoch FROM ts) OPERATOR(pg_catalog.*) 1000)::bigint;
+    IF ms OPERATOR(pg_catalog.<) 0 OR ms OPERATOR(pg_catalog.>) 281474976710655 THEN
         RAISE EXCEPTION 'timestamp out of range for %: "%"', type_name, ts
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'Its 48-bit millisecond field holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';

@@ -23,11 +23,11 @@ CREATE FUNCTION idgen_sql_id_head(prefix text, type_name text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    allow_empty boolean := type_name = 'typeid';
+    allow_empty boolean := type_name OPERATOR(pg_catalog.=) 'typeid';
 BEGIN
-    IF prefix = '' AND allow_empty THEN
+    IF prefix OPERATOR(pg_catalog.=) '' AND allow_empty THEN
         RETURN '';
-    ELSIF prefix !~ '^[a-z]([a-z_]*[a-z])?$' OR pg_catalog.length(prefix) > {{PREFIX_MAX}} THEN
+    ELSIF prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]*[a-z])?$' OR pg_catalog.length(prefix) OPERATOR(pg_catalog.>) {{PREFIX_MAX}} THEN
         RAISE EXCEPTION 'invalid prefix for %: "%"', type_name, prefix
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = {{PREFIX_DETAIL:prefix}},
@@ -35,7 +35,7 @@ BEGIN
                               THEN 'Use lowercase letters and underscores, such as "user" or "user_session", or "" for no prefix.'
                               ELSE 'Use lowercase letters and underscores, such as "acct" or "user_session".' END;
     END IF;
-    RETURN prefix || '_';
+    RETURN prefix OPERATOR(pg_catalog.||) '_';
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_id_head(text, text) IS 'internal (SQL edition): the checked prefix and "_" of a prefixed_id or typeid';
@@ -46,31 +46,31 @@ CREATE FUNCTION idgen_sql_prefixed_id_bad_text(input text) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    prefix text := substring(input FROM '^(.*)_[^_]*$');
-    body text := substring(input FROM '([^_]*)$');
+    prefix pg_catalog.text := substring(input FROM '^(.*)_[^_]*$');
+    body pg_catalog.text := substring(input FROM '([^_]*)$');
 BEGIN
     IF prefix IS NULL THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = 'A prefixed ID is a prefix, "_" and 25 base36 digits; this value has no "_".';
     END IF;
-    IF prefix !~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
+    IF prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = {{PREFIX_DETAIL:prefix}};
     END IF;
-    IF pg_catalog.length(body) <> 25 THEN
+    IF pg_catalog.length(body) OPERATOR(pg_catalog.<>) 25 THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('The part after the last "_" must be 25 base36 digits; it has %s.', pg_catalog.length(body));
     END IF;
-    IF body ~ '[A-Z]' AND body !~ '[^0-9A-Za-z]' THEN
+    IF body OPERATOR(pg_catalog.~) '[A-Z]' AND body OPERATOR(pg_catalog.!~) '[^0-9A-Za-z]' THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = 'The SQL edition stores the canonical text, whose base36 digits are lowercase.',
                   HINT = 'Pass lower(the text): the C++ edition reads either case and writes lowercase.';
     END IF;
-    IF body ~ '[^0-9a-z]' THEN
+    IF body OPERATOR(pg_catalog.~) '[^0-9a-z]' THEN
         RAISE EXCEPTION 'invalid input syntax for type prefixed_id: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('Character "%s" of the part after the last "_" is not a base36 digit (0-9, a-z).',
@@ -112,15 +112,15 @@ CREATE FUNCTION idgen_sql_base36_bad(input text, what text) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-    IF what = 'uuid' THEN
+    IF what OPERATOR(pg_catalog.=) 'uuid' THEN
         RAISE EXCEPTION 'invalid base36 uuid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = 'A uuid in base36 is 25 digits 0-9 and a-z, at most {{BASE36_MAX128}}.';
-    ELSIF what = 'bigint' THEN
+    ELSIF what OPERATOR(pg_catalog.=) 'bigint' THEN
         RAISE EXCEPTION 'invalid base36 bigint: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = 'A bigint in base36 is 1 to 13 digits 0-9 and a-z.';
-    ELSIF what = 'bigint range' THEN
+    ELSIF what OPERATOR(pg_catalog.=) 'bigint range' THEN
         RAISE EXCEPTION 'base36 value "%" is out of range for type bigint', input
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = 'The largest bigint is 1y2p0ij32e8e7 in base36.';
@@ -172,10 +172,10 @@ DECLARE
     {{UUID_V7_TICK_AND_LO}}
     {{BASE36_128_DECLARE_TICK}}
 BEGIN
-    IF (tick >> 60) <> 0 THEN
+    IF (tick OPERATOR(pg_catalog.>>) 60) OPERATOR(pg_catalog.<>) 0 THEN
         {{UUID_V7_RANGE_RAISE}}
     END IF;
-    RETURN head || {{BASE36_128_DIGITS}};
+    RETURN head OPERATOR(pg_catalog.||) {{BASE36_128_DIGITS}};
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_prefixed_id_mint(text, bytea) IS

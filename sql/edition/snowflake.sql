@@ -9,20 +9,29 @@
 -- No shared memory: each family's state is one sequence per database,
 -- idgen_sql_snowflake_state and idgen_sql_snowflake53_state, whose value is the
 -- last stamp issued, ms << sequence bits | sequence, for every shard at once.
--- A call takes a session advisory lock on the sequence, moves it to
--- max(last + 1, now) (nextval, then setval when the clock is ahead), and
--- releases the lock: stamps are unique and increasing across all sessions of
--- the database, so IDs never repeat on a shard whatever the rate. The cost:
--- calls of a family are serialized for the few microseconds of that critical
+-- A call moves it to max(last + 1, now) (nextval, then setval when the clock
+-- is ahead) under a lock on the family's lock table, idgen_sql_snowflake_lock
+-- or idgen_sql_snowflake53_lock: stamps are unique and increasing across all
+-- sessions of the database, so IDs never repeat on a shard whatever the rate.
+-- The cost: calls of a family are serialized for the few microseconds of that
 -- section (not for the transaction), setval writes WAL, and all the shards of
 -- a database share the {{SF_MAX_SEQ}} + 1 (snowflake53: {{S53_MAX_SEQ}} + 1) stamps of a millisecond,
 -- borrowing the next millisecond when they run out, as the C++ edition does.
--- Lock, nextval, setval and unlock are built-in calls of one expression, with
--- no interrupt check between them, so a cancelled call cannot leave the
--- family locked (idgen_sql_snowflake_mint); nextval's refusal in a read-only
--- transaction (or on a standby) is made before the lock. An error inside the
--- section itself (a cancel while nextval waits for DDL on the state sequence)
--- leaves the lock with the session until it ends.
+--
+-- The lock (issue 41: 0.7.0's session advisory lock could be taken by any
+-- role, advisory locks checking no privilege, and a cancel could leave it
+-- held): SHARE UPDATE EXCLUSIVE, which conflicts with itself, taken by LOCK
+-- TABLE, which checks privileges first: only the owner (and superusers) have
+-- any on the table. The locks other roles take there while parsing (ACCESS
+-- SHARE, ROW SHARE, ROW EXCLUSIVE, also in an open transaction) do not
+-- conflict with it. It is taken in a block with an EXCEPTION clause (a
+-- subtransaction) that the mint ends by raising its own SQLSTATE, IDGEN, and
+-- catching it: the rollback releases the lock, and keeps what nextval and
+-- setval did and the variables. A cancel, a timeout or an error inside rolls
+-- the same subtransaction back: nothing stays held after the call. No
+-- subtransaction starts in parallel mode, so there a mint fails before the
+-- lock. nextval's refusal in a read-only transaction or on a standby (where
+-- LOCK is refused too) comes first.
 
 CREATE SEQUENCE idgen_sql_snowflake_state AS bigint MINVALUE 0 START 0 NO CYCLE;
 COMMENT ON SEQUENCE idgen_sql_snowflake_state IS
@@ -30,62 +39,45 @@ COMMENT ON SEQUENCE idgen_sql_snowflake_state IS
 CREATE SEQUENCE idgen_sql_snowflake53_state AS bigint MINVALUE 0 START 0 NO CYCLE;
 COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
     'SQL edition: last snowflake53 stamp issued in this database (ms since {{SF_EPOCH}} << {{S53_SEQ_BITS}} | sequence)';
+CREATE TABLE idgen_sql_snowflake_lock ();
+COMMENT ON TABLE idgen_sql_snowflake_lock IS
+    'SQL edition: locked by snowflake() while it moves idgen_sql_snowflake_state; no rows, no privileges for other roles';
+CREATE TABLE idgen_sql_snowflake53_lock ();
+COMMENT ON TABLE idgen_sql_snowflake53_lock IS
+    'SQL edition: locked by snowflake53() while it moves idgen_sql_snowflake53_state; no rows, no privileges for other roles';
+REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
+REVOKE ALL ON TABLE idgen_sql_snowflake_lock, idgen_sql_snowflake53_lock FROM PUBLIC;
 
 -- Mints on a shard of one family: idgen_sql_snowflake_mint(shard) and
 -- idgen_sql_snowflake53_mint(shard), one copy per family (generate.py).
 -- Only the edition's owner may move the state sequences (a role that could
--- setval them could make IDs repeat), so a mint is SECURITY DEFINER, and it
--- names its state sequence itself, schema and all, in a literal
--- (generate.py's FAMILY_STATE, written where the sequence is used; a constant
--- variable cost 0.02 us a call more): nothing a caller passes or puts in its
--- search_path can point it at another sequence. Until the script writes the
--- schema in (idgen_sql_snowflake_bind()), the literal names a schema pg_*,
--- which no role may create. Issue 33: a mint given the sequence as an argument
--- had to check it, by name, 0.27 us a call of the 1.45. The cost:
--- after ALTER SCHEMA ... RENAME the mints name a schema that is gone, until
--- the owner runs idgen_sql_snowflake_bind() again (docs/managed-postgresql.md).
+-- setval them could make IDs repeat), so a mint is SECURITY DEFINER and names
+-- its state sequence and lock table, schema and all, in literals that
+-- idgen_sql_snowflake_bind() writes, with their OIDs: the first test compares
+-- the OIDs with what the names resolve to, constants that PostgreSQL folds
+-- when it plans (no cost a call). When they differ, the names resolve to
+-- other objects: after a restore (a dump keeps names and owners, not OIDs)
+-- the mint goes on if the owner owns both (a catalog query a call, until the
+-- owner binds again); after ALTER SCHEMA ... RENAME the old names resolve to
+-- nothing (3F000 or 42P01) or to another role's objects (42501, issue 41),
+-- and the mint refuses until the owner binds it to the new name. Unbound,
+-- the literals name a schema pg_*, which no role may create.
 -- snowflake() and snowflake53() are SQL functions inlined into the caller's
 -- query (issue 33: a SECURITY DEFINER SQL function around the mint cost 1 us
--- a call). A mint runs as the owner with the caller's search_path, so every
--- operator, function and type named in it is pg_catalog's (the SET
--- search_path it had cost 0.6 us a call). Four statements, as each PL/pgSQL
--- statement costs: the clock, read once (issue 33: it was read up to four
--- times, each a different instant); the stamp, or NULL when it must refuse;
--- the refusals; the ID.
--- The critical section is the num_nulls() call, whose arguments run in
--- order: take the family's advisory lock, nextval, setval to the clock's
--- stamp when the sequence is behind it (never below the value just taken),
--- release the lock. They are built-in calls of one expression, with no
--- interrupt check between them, so a cancel or statement_timeout cannot leave
--- the lock taken: the EXCEPTION block that did that job (a subtransaction,
--- 0.45 us a call) is gone. currval() then reads the stamp. The clock is read
--- as generate.py's unix_us reads it, exact to the microsecond, and floored to
--- the millisecond.
+-- a call). A mint runs as the owner with the caller's search_path, so all it
+-- names is pg_catalog's (a SET search_path cost 0.6 us a call). The clock is
+-- read once, as generate.py's unix_us reads it, floored to the millisecond.
 {{#SNOWFLAKE_FAMILIES}}
-CREATE FUNCTION idgen_sql_{{FAMILY}}_mint(shard integer) RETURNS bigint
-    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+CREATE FUNCTION idgen_sql_{{FAMILY}}_mint(shard integer) {{SNOWFLAKE_MINT_ATTRIBUTES}}
 AS $$
 DECLARE
     now_ms bigint := {{SF_NOW_MS}};
     stamp bigint;
 BEGIN
-    stamp := CASE
-        WHEN shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) {{FAMILY_MAX_SHARD}}
-             OR now_ms OPERATOR(pg_catalog.<) {{FAMILY_MIN_MS}}
-            THEN NULL
-        -- nextval() would refuse after the lock is taken, leaving it held.
-        WHEN pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on'
-            THEN NULL
-        WHEN pg_catalog.num_nulls(
-                 pg_catalog.pg_advisory_lock(1768187763, {{FAMILY_STATE}}::pg_catalog.oid::integer),
-                 CASE WHEN pg_catalog.nextval({{FAMILY_STATE}}) OPERATOR(pg_catalog.>=) (now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}})
-                      THEN 0::bigint
-                      ELSE pg_catalog.setval({{FAMILY_STATE}}, GREATEST(now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}, pg_catalog.currval({{FAMILY_STATE}}))) END,
-                 pg_catalog.pg_advisory_unlock(1768187763, {{FAMILY_STATE}}::pg_catalog.oid::integer)) OPERATOR(pg_catalog.>=) 0
-            THEN pg_catalog.currval({{FAMILY_STATE}})
-    END;
-    IF stamp IS NULL OR (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
-       OR (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) now_ms OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
+    IF shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) {{FAMILY_MAX_SHARD}}
+       OR now_ms OPERATOR(pg_catalog.<) {{FAMILY_MIN_MS}}
+       OR pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on'
+       OR NOT ({{FAMILY_BOUND}}) THEN
         IF shard IS NULL THEN
             RAISE EXCEPTION '{{FAMILY}} shard must not be null' USING ERRCODE = 'null_value_not_allowed';
         ELSIF shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) {{FAMILY_MAX_SHARD}} THEN
@@ -107,7 +99,29 @@ BEGIN
         ELSIF pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on' THEN
             RAISE EXCEPTION 'cannot execute nextval() in a read-only transaction'
                 USING ERRCODE = 'read_only_sql_transaction';
-        ELSIF (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}} THEN
+        ELSIF (SELECT pg_catalog.count(*) FROM pg_catalog.pg_class c
+                WHERE c.oid OPERATOR(pg_catalog.=) ANY (ARRAY[{{FAMILY_STATE}}, {{FAMILY_LOCK_NAME}}]::pg_catalog.oid[])
+                  AND c.relowner OPERATOR(pg_catalog.=) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER))
+              OPERATOR(pg_catalog.<>) 2 THEN
+            RAISE EXCEPTION '% or % is not the SQL edition''s', {{FAMILY_STATE}}, {{FAMILY_LOCK_NAME}}
+                USING ERRCODE = 'insufficient_privilege',
+                      DETAIL = pg_catalog.format('{{FAMILY}}() uses only a state sequence and a lock table owned by %s, the owner of the edition.', CURRENT_USER),
+                      HINT = 'After ALTER SCHEMA ... RENAME, the edition''s owner runs idgen_sql_snowflake_bind() under the new name.';
+        END IF;
+    END IF;
+    BEGIN
+        LOCK TABLE {{FAMILY_LOCK}} IN SHARE UPDATE EXCLUSIVE MODE;
+        stamp := pg_catalog.nextval({{FAMILY_STATE}});
+        IF stamp OPERATOR(pg_catalog.<) (now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}) THEN
+            stamp := pg_catalog.setval({{FAMILY_STATE}}, now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}});
+        END IF;
+        RAISE SQLSTATE 'IDGEN';
+    EXCEPTION WHEN SQLSTATE 'IDGEN' THEN
+        NULL;
+    END;
+    IF (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
+       OR ((stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) now_ms) OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
+        IF (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}} THEN
             RAISE EXCEPTION '{{FAMILY}} ids ran out at %',
                             '{{SF_EPOCH}} 00:00:00+00'::pg_catalog.timestamptz OPERATOR(pg_catalog.+) '{{SF_MAX_MS_PLUS_ONE}} ms'::pg_catalog.interval
                 USING ERRCODE = 'datetime_field_overflow',
@@ -125,48 +139,87 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_{{FAMILY}}_mint(integer) IS
-    'internal (SQL edition): next {{FAMILY}} ID of a shard, from the family''s state sequence under an advisory lock';
+    'internal (SQL edition): next {{FAMILY}} ID of a shard, from the family''s state sequence under a lock on the family''s lock table';
 {{/SNOWFLAKE_FAMILIES}}
 
--- Binds each mint to its state sequence: writes the sequence's schema and
--- name into each of the mint's literals that name it (CREATE OR REPLACE of
--- the mint as pg_get_functiondef() gives it). Run by this script, and by the
--- owner after the schema is renamed; another role is refused (only the owner
--- may replace a function).
-CREATE FUNCTION idgen_sql_snowflake_bind_mints(mints regprocedure[], states regclass[]) RETURNS void
+-- Binds each mint to its state sequence and lock table: writes their schema
+-- and OIDs into the mint's literals (generate.py's FAMILY_*) and replaces it.
+-- Run by this script, and by the owner after a rename; another role is
+-- refused (only the owner may replace a function). Every character of the
+-- schema but A-Z, a-z, 0-9 and _ is written as a Unicode escape (\U in an E''
+-- string, \+ in a U&"" identifier), so that no name quotes anything in the
+-- mint (issue 41: "$function$" closed pg_get_functiondef's dollar quote,
+-- "$state$" the mint's literal); the body is passed as a quoted literal.
+CREATE FUNCTION idgen_sql_snowflake_bind_mints(mints regprocedure[], states regclass[], locks regclass[]) RETURNS void
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 AS $$
 DECLARE
-    definition text;
-    named text;
+    body pg_catalog.text;
+    mint pg_catalog.text;
+    objects pg_catalog.regclass[];
+    schema_name pg_catalog.name;
+    object_name pg_catalog.name;
+    bound pg_catalog.text;
+    named pg_catalog.text;
+    found_bound pg_catalog.text;
+    found_named pg_catalog.text;
 BEGIN
     FOR i IN 1 .. pg_catalog.array_length(mints, 1) LOOP
-        definition := pg_catalog.pg_get_functiondef(mints[i]);
-        SELECT pg_catalog.format('%I.%I', n.nspname, c.relname) INTO STRICT named
-          FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
-         WHERE c.oid OPERATOR(pg_catalog.=) states[i];
-        IF pg_catalog.strpos(named, '$state$') OPERATOR(pg_catalog.>) 0 THEN
-            RAISE EXCEPTION 'cannot bind % to %', mints[i], named
-                USING ERRCODE = 'invalid_name', DETAIL = 'The schema or sequence name holds "$state$", which quotes it in the mint.';
+        SELECT p.prosrc, pg_catalog.format('%I.%I', n.nspname, p.proname) INTO STRICT body, mint
+          FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace
+         WHERE p.oid OPERATOR(pg_catalog.=) mints[i];
+        objects := ARRAY[states[i], locks[i]];
+        FOR j IN 1 .. 2 LOOP
+            SELECT n.nspname, c.relname INTO STRICT schema_name, object_name
+              FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
+             WHERE c.oid OPERATOR(pg_catalog.=) objects[j];
+            -- E'<schema, quoted as an identifier and escaped>.<name>', its OID
+            named := pg_catalog.format('E''%s.%s''', (
+                         SELECT pg_catalog.string_agg(CASE WHEN pg_catalog.strpos('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_', ch) OPERATOR(pg_catalog.>) 0
+                                                           THEN ch ELSE pg_catalog.format(E'\\U%s', pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.ascii(ch)), 8, '0')) END,
+                                                      '' ORDER BY k)
+                           FROM pg_catalog.regexp_split_to_table(pg_catalog.quote_ident(schema_name), '') WITH ORDINALITY AS s(ch, k)),
+                         object_name);
+            bound := pg_catalog.format('%s::pg_catalog.oid OPERATOR(pg_catalog.=) %s', objects[j]::pg_catalog.oid, named);
+            found_named := substring(body FROM pg_catalog.format(E'E''[A-Za-z0-9_\\\\]*\\.%s''', object_name));
+            found_bound := substring(body FROM pg_catalog.format(E'[0-9]+::pg_catalog\\.oid OPERATOR\\(pg_catalog\\.=\\) E''[A-Za-z0-9_\\\\]*\\.%s''', object_name));
+            IF found_bound IS NULL OR found_named IS NULL THEN
+                RAISE EXCEPTION 'cannot bind % to %', mints[i], objects[j]
+                    USING ERRCODE = 'object_not_in_prerequisite_state', DETAIL = 'The mint holds no literal of that name to bind.';
+            END IF;
+            body := pg_catalog.replace(pg_catalog.replace(body, found_bound, bound), found_named, named);
+        END LOOP;
+        -- the lock table in LOCK TABLE, as a U&"" identifier
+        found_named := substring(body FROM pg_catalog.format(E'U&"[A-Za-z0-9_\\\\+]*"\\.%s', object_name));
+        IF found_named IS NULL THEN
+            RAISE EXCEPTION 'cannot bind % to %', mints[i], locks[i]
+                USING ERRCODE = 'object_not_in_prerequisite_state', DETAIL = 'The mint locks no table of that name.';
         END IF;
-        EXECUTE pg_catalog.replace(definition, substring(definition FROM '\$state\$.*?\$state\$'), '$state$' || named || '$state$');
+        body := pg_catalog.replace(body, found_named, pg_catalog.format('U&"%s".%s', (
+                    SELECT pg_catalog.string_agg(CASE WHEN pg_catalog.strpos('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_', ch) OPERATOR(pg_catalog.>) 0
+                                                      THEN ch ELSE pg_catalog.format(E'\\+%s', pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.ascii(ch)), 6, '0')) END,
+                                                 '' ORDER BY k)
+                      FROM pg_catalog.regexp_split_to_table(schema_name, '') WITH ORDINALITY AS s(ch, k)),
+                    object_name));
+        EXECUTE pg_catalog.format('CREATE OR REPLACE FUNCTION %s(shard integer) {{SNOWFLAKE_MINT_ATTRIBUTES}} AS %L', mint, body);
     END LOOP;
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[]) IS
-    'internal (SQL edition): writes the schema and name of each state sequence into its mint';
-REVOKE ALL ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[]) FROM PUBLIC;
-REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
+COMMENT ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[], regclass[]) IS
+    'internal (SQL edition): writes the schema and OID of each state sequence and lock table into its mint';
+REVOKE ALL ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[], regclass[]) FROM PUBLIC;
 
--- The mints of this install bound to its state sequences, by OID here (a
--- SQL-standard body), so that it finds them after a rename of the schema.
+-- The mints of this install bound to its state sequences and lock tables, by
+-- OID here (a SQL-standard body), so that it finds them after a rename of the
+-- schema.
 CREATE FUNCTION idgen_sql_snowflake_bind() RETURNS void
     LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
     RETURN idgen_sql_snowflake_bind_mints(
                ARRAY['idgen_sql_snowflake_mint(integer)'::regprocedure, 'idgen_sql_snowflake53_mint(integer)'::regprocedure],
-               ARRAY['idgen_sql_snowflake_state'::regclass, 'idgen_sql_snowflake53_state'::regclass]);
+               ARRAY['idgen_sql_snowflake_state'::regclass, 'idgen_sql_snowflake53_state'::regclass],
+               ARRAY['idgen_sql_snowflake_lock'::regclass, 'idgen_sql_snowflake53_lock'::regclass]);
 COMMENT ON FUNCTION idgen_sql_snowflake_bind() IS
-    'SQL edition: binds snowflake() and snowflake53() to the state sequences of this install, schema and all; run by the owner after ALTER SCHEMA ... RENAME';
+    'SQL edition: binds snowflake() and snowflake53() to the state sequences and lock tables of this install, schema and all; run by the owner after ALTER SCHEMA ... RENAME or a restore';
 REVOKE ALL ON FUNCTION idgen_sql_snowflake_bind() FROM PUBLIC;
 DO $$ BEGIN PERFORM idgen_sql_snowflake_bind(); END $$;
 
@@ -176,7 +229,7 @@ CREATE FUNCTION idgen_sql_default_shard(family text, max_shard integer) RETURNS 
     LANGUAGE plpgsql STABLE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
-    setting text := pg_catalog.current_setting('idgen.shard_id', true);
+    setting pg_catalog.text := pg_catalog.current_setting('idgen.shard_id', true);
     shard integer;
 BEGIN
     IF setting IS NULL OR setting OPERATOR(pg_catalog.=) '' OR setting OPERATOR(pg_catalog.=) '-1' THEN
@@ -184,7 +237,7 @@ BEGIN
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   HINT = pg_catalog.format('Set idgen.shard_id (0 to %s) with ALTER DATABASE ... SET or ALTER ROLE ... SET, or pass the shard: %s(shard).', max_shard, family);
     END IF;
-    IF setting !~ '^[0-9]+$' OR pg_catalog.length(setting) > 9 OR setting::integer > max_shard THEN
+    IF setting OPERATOR(pg_catalog.!~) '^[0-9]+$' OR pg_catalog.length(setting) OPERATOR(pg_catalog.>) 9 OR setting::integer OPERATOR(pg_catalog.>) max_shard THEN
         RAISE EXCEPTION 'idgen.shard_id % is out of range for %()', setting, family
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard),
@@ -204,19 +257,20 @@ CREATE FUNCTION idgen_sql_snowflake_bad_id(id bigint, family text, result_type a
     LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
-    other text := CASE family WHEN 'snowflake' THEN 'snowflake53' ELSE 'snowflake' END;
-    range_of text := CASE family WHEN 'snowflake' THEN '{{SF_MIN_ID}} and {{SF_MAX_ID}}' ELSE '0 and {{S53_MAX_ID}}' END;
-    other_range text := CASE family WHEN 'snowflake' THEN '0 and {{S53_MAX_ID}}' ELSE '{{SF_MIN_ID}} and {{SF_MAX_ID}}' END;
+    big boolean := family OPERATOR(pg_catalog.=) 'snowflake';
+    other pg_catalog.text := CASE WHEN big THEN 'snowflake53' ELSE 'snowflake' END;
+    range_of pg_catalog.text := CASE WHEN big THEN '{{SF_MIN_ID}} and {{SF_MAX_ID}}' ELSE '0 and {{S53_MAX_ID}}' END;
+    other_range pg_catalog.text := CASE WHEN big THEN '0 and {{S53_MAX_ID}}' ELSE '{{SF_MIN_ID}} and {{SF_MAX_ID}}' END;
 BEGIN
-    IF id >= 0 THEN
-        IF (family = 'snowflake' AND id <= {{S53_MAX_ID}}) OR (family = 'snowflake53' AND id >= {{SF_MIN_ID}}) THEN
+    IF id OPERATOR(pg_catalog.>=) 0 THEN
+        IF (family OPERATOR(pg_catalog.=) 'snowflake' AND id OPERATOR(pg_catalog.<=) {{S53_MAX_ID}}) OR (family OPERATOR(pg_catalog.=) 'snowflake53' AND id OPERATOR(pg_catalog.>=) {{SF_MIN_ID}}) THEN
             RAISE EXCEPTION '% is a % id, not a % id', id, other, family
                 USING ERRCODE = 'numeric_value_out_of_range',
                       DETAIL = pg_catalog.format('IDs of %s() are between %s; IDs of %s() between %s.', family, range_of, other, other_range),
                       HINT = pg_catalog.format('Decode it with %s_time(), %s_shard() and %s_seq().', other, other, other);
         END IF;
     END IF;
-    RAISE EXCEPTION '% id % is %', family, id, CASE WHEN id < 0 THEN 'negative' ELSE 'out of range' END
+    RAISE EXCEPTION '% id % is %', family, id, CASE WHEN id OPERATOR(pg_catalog.<) 0 THEN 'negative' ELSE 'out of range' END
         USING ERRCODE = 'numeric_value_out_of_range',
               DETAIL = pg_catalog.format('IDs of %s() are between %s.', family, range_of);
 END
@@ -230,8 +284,8 @@ CREATE FUNCTION idgen_sql_snowflake_epoch_arg(epoch timestamptz, family text) RE
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-    IF epoch OPERATOR(pg_catalog.>=) '1970-01-01 00:00:00+00'::timestamptz
-       AND epoch OPERATOR(pg_catalog.<) '10000-01-01 00:00:00+00'::timestamptz THEN
+    IF epoch OPERATOR(pg_catalog.>=) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
+       AND epoch OPERATOR(pg_catalog.<) '10000-01-01 00:00:00+00'::pg_catalog.timestamptz THEN
         RETURN epoch;
     END IF;
     RAISE EXCEPTION 'invalid epoch for %: "%"', family, epoch
@@ -247,7 +301,8 @@ CREATE FUNCTION idgen_sql_snowflake_time_after(epoch timestamptz, ms bigint) RET
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-    RETURN epoch OPERATOR(pg_catalog.+) (ms / 1000) * interval '1 second' OPERATOR(pg_catalog.+) (ms % 1000) * interval '1 millisecond';
+    RETURN epoch OPERATOR(pg_catalog.+) ((ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
+           OPERATOR(pg_catalog.+) ((ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond');
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_snowflake_time_after(timestamptz, bigint) IS
@@ -266,14 +321,14 @@ BEGIN
         RAISE EXCEPTION 'cannot build a % boundary from an infinite timestamp', family
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    ms := pg_catalog.floor((EXTRACT(epoch FROM ts) - EXTRACT(epoch FROM epoch)) * 1000)::bigint;
-    IF ms < 0 OR ms > {{SF_MAX_MS}} THEN
+    ms := pg_catalog.floor((EXTRACT(epoch FROM ts) OPERATOR(pg_catalog.-) EXTRACT(epoch FROM epoch)) OPERATOR(pg_catalog.*) 1000)::bigint;
+    IF ms OPERATOR(pg_catalog.<) 0 OR ms OPERATOR(pg_catalog.>) {{SF_MAX_MS}} THEN
         RAISE EXCEPTION 'timestamp out of range for %: "%"', family, ts
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = pg_catalog.format('IDs of %s() hold instants from %s (%s) up to %s, exclusive.', family,
                                              CASE WHEN named THEN 'idgen.snowflake_epoch' ELSE 'the epoch' END, epoch,
-                                             epoch OPERATOR(pg_catalog.+) ({{SF_MAX_MS}} + 1) / 1000 * interval '1 second'
-                                                   OPERATOR(pg_catalog.+) ({{SF_MAX_MS}} + 1) % 1000 * interval '1 millisecond');
+                                             epoch OPERATOR(pg_catalog.+) ({{SF_MAX_MS_PLUS_ONE}} OPERATOR(pg_catalog./) 1000 OPERATOR(pg_catalog.*) interval '1 second')
+                                                   OPERATOR(pg_catalog.+) ({{SF_MAX_MS_PLUS_ONE}} OPERATOR(pg_catalog.%) 1000 OPERATOR(pg_catalog.*) interval '1 millisecond'));
     END IF;
     RETURN ms;
 END
@@ -286,7 +341,7 @@ CREATE FUNCTION idgen_sql_snowflake_shard_arg(shard integer, family text, max_sh
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-    IF shard < 0 OR shard > max_shard THEN
+    IF shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) max_shard THEN
         RAISE EXCEPTION '% shard % is out of range', family, shard
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('A shard of %s() is between 0 and %s.', family, max_shard);

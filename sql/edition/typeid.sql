@@ -11,26 +11,26 @@ CREATE FUNCTION idgen_sql_typeid_bad_text(input text) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    prefix text := substring(input FROM '^(.*)_[^_]*$');
-    suffix text := substring(input FROM '([^_]*)$');
+    prefix pg_catalog.text := substring(input FROM '^(.*)_[^_]*$');
+    suffix pg_catalog.text := substring(input FROM '([^_]*)$');
 BEGIN
-    IF prefix = '' THEN
+    IF prefix OPERATOR(pg_catalog.=) '' THEN
         RAISE EXCEPTION 'invalid input syntax for type typeid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = 'The prefix before the last "_" is empty; a TypeID without a prefix is the 26 characters alone, without "_".';
     END IF;
-    IF prefix IS NOT NULL AND prefix !~ '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
+    IF prefix IS NOT NULL AND prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,{{PREFIX_MAX_INNER}}}[a-z])?$' THEN
         RAISE EXCEPTION 'invalid input syntax for type typeid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = {{PREFIX_DETAIL:prefix}};
     END IF;
-    IF pg_catalog.length(suffix) <> 26 THEN
+    IF pg_catalog.length(suffix) OPERATOR(pg_catalog.<>) 26 THEN
         RAISE EXCEPTION 'invalid input syntax for type typeid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('The suffix (the part after the last "_", or the whole value without one) must be 26 characters; it has %s.',
                                              pg_catalog.length(suffix));
     END IF;
-    IF suffix ~ '[^{{CROCKFORD_CLASS_LOWER}}]' THEN
+    IF suffix OPERATOR(pg_catalog.~) '[^{{CROCKFORD_CLASS_LOWER}}]' THEN
         RAISE EXCEPTION 'invalid input syntax for type typeid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('Character "%s" of the suffix is not a TypeID digit (0-9 and lowercase a-z without i, l, o and u).',
@@ -63,12 +63,12 @@ CREATE FUNCTION idgen_sql_typeid_mint(head text, pairs bytea) RETURNS text
 AS $$
 DECLARE
     {{UUID_V7_TICK_AND_LO}}
-    hi bigint := ((tick >> 12) << 16) | 28672 | (tick & 4095);
+    hi bigint := ((tick OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 28672 OPERATOR(pg_catalog.|) (tick OPERATOR(pg_catalog.&) 4095);
 BEGIN
-    IF (tick >> 60) <> 0 THEN
+    IF (tick OPERATOR(pg_catalog.>>) 60) OPERATOR(pg_catalog.<>) 0 THEN
         {{UUID_V7_RANGE_RAISE}}
     END IF;
-    RETURN head || pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
+    RETURN head OPERATOR(pg_catalog.||) pg_catalog.encode({{CROCKFORD_ENCODE_PAIRS}}, 'escape');
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_typeid_mint(text, bytea) IS

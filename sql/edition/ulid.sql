@@ -27,15 +27,15 @@ CREATE FUNCTION idgen_sql_ulid_bad_text(input text) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    bad text;
+    bad pg_catalog.text;
 BEGIN
-    IF pg_catalog.length(input) <> 26 THEN
+    IF pg_catalog.length(input) OPERATOR(pg_catalog.<>) 26 THEN
         RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('A ULID is 26 characters long; this value has %s.', pg_catalog.octet_length(input));
     END IF;
     bad := substring(input FROM '[^{{CROCKFORD_CLASS}}]');
-    IF bad IS NOT NULL AND pg_catalog.strpos('ILOUilou', bad) > 0 THEN
+    IF bad IS NOT NULL AND pg_catalog.strpos('ILOUilou', bad) OPERATOR(pg_catalog.>) 0 THEN
         RAISE EXCEPTION 'invalid input syntax for type ulid: "%"', input
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = pg_catalog.format('Character "%s" at position %s is not a Crockford base32 digit.',
@@ -76,36 +76,36 @@ CREATE FUNCTION idgen_sql_ulid_next(last text) RETURNS text
 AS $$
 DECLARE
     now_ms bigint := {{UNIX_MS_NOW}};
-    digits text := pg_catalog.translate(last, '-', '');
+    digits pg_catalog.text := pg_catalog.translate(last, '-', '');
     hi bigint;
     lo bigint;
-    r text;
+    r pg_catalog.text;
 BEGIN
-    IF now_ms < 0 OR now_ms > 281474976710655 THEN
+    IF now_ms OPERATOR(pg_catalog.<) 0 OR now_ms OPERATOR(pg_catalog.>) 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range of ulid' USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    IF last IS NOT NULL AND now_ms <= ('x' || pg_catalog.substr(digits, 1, 12))::bit(48)::bigint THEN
-        hi := ('x' || pg_catalog.substr(digits, 1, 16))::bit(64)::bigint;
-        lo := ('x' || pg_catalog.substr(digits, 17, 16))::bit(64)::bigint;
-        IF lo = -1 THEN
-            IF (hi & 65535) = 65535 THEN
+    IF last IS NOT NULL AND now_ms OPERATOR(pg_catalog.<=) ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(digits, 1, 12))::bit(48)::bigint THEN
+        hi := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(digits, 1, 16))::bit(64)::bigint;
+        lo := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(digits, 17, 16))::bit(64)::bigint;
+        IF lo OPERATOR(pg_catalog.=) -1 THEN
+            IF (hi OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.=) 65535 THEN
                 RAISE EXCEPTION 'ulid values are exhausted' USING ERRCODE = 'datetime_field_overflow',
                     DETAIL = 'The 80 random bits of the millisecond are used up.';
             END IF;
-            hi := hi + 1;
+            hi := hi OPERATOR(pg_catalog.+) 1;
             lo := 0;
-        ELSIF lo = 9223372036854775807 THEN
+        ELSIF lo OPERATOR(pg_catalog.=) 9223372036854775807 THEN
             lo := -9223372036854775808;
         ELSE
-            lo := lo + 1;
+            lo := lo OPERATOR(pg_catalog.+) 1;
         END IF;
-        digits := pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') || pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0');
+        digits := pg_catalog.lpad(pg_catalog.to_hex(hi), 16, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(lo), 16, '0');
     ELSE
-        r := pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', '');
-        digits := pg_catalog.lpad(pg_catalog.to_hex(now_ms), 12, '0') || pg_catalog.substr(r, 1, 12)
-            || pg_catalog.substr(r, 14, 3) || pg_catalog.substr(r, 18, 5);
+        r := pg_catalog.translate(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', '');
+        digits := pg_catalog.lpad(pg_catalog.to_hex(now_ms), 12, '0') OPERATOR(pg_catalog.||) pg_catalog.substr(r, 1, 12)
+            OPERATOR(pg_catalog.||) pg_catalog.substr(r, 14, 3) OPERATOR(pg_catalog.||) pg_catalog.substr(r, 18, 5);
     END IF;
-    RETURN pg_catalog.substr(digits, 1, 20) || '-' || pg_catalog.substr(digits, 21, 12);
+    RETURN pg_catalog.substr(digits, 1, 20) OPERATOR(pg_catalog.||) '-' OPERATOR(pg_catalog.||) pg_catalog.substr(digits, 21, 12);
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_ulid_next(text) IS

@@ -18,14 +18,15 @@ BEGIN
     IF NOT pg_catalog.isfinite(ts) THEN
         RAISE EXCEPTION 'cannot build a uuid_v7 from an infinite timestamp' USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    us := pg_catalog.floor(EXTRACT(epoch FROM ts) * 1000000)::bigint;
+    us := pg_catalog.floor(EXTRACT(epoch FROM ts) OPERATOR(pg_catalog.*) 1000000)::bigint;
     ms := pg_catalog.div(us, 1000)::bigint;
-    IF ms < 0 OR ms > 281474976710655 THEN
+    IF ms OPERATOR(pg_catalog.<) 0 OR ms OPERATOR(pg_catalog.>) 281474976710655 THEN
         RAISE EXCEPTION 'timestamp out of range for uuid_v7: "%"', ts
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'Its 48-bit millisecond field holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
     END IF;
-    RETURN (ms << 12) + ((us - ms * 1000) * 4096) / 1000;
+    RETURN (ms OPERATOR(pg_catalog.<<) 12)
+           OPERATOR(pg_catalog.+) (((us OPERATOR(pg_catalog.-) (ms OPERATOR(pg_catalog.*) 1000)) OPERATOR(pg_catalog.*) 4096) OPERATOR(pg_catalog./) 1000);
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_uuid_v7_tick(timestamptz) IS
@@ -37,8 +38,9 @@ CREATE FUNCTION idgen_sql_uuid_v7_of_tick(tick bigint) RETURNS uuid
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 AS $$
 BEGIN
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex(tick >> 12), 12, '0') || '7' || pg_catalog.lpad(pg_catalog.to_hex(tick & 4095), 3, '0')
-            || pg_catalog.substr(pg_catalog.translate(pg_catalog.gen_random_uuid()::text, '-', ''), 17, 16))::uuid;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(tick OPERATOR(pg_catalog.>>) 12), 12, '0') OPERATOR(pg_catalog.||) '7'
+            OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(tick OPERATOR(pg_catalog.&) 4095), 3, '0')
+            OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.translate(pg_catalog.gen_random_uuid()::pg_catalog.text, '-', ''), 17, 16))::pg_catalog.uuid;
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_uuid_v7_of_tick(bigint) IS
@@ -60,9 +62,9 @@ CREATE FUNCTION idgen_sql_uuid_v7_out_of_range() RETURNS uuid
     LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
 DECLARE
-    ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
+    ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint;
 BEGIN
-    IF ms < 0 OR ms > 281474976710655 THEN
+    IF ms OPERATOR(pg_catalog.<) 0 OR ms OPERATOR(pg_catalog.>) 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range of uuid_v7' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     RAISE EXCEPTION 'uuid_v7 timestamps are exhausted' USING ERRCODE = 'datetime_field_overflow';
@@ -87,14 +89,14 @@ CREATE FUNCTION idgen_sql_uuid_v7_shifted(shift interval) RETURNS timestamptz
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    shifted timestamptz;
+    shifted pg_catalog.timestamptz;
 BEGIN
     IF NOT pg_catalog.isfinite(shift) THEN
         RAISE EXCEPTION 'cannot build a uuid_v7 from an infinite interval' USING ERRCODE = 'invalid_parameter_value';
     END IF;
     shifted := pg_catalog.clock_timestamp() OPERATOR(pg_catalog.+) shift;
-    IF NOT pg_catalog.isfinite(shifted) OR shifted OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::timestamptz
-       OR shifted OPERATOR(pg_catalog.>=) '10889-08-02 05:31:50.656+00'::timestamptz THEN
+    IF NOT pg_catalog.isfinite(shifted) OR shifted OPERATOR(pg_catalog.<) '1970-01-01 00:00:00+00'::pg_catalog.timestamptz
+       OR shifted OPERATOR(pg_catalog.>=) '10889-08-02 05:31:50.656+00'::pg_catalog.timestamptz THEN
         RAISE EXCEPTION 'timestamp out of range for uuid_v7: "%"', shifted
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'Its 48-bit millisecond field holds instants from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.';
@@ -129,14 +131,16 @@ CREATE FUNCTION uuid_v7_time(id uuid) RETURNS timestamptz
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    h text := pg_catalog.translate(id::text, '-', '');
+    h pg_catalog.text := pg_catalog.translate(id::pg_catalog.text, '-', '');
     ms bigint;
 BEGIN
-    IF pg_catalog.substr(h, 13, 1) <> '7' OR pg_catalog.substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+    IF pg_catalog.substr(h, 13, 1) OPERATOR(pg_catalog.<>) '7'
+       OR pg_catalog.substr(h, 17, 1) OPERATOR(pg_catalog.<>) ALL ('{8,9,a,b}'::pg_catalog.text[]) THEN
         RETURN NULL;
     END IF;
-    ms := ('x' || pg_catalog.substr(h, 1, 12))::bit(48)::bigint;
-    RETURN pg_catalog.to_timestamp(0) + (ms / 1000) * interval '1 second' + (ms % 1000) * interval '1 millisecond';
+    ms := ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(h, 1, 12))::bit(48)::bigint;
+    RETURN pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
+           OPERATOR(pg_catalog.+) ((ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond');
 END
 $$;
 COMMENT ON FUNCTION uuid_v7_time(uuid) IS

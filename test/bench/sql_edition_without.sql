@@ -29,17 +29,16 @@ CREATE FUNCTION without_guarantee.random_lo() RETURNS bigint LANGUAGE sql VOLATI
 
 DO $do$
 DECLARE
-    csprng_lo text := $x$('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint$x$;
-    -- the state sequence as the bound mint names it
-    state text := $x$$state$sqled.idgen_sql_snowflake_state$state$::pg_catalog.regclass$x$;
+    csprng_lo text := $x$('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint$x$;
 BEGIN
-    -- snowflake: no advisory lock around nextval and setval, so IDs may repeat
-    -- across sessions (and no read-only check, which only the lock needs)
+    -- snowflake: no lock around nextval and setval, so IDs may repeat across
+    -- sessions, and so no subtransaction to release it (and no read-only
+    -- check, which only the lock needs; nextval refuses by itself)
     EXECUTE without_guarantee.replaced(pg_get_functiondef('sqled.idgen_sql_snowflake_mint(integer)'::regprocedure), ARRAY[
         ['FUNCTION sqled.idgen_sql_snowflake_mint(', 'FUNCTION without_guarantee.snowflake_mint_unlocked('],
-        ['pg_catalog.pg_advisory_lock(1768187763, ' || state || '::pg_catalog.oid::integer),', ''],
-        [E',\n                 pg_catalog.pg_advisory_unlock(1768187763, ' || state || '::pg_catalog.oid::integer))', ')'],
-        [E'        WHEN pg_catalog.current_setting(''transaction_read_only'') OPERATOR(pg_catalog.=) ''on''\n            THEN NULL\n', '']]);
+        [E'    BEGIN\n        LOCK TABLE U&"sqled".idgen_sql_snowflake_lock IN SHARE UPDATE EXCLUSIVE MODE;\n', ''],
+        [E'        RAISE SQLSTATE ''IDGEN'';\n    EXCEPTION WHEN SQLSTATE ''IDGEN'' THEN\n        NULL;\n    END;\n', ''],
+        [E'       OR pg_catalog.current_setting(''transaction_read_only'') OPERATOR(pg_catalog.=) ''on''\n', '']]);
     -- prefixed_id and typeid: random() for gen_random_uuid()'s bits; the copies
     -- return text, which the bench stores without the domain's CHECK
     EXECUTE without_guarantee.replaced(pg_get_functiondef('sqled.idgen_sql_prefixed_id_mint(text,bytea)'::regprocedure), ARRAY[

@@ -66,6 +66,10 @@ my $script_text = -s $script ? slurp_file($script) : '';
 ok( $script_text ne ''
 	  && $script_text !~ /LANGUAGE\s+c\b|MODULE_PATHNAME|\@extschema\@|idgen\.so/i,
 	'the script has no C function and names no schema of its own');
+# The pg_tle install passes the script as one argument of psql, which holds
+# at most 128 kB (MAX_ARG_STRLEN, "content=" and all).
+ok(length($script_text) < 131072 - 1024,
+	'the script is under 127 kB (' . length($script_text) . ' bytes), for pgtle.install_extension through psql -v');
 my $labels = '';
 IPC::Run::run([ '/usr/bin/python3', "$repo/test/lib/sql_labels.py", $script ], '>', \$labels, '2>&1');
 my ($labels_head, @labels_rest) = split /\n/, $labels;
@@ -170,6 +174,262 @@ is( $m->output("SELECT ids_renamed.snowflake(1) > $sf_before, ids_renamed.snowfl
 	't|t', 'idgen_sql_snowflake_bind() by the owner binds them to the new name; the IDs go on from the same state');
 $m->q('ALTER SCHEMA ids_renamed RENAME TO ids', db => 'granted');
 $m->q('SELECT ids.idgen_sql_snowflake_bind()', db => 'granted', user => 'installer');
+
+# --- 1b. what other roles, cancels and errors can do to the snowflake state (issue 41)
+# Role reader has no grant but EXECUTE; squatter may CREATE in the database;
+# installer owns the edition. The mints' serialization is a lock that only
+# the edition's functions take (docs/managed-postgresql.md): a cancel, a
+# timeout or an error ends the call with nothing held, no role without the
+# owner's rights can take it or block it, and after a rename of the schema
+# the mints never use objects another role made.
+my $parallel_setting = $major >= 16 ? 'debug_parallel_query' : 'force_parallel_mode';
+
+# concurrently SCRIPT, SESSIONS: SCRIPT sent to each background psql session
+# at once; returns once all of them have run it (how many had not, at the
+# 60 s timeout).
+sub concurrently
+{
+	my ($script, @sessions) = @_;
+	my $banner = 'concurrently: done';
+	$_->{stdin} .= "$script\n\\echo '$banner'\n" for @sessions;
+	my @waiting = @sessions;
+	my $deadline = time + 60;
+	while (@waiting && time < $deadline)
+	{
+		$_->{run}->pump_nb for @waiting;
+		@waiting = grep { $_->{stdout} !~ /\Q$banner\E/ } @waiting;
+		select(undef, undef, undef, 0.01);
+	}
+	$_->{stdout} = '', $_->{stderr} = '' for @sessions;
+	return scalar(@waiting);
+}
+
+# locks_of PIDS: the locks the sessions PIDS hold, as "pid locktype mode" lines.
+sub locks_of
+{
+	my ($pids) = @_;
+	return $m->output("SELECT string_agg(pid || ' ' || locktype || ' ' || mode, ', ' ORDER BY pid) FROM pg_locks WHERE pid IN ($pids)",
+		db => 'granted');
+}
+
+# Five sessions of reader each run 400 calls that statement_timeout cancels,
+# then snowflake() and snowflake53() in a PARALLEL SAFE wrapper in parallel
+# mode (nextval refuses there); idle afterwards, they must hold nothing, and a
+# new session mints without waiting for a lock (lock_timeout 100 ms).
+{
+	my @cancelled = map { $m->background_psql('granted', on_error_stop => 0, extra_params => [ '-U', 'reader' ]) } 1 .. 5;
+	my $pids = join(',', map { $_->query_safe('SELECT pg_backend_pid()') } @cancelled);
+	is( concurrently(
+			"SET statement_timeout = '1ms';\n"
+			  . ("SELECT count(ids.snowflake(1)) + count(ids.snowflake53(1)) FROM generate_series(1, 20000);\n" x 400)
+			  . "RESET statement_timeout;
+CREATE FUNCTION pg_temp.new_id() RETURNS bigint LANGUAGE plpgsql PARALLEL SAFE AS \$\$BEGIN RETURN ids.snowflake(1); END\$\$;
+CREATE FUNCTION pg_temp.new_id53() RETURNS bigint LANGUAGE plpgsql PARALLEL SAFE AS \$\$BEGIN RETURN ids.snowflake53(1); END\$\$;
+SET $parallel_setting = on; SET max_parallel_workers = 0;
+SELECT pg_temp.new_id(); SELECT pg_temp.new_id53();
+RESET $parallel_setting; RESET max_parallel_workers;",
+			@cancelled),
+		0,
+		'5 sessions ran 400 cancelled snowflake() and snowflake53() calls each, and both in a PARALLEL SAFE wrapper in parallel mode');
+	is(locks_of($pids), '', 'the 5 sessions, idle, hold no lock after cancels and parallel-mode refusals');
+	is( $m->error("SET lock_timeout = '100ms'; SELECT ids.snowflake(1), ids.snowflake53(1)", db => 'granted', user => 'reader'),
+		'', 'a new session then mints at once (lock_timeout 100 ms)');
+	# (sessions that hold a lock, or wait for one left held, end here)
+	$m->q("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE pid IN ($pids)");
+	eval { $_->quit } for @cancelled;
+}
+
+# A role without grants tries every lock it can take on the edition's
+# objects: the advisory locks 0.7.0 took, and the locks that parsing takes
+# before privileges are checked, held in an open transaction; and it keeps a
+# transaction open after minting. Minting goes on.
+{
+	my $holder = $m->background_psql('granted', on_error_stop => 0, extra_params => [ '-U', 'reader' ]);
+	my $minter = $m->background_psql('granted', on_error_stop => 0, extra_params => [ '-U', 'reader' ]);
+	$holder->query(
+		"SELECT pg_advisory_lock(1768187763, oid::int) FROM pg_class WHERE relname IN ('idgen_sql_snowflake_state', 'idgen_sql_snowflake53_state');
+		 SELECT pg_advisory_lock(1768187763, 0);");
+	my $tables = $m->q(
+		"SELECT string_agg(format('%I.%I', relnamespace::regnamespace, relname), ' ') FROM pg_class WHERE relnamespace = 'ids'::regnamespace AND relkind IN ('r', 'S')",
+		db => 'granted');
+	for my $t (split / /, $tables)
+	{
+		$holder->query("COMMENT ON TABLE $t IS 'mine'");
+		$holder->query("LOCK TABLE $t IN ACCESS EXCLUSIVE MODE");
+	}
+	$holder->query('BEGIN');
+	my $n = 0;
+	for my $t (split / /, $tables)
+	{
+		$n++;
+		$holder->query("PREPARE s$n AS SELECT FROM $t; PREPARE u$n AS SELECT FROM $t FOR UPDATE; PREPARE d$n AS DELETE FROM $t");
+	}
+	$minter->query("SET lock_timeout = '5s'; BEGIN; SELECT ids.snowflake(1), ids.snowflake53(1);");
+	is( $m->error("SET lock_timeout = '100ms'; SELECT ids.snowflake(1), ids.snowflake53(1)", db => 'granted', user => 'reader'),
+		'',
+		'a role without grants holding advisory locks, locks taken while parsing, and a transaction that minted, blocks no other session\'s minting'
+	);
+	$holder->query('ROLLBACK; SELECT pg_advisory_unlock_all()');
+	$minter->query('COMMIT');
+	$holder->quit;
+	$minter->quit;
+}
+
+# After ALTER SCHEMA ids RENAME by the owner, a role with CREATE on the
+# database makes a schema ids of its own with objects of the state's names,
+# open to all: the mints, by their new name, refuse rather than use them.
+$m->q('CREATE ROLE squatter LOGIN; GRANT CREATE ON DATABASE granted TO squatter');
+$m->q('ALTER SCHEMA ids RENAME TO ids_old', db => 'granted', user => 'installer');
+$m->q(
+	"CREATE SCHEMA ids; GRANT USAGE ON SCHEMA ids TO PUBLIC;
+	 CREATE SEQUENCE ids.idgen_sql_snowflake_state AS bigint MINVALUE 0 START 0;
+	 CREATE SEQUENCE ids.idgen_sql_snowflake53_state AS bigint MINVALUE 0 START 0;
+	 CREATE TABLE ids.idgen_sql_snowflake_lock (); CREATE TABLE ids.idgen_sql_snowflake53_lock ();
+	 GRANT ALL ON ALL SEQUENCES IN SCHEMA ids TO PUBLIC; GRANT ALL ON ALL TABLES IN SCHEMA ids TO PUBLIC",
+	db => 'granted', user => 'squatter');
+like(
+	join(' / ', map { $m->error("SELECT ids_old.$_(1)", db => 'granted', user => 'reader') } qw(snowflake snowflake53)),
+	qr/^42501: .* \/ 42501: /,
+	'after a rename, snowflake() and snowflake53() refuse (42501) the state sequences another role made under the old name');
+is( $m->output(
+		'SELECT last_value, is_called FROM ids.idgen_sql_snowflake_state UNION ALL SELECT last_value, is_called FROM ids.idgen_sql_snowflake53_state',
+		db => 'granted', user => 'squatter'),
+	"0|f\n0|f", 'the other role\'s sequences were not moved');
+$m->q('DROP SCHEMA ids CASCADE', db => 'granted', user => 'squatter');
+$m->q('ALTER SCHEMA ids_old RENAME TO ids; SELECT ids.idgen_sql_snowflake_bind()', db => 'granted', user => 'installer');
+
+# idgen_sql_snowflake_bind() binds the mints in a schema of any name.
+{
+	my @names = ('$function$', '$state$', 'a "quoted" name', "it's", 'back\\slash', "new\nline", 'x*/y', "\xc3\xbcmlaut", 'U&"x"');
+	my @results;
+	my $from = 'ids';
+	for my $name (@names)
+	{
+		my $quoted = '"' . ($name =~ s/"/""/gr) . '"';
+		$m->q("ALTER SCHEMA $from RENAME TO $quoted", db => 'granted', user => 'installer');
+		$from = $quoted;
+		my $err = $m->error("SELECT $quoted.idgen_sql_snowflake_bind()", db => 'granted', user => 'installer');
+		push @results, $err ne '' ? "bind: $err"
+		  : $m->output("SELECT $quoted.snowflake_shard($quoted.snowflake(2)), $quoted.snowflake53_shard($quoted.snowflake53(2))",
+			db => 'granted', user => 'reader');
+	}
+	$m->q("ALTER SCHEMA $from RENAME TO ids; SELECT ids.idgen_sql_snowflake_bind()", db => 'granted', user => 'installer');
+	is(join(' / ', @results), join(' / ', ('2|2') x @names),
+		'idgen_sql_snowflake_bind() binds the mints in schemas named $function$, $state$, with quotes, a backslash, a newline, */, a non-ASCII letter, U&"x"');
+}
+
+# A schema placed before pg_catalog in the caller's search_path, made by a
+# plain role, supplies an operator for each of pg_catalog's (same name and
+# types; each raises), and types named as pg_catalog's that are no keywords
+# (domains whose CHECK raises): no function of the edition may resolve one.
+# The same calls under the ordinary search_path and under that one must give
+# the same results (generators through their decoders, with the session's
+# last values set far ahead, so that the results are fixed).
+$m->q('CREATE SCHEMA evil AUTHORIZATION reader', db => 'granted');
+$m->sql_ok(<<'SQL', 'a plain role defines an operator for each of pg_catalog\'s and types named as its', db => 'granted', user => 'reader');
+GRANT USAGE ON SCHEMA evil TO PUBLIC;
+CREATE FUNCTION evil.trap(what text) RETURNS boolean LANGUAGE plpgsql AS $$BEGIN RAISE EXCEPTION 'hostile % called', what; END$$;
+DO $$
+DECLARE
+    o record;
+    n integer := 0;
+BEGIN
+    FOR o IN SELECT op.oprname, op.oprleft, op.oprright, op.oprresult FROM pg_operator op
+              WHERE op.oprnamespace = 'pg_catalog'::regnamespace
+                AND NOT EXISTS (SELECT FROM pg_type t WHERE t.oid IN (op.oprleft, op.oprright, op.oprresult) AND t.typtype = 'p')
+    LOOP
+        n := n + 1;
+        EXECUTE format('CREATE FUNCTION evil.op%s(%s) RETURNS %s LANGUAGE plpgsql AS %L', n,
+                       concat_ws(', ', CASE WHEN o.oprleft <> 0 THEN o.oprleft::regtype::text END, o.oprright::regtype::text),
+                       o.oprresult::regtype, format('BEGIN PERFORM evil.trap(%L); RETURN NULL; END',
+                           format('operator %s(%s, %s)', o.oprname, o.oprleft::regtype, o.oprright::regtype)));
+        EXECUTE format('CREATE OPERATOR evil.%s (%s RIGHTARG = %s, FUNCTION = evil.op%s)', o.oprname,
+                       CASE WHEN o.oprleft <> 0 THEN format('LEFTARG = %s,', o.oprleft::regtype) END, o.oprright::regtype, n);
+    END LOOP;
+END
+$$;
+DO $$
+DECLARE
+    t text;
+BEGIN
+    FOREACH t IN ARRAY ARRAY['text', 'uuid', 'bytea', 'timestamptz', 'int8', 'int4', 'int2', 'bool', 'float8', 'float4',
+                             'regclass', 'regprocedure', 'regnamespace', 'oid', 'name', 'varchar', 'date', 'jsonb', 'varbit', 'bpchar']
+    LOOP
+        EXECUTE format('CREATE DOMAIN evil.%I AS pg_catalog.%I CHECK (evil.trap(%L))', t, t, 'type ' || t);
+    END LOOP;
+END
+$$;
+SQL
+{
+	my @calls = (
+		"ids.snowflake_shard(ids.snowflake(3))", "ids.snowflake53_shard(ids.snowflake53(3))",
+		"ids.snowflake_time(ids.snowflake(3)) IS NOT NULL", "ids.snowflake_seq(9007199263129599)",
+		"ids.snowflake_time(9007199263129599, '2020-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.snowflake53_time(36028797018963968::pg_catalog.int8)", "ids.snowflake53_seq(8388607)",
+		"ids.snowflake_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.snowflake_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz, 7)",
+		"ids.snowflake53_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz, 7, '2020-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"pg_catalog.set_config('idgen_sql.uuid_v7_tick', '1152921504606840000', false)",
+		"pg_catalog.substr(ids.uuid_v7()::pg_catalog.text, 1, 19)", "ids.uuid_v7_time(ids.uuid_v7())",
+		"ids.prefixed_id_time(ids.prefixed_id_new('acct'))", "ids.typeid_time(ids.typeid_new('user'))",
+		"ids.prefixed_id_prefix(ids.prefixed_id_new('user_session'))", "ids.typeid_prefix(ids.typeid_new(''))",
+		"pg_catalog.set_config('idgen_sql.ulid_last', '7fffffffffff0123ffff-fffffffffffe', false)",
+		"ids.ulid_to_text(ids.ulid())", "ids.ulid_to_text(ids.ulid())", "ids.ulid_to_text(ids.ulid())",
+		"pg_catalog.set_config('idgen_sql.ulid_last', '00000000000001234567-fffffffffffe', false)",
+		"ids.ulid_time(ids.ulid()) IS NOT NULL", "ids.ulid_time(ids.ulid_at('2030-01-01 00:00:00+00'::pg_catalog.timestamptz))",
+		"ids.uuid_v7_time(ids.uuid_v7('-1 day'::interval)) IS NOT NULL",
+		"ids.uuid_v7_time(ids.uuid_v7_at('2030-01-01 00:00:00.123+00'::pg_catalog.timestamptz))",
+		"ids.uuid_v7_boundary('2030-01-01 00:00:00.123+00'::pg_catalog.timestamptz)",
+		"ids.ulid_boundary('2030-01-01 00:00:00.123+00'::pg_catalog.timestamptz)",
+		"ids.ulid_to_text('01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)", "ids.ulid_from_text('01H455VB4PEX5VSKNK084SN02Q')",
+		"ids.base36_encode('01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)", "ids.base36_decode('2ovbqn3wwkq1khuw0x5l30lkf')",
+		"ids.base36_encode(9007199263129599::pg_catalog.int8)", "ids.base36_decode_bigint('1y2p0ij32e8e7')",
+		"ids.prefixed_id_from_uuid('acct', '01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)",
+		"ids.prefixed_id_uuid('acct_00bwbqn3wwkq1khuw0x5l30lkf')", "ids.prefixed_id_time('acct_00bwbqn3wwkq1khuw0x5l30lkf')",
+		"ids.prefixed_id_boundary('acct', '2030-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.prefixed_id_prefix(ids.prefixed_id_token('tok'))",
+		"ids.typeid_from_uuid('user', '01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)",
+		"ids.typeid_uuid('user_01h455vb4pex5vsknk084sn02q')", "ids.typeid_time('user_01h455vb4pex5vsknk084sn02q')",
+		"ids.typeid_to_prefixed_id('user_01h455vb4pex5vsknk084sn02q')",
+		"ids.typeid_boundary('', '2030-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.snowflake(8192)", "ids.snowflake53(NULL)", "ids.snowflake_time(5)", "ids.snowflake_shard(9007199254740991)",
+		"ids.snowflake_time(5, '1960-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.snowflake_boundary('infinity'::pg_catalog.timestamptz)", "ids.snowflake53_boundary('2000-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.snowflake_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz, 8192)",
+		"ids.uuid_v7('infinity'::interval)", "ids.uuid_v7_at('infinity'::pg_catalog.timestamptz)",
+		"ids.ulid_boundary('10889-08-02 05:31:50.656+00'::pg_catalog.timestamptz)",
+		"ids.ulid_from_text('01H455VB4PEX5VSKNK084SN02')", "ids.ulid_from_text('01H455VB4PEX5VSKNK084SN0IQ')",
+		"ids.ulid_from_text('81H455VB4PEX5VSKNK084SN02Q')", "ids.ulid_from_text('01H455VB4PEX5VSKNK084SN0!Q')",
+		"ids.prefixed_id_new('Acct')", "ids.prefixed_id_new('')", "ids.typeid_new('_x')",
+		"'acct_x'::ids.prefixed_id", "'ACCT_0000000000000000000000000'::ids.prefixed_id", "'acct_00000000000000000000000000'::ids.prefixed_id",
+		"'acct_0000000000000000000000!00'::ids.prefixed_id", "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz_0000000000000000000000000'::ids.prefixed_id",
+		"'user_8zzzzzzzzzzzzzzzzzzzzzzzzz'::ids.typeid", "'_01h455vb4pex5vsknk084sn02q'::ids.typeid", "'user_01h455vb4pex5vsknk084sn0'::ids.typeid",
+		"'user_01h455vb4pex5vsknk084sn0uq'::ids.typeid", "'User_01h455vb4pex5vsknk084sn02q'::ids.typeid",
+		"ids.base36_decode('!')", "ids.base36_encode(-1)", "ids.base36_decode_bigint('1y2p0ij32e8e8')", "ids.base36_decode_bigint('!')",
+		"ids.typeid_to_prefixed_id('01h455vb4pex5vsknk084sn02q')", "ids.prefixed_id_from_uuid('a_', '01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)");
+	my $values = join(', ', map { my $q = "SELECT ($calls[$_])::pg_catalog.text"; "($_, \$q\$$q\$q\$)" } 0 .. $#calls);
+	my $run = sub {
+		my ($path, $user) = @_;
+		return $m->output(
+			"CREATE FUNCTION pg_temp.show(q pg_catalog.text) RETURNS pg_catalog.text LANGUAGE plpgsql AS \$\$
+			 DECLARE r pg_catalog.text;
+			 BEGIN EXECUTE q INTO r; RETURN COALESCE(r, 'NULL');
+			 EXCEPTION WHEN OTHERS THEN RETURN pg_catalog.concat_ws(' | ', SQLSTATE, SQLERRM); END \$\$;
+			 SET idgen.shard_id = 1; SET TimeZone = 'UTC'; SET search_path = $path;
+			 SELECT pg_catalog.string_agg(pg_temp.show(q), E'\\n' ORDER BY n) FROM (VALUES $values) v(n, q)",
+			db => 'granted', user => $user);
+	};
+	my $plain = $run->('public', 'reader');
+	my $hostile = $run->('evil, pg_catalog', 'reader');
+	my @differ = grep { (split /\n/, $plain)[$_] ne ((split /\n/, $hostile)[$_] // '') } 0 .. $#calls;
+	diag("$calls[$_]:\n  ordinary: " . (split /\n/, $plain)[$_] . "\n  hostile:  " . ((split /\n/, $hostile)[$_] // '')) for @differ;
+	ok($plain ne '' && !@differ && $plain !~ /hostile/,
+		scalar(@calls) . ' calls of the edition give the same results with a hostile schema before pg_catalog in search_path, and call none of its operators or types');
+	is( $m->error("SET search_path = evil, pg_catalog; SELECT ids.idgen_sql_snowflake_bind(); SELECT ids.snowflake(1), ids.snowflake53(1)",
+			db => 'granted', user => 'installer'),
+		'', 'the owner binds the mints with the hostile schema first in its search_path');
+}
+$m->q('DROP SCHEMA evil CASCADE', db => 'granted');
 is( $m->output("SELECT current_setting('shared_preload_libraries') !~ 'idgen', (SELECT count(*) FROM pg_extension WHERE extname = 'idgen')",
 		db => 'plain'),
 	't|0',
@@ -477,6 +737,18 @@ is( $f->output(
 		'another session then mints on the family at once: the refused call left its lock behind');
 	$ro->quit;
 }
+
+# Ahead of the clock, IDs stay above those handed out across a crash: the
+# state sequence set 5 s ahead (as the owner), three calls (each its own
+# transaction, as a client receives them), then an immediate shutdown (no
+# checkpoint; the server recovers from the WAL) and a call after the restart.
+$f->q("SELECT setval('sqled.idgen_sql_snowflake_state',
+	(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint - 1704067200000 + 5000) << 10)", db => 'diff');
+my @before_crash = map { $f->q('SELECT sqled.snowflake(6)', db => 'diff') } 1 .. 3;
+$f->stop('immediate');
+$f->start;
+is( $f->output("SELECT sqled.snowflake(6) > $before_crash[-1] AND $before_crash[-1] > $before_crash[0]", db => 'diff'),
+	't', 'after a crash (immediate shutdown) the first snowflake is above the last one handed out, 5 s ahead of the clock');
 
 # --- 4c. the clock as the minting functions read it -----------------------------------
 # They read it through float8 (idgen_sql_unix_us, which they inline), not
