@@ -101,7 +101,7 @@ BEGIN
                 USING ERRCODE = 'read_only_sql_transaction';
         ELSIF (SELECT pg_catalog.count(*) FROM pg_catalog.pg_class c
                 WHERE c.oid OPERATOR(pg_catalog.=) ANY (ARRAY[{{FAMILY_STATE}}, {{FAMILY_LOCK_NAME}}]::pg_catalog.oid[])
-                  AND c.relowner OPERATOR(pg_catalog.=) (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER))
+                  AND c.relowner OPERATOR(pg_catalog.=) pg_catalog.to_regrole(CURRENT_USER::pg_catalog.text)::pg_catalog.oid)
               OPERATOR(pg_catalog.<>) 2 THEN
             RAISE EXCEPTION '% or % is not the SQL edition''s', {{FAMILY_STATE}}, {{FAMILY_LOCK_NAME}}
                 USING ERRCODE = 'insufficient_privilege',

@@ -14,6 +14,11 @@
 # cast lists of the two editions (name, arguments, volatility, strictness,
 # parallel label, comment) against test/data/sql_edition_known_diffs.txt; 32
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
+# what other roles, cancels and errors can do to the snowflake state (section
+# 1b: cancelled and parallel-mode calls leave no lock, a role without grants
+# blocks nothing, a schema squatted after a rename is refused, the rebind
+# takes any schema name, a hostile schema before pg_catalog changes nothing);
+# a crash with the state ahead of the clock (after section 4b);
 # the differential test (section 4: SQLED_DIFF_N, default 1000000, values per
 # family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
 # base36, whose SQL encoders are the slowest); Instagram's next_id() repeating
