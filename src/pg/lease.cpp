@@ -260,6 +260,99 @@ void leases_at_shutdown(int code, Datum) {
     }
 }
 
+// The wait of a session for a renewal that another session is writing: its
+// own event from PostgreSQL 17 on, the generic Extension before.
+std::uint32_t renewal_wait_event() {
+#if PG_VERSION_NUM >= 170000
+    static std::uint32_t event = 0;
+    if (event == 0) event = WaitEventExtensionNew("IdgenLeaseRenewal");
+    return event;
+#else
+    return PG_WAIT_EXTENSION;
+#endif
+}
+
+// Ends this session's renewal of a lease without publishing it (an error, a
+// cancelled wait for the standbys, the session ending), so that the sessions
+// waiting for it try again: one of them renews in turn.
+void renewal_abandoned(int, Datum arg) {
+    Lease &lease = shared_state()->leases[DatumGetInt32(arg)];
+    if (!LWLockHeldByMe(lease.lock)) LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    lease.renewing = false;
+    LWLockRelease(lease.lock);
+    ConditionVariableBroadcast(&lease.renewed);
+}
+
+// Moves a lease's end to target, as the session that renews it (lease.renewing
+// set by the caller): the WAL record is written and waited for (flush and
+// synchronous standbys) without the lock, so that other sessions keep minting
+// below the end, and those that need the renewal wait on the condition
+// variable, where a cancel or terminate reaches them. The file (one write and
+// fsync) and the end are then published under the lock. A snowflake renewal
+// the standbys did not confirm fails in log_lease and publishes nothing.
+void write_renewal(SharedState *state, LeaseKind kind, std::int64_t target) {
+    Lease &lease = state->leases[static_cast<int>(kind)];
+    Datum arg = Int32GetDatum(static_cast<int>(kind));
+    PG_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
+    {
+        // A hot standby writes no WAL; its own clock IDs renew the file only.
+        if (!RecoveryInProgress()) log_lease(kind, target);
+        LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+        // WAL replay may have raised the lease meanwhile (a hot standby).
+        if (target > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
+            write_lease_file(lease, file_of(kind), target, ERROR);
+            pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(target));
+        }
+    }
+    PG_END_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
+    lease.renewing = false;
+    LWLockRelease(lease.lock);
+    ConditionVariableBroadcast(&lease.renewed);
+}
+
+// Waits, interruptibly, until a lease ends beyond need or nobody renews it.
+void wait_for_renewal(Lease &lease, std::int64_t need) {
+    std::uint32_t wait_event = renewal_wait_event();
+    ConditionVariablePrepareToSleep(&lease.renewed);
+    for (;;) {
+        LWLockAcquire(lease.lock, LW_SHARED);
+        bool done = !lease.renewing ||
+                    static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)) > need;
+        LWLockRelease(lease.lock);
+        if (done) break;
+        ConditionVariableSleep(&lease.renewed, wait_event);  // CHECK_FOR_INTERRUPTS
+    }
+    ConditionVariableCancelSleep();
+}
+
+// Makes a lease end beyond need, waiting if it does not; renews it to target
+// ahead of time when it ends at or before want, unless another session
+// already does. One session at a time renews a lease.
+void renew(SharedState *state, LeaseKind kind, std::int64_t need, std::int64_t want,
+           std::int64_t target) {
+    Lease &lease = state->leases[static_cast<int>(kind)];
+    for (;;) {
+        if (static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)) <= need)
+            LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+        else if (!LWLockConditionalAcquire(lease.lock, LW_EXCLUSIVE))
+            return;  // another backend renews it or looks; this ID is covered already
+        auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
+        if (end_ms > want) {
+            LWLockRelease(lease.lock);
+            return;
+        }
+        if (!lease.renewing) {
+            lease.renewing = true;
+            LWLockRelease(lease.lock);
+            write_renewal(state, kind, target);
+            return;
+        }
+        LWLockRelease(lease.lock);
+        if (end_ms > need) return;  // renewed ahead of time by another session
+        wait_for_renewal(lease, need);
+    }
+}
+
 // The GUC error detail (without its period) for a malformed
 // idgen.replay_resource_manager_ids; nullptr when the list parsed.
 const char *rmgr_id_list_error(core::RmgrIdListError error) {
@@ -360,6 +453,8 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
         std::int64_t start = end_ms.value_or(0);
         lease.file_synced = start > 0;
         lease.lock = &locks[k].lock;
+        lease.renewing = false;
+        ConditionVariableInit(&lease.renewed);
         pg_atomic_init_u64(&lease.end_ms, static_cast<std::uint64_t>(start));
         pg_atomic_init_u64(&lease.floor_ms, static_cast<std::uint64_t>(start));
     }
@@ -387,36 +482,15 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
 }
 
 void lease_extend(SharedState *state, LeaseKind kind, std::int64_t ms) {
-    Lease &lease = state->leases[static_cast<int>(kind)];
-    const LeaseFile &file = file_of(kind);
-    auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
-    if (ms >= end_ms) {
-        LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-    } else if (!LWLockConditionalAcquire(lease.lock, LW_EXCLUSIVE)) {
-        return;  // another backend renews it; this ID is covered already
-    }
-    end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
-    if (ms + kLeaseRenewMs >= end_ms) {
-        std::int64_t renewed = std::min(ms + kLeaseSpanMs, file.max_end_ms);
-        // A hot standby writes no WAL; its own clock IDs renew the file only.
-        if (!RecoveryInProgress()) log_lease(kind, renewed);
-        write_lease_file(lease, file, renewed, ERROR);
-        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(renewed));
-    }
-    LWLockRelease(lease.lock);
+    std::int64_t renewed = std::min(ms + kLeaseSpanMs, file_of(kind).max_end_ms);
+    renew(state, kind, ms, ms + kLeaseRenewMs, renewed);
 }
 
 void lease_raise(SharedState *state, LeaseKind kind, std::int64_t end_ms) {
     Lease &lease = state->leases[static_cast<int>(kind)];
-    const LeaseFile &file = file_of(kind);
-    end_ms = std::min(end_ms, file.max_end_ms);
+    end_ms = std::min(end_ms, file_of(kind).max_end_ms);
+    renew(state, kind, end_ms - 1, end_ms - 1, end_ms);
     LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-    if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
-        // A hot standby writes no WAL; its own raise renews the file only.
-        if (!RecoveryInProgress()) log_lease(kind, end_ms);
-        write_lease_file(lease, file, end_ms, ERROR);
-        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
-    }
     raise_floor(state, kind, end_ms);
     LWLockRelease(lease.lock);
 }

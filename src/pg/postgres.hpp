@@ -41,6 +41,7 @@ extern "C" {
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
 #include "replication/walsender_private.h"
+#include "storage/condition_variable.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lmgr.h"
@@ -60,6 +61,7 @@ extern "C" {
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 #include "utils/uuid.h"
+#include "utils/wait_event.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/procnumber.h"
 #else

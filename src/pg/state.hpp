@@ -71,7 +71,11 @@ struct Lease {
                                 // the lease at start, raised by WAL replay
     bool unreadable;            // the file exists but holds no lease: minting is refused
     bool file_synced;           // its directory entry is on disk
-    LWLock *lock;               // serialises renewals
+    bool renewing;              // a session writes a renewal and waits for WAL and the
+                                // synchronous standbys, without the lock (under the lock)
+    LWLock *lock;               // guards the fields above and the file; held for no wait on
+                                // WAL, a standby or another session
+    ConditionVariable renewed;  // broadcast when renewing ends, confirmed or not
 };
 
 // Databases without idgen_lease_origin that the region remembers (origin.cpp).
@@ -130,7 +134,8 @@ void lease_register_wal();
 // every start and crash restart), taking one lock per lease from locks.
 void leases_startup(SharedState *state, LWLockPadded *locks);
 
-// Renews a lease so that it covers ms: blocking when ms is beyond it,
+// Renews a lease so that it covers ms: waiting when ms is beyond it (for a
+// renewal another session writes: interruptibly, on a condition variable),
 // opportunistic when ms is within kLeaseRenewMs of its end.
 void lease_extend(SharedState *state, LeaseKind kind, std::int64_t ms);
 
