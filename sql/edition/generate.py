@@ -133,7 +133,7 @@ def constants(version):
 
 def op(name):
     """A pg_catalog operator, named so that no caller's search_path can supply
-    it (issue 41): PL/pgSQL bodies are parsed with the caller's search_path.
+    it: PL/pgSQL bodies are parsed with the caller's search_path.
     OPERATOR() binds as any operator other than * / % + - and comparisons do,
     so the callers parenthesize."""
     return f"OPERATOR(pg_catalog.{name})"

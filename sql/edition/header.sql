@@ -21,7 +21,7 @@
 -- PL/pgSQL functions, whose bodies are parsed with the caller's search_path,
 -- call only pg_catalog, or get what they need as arguments, and name every
 -- operator, function and type that is no SQL keyword with its schema:
--- OPERATOR(pg_catalog.+), pg_catalog.text (issue 41: a schema placed before
+-- OPERATOR(pg_catalog.+), pg_catalog.text (in 0.7.0 a schema placed before
 -- pg_catalog supplied their operators; NULLIF, IN, BETWEEN and CASE x WHEN
 -- look up = and < there too, so they are written out). Internal helpers are
 -- named idgen_sql_*.

@@ -18,7 +18,7 @@
 -- a database share the {{SF_MAX_SEQ}} + 1 (snowflake53: {{S53_MAX_SEQ}} + 1) stamps of a millisecond,
 -- borrowing the next millisecond when they run out, as the C++ edition does.
 --
--- The lock (issue 41: 0.7.0's session advisory lock could be taken by any
+-- The lock (0.7.0's session advisory lock could be taken by any
 -- role, advisory locks checking no privilege, and a cancel could leave it
 -- held): SHARE UPDATE EXCLUSIVE, which conflicts with itself, taken by LOCK
 -- TABLE, which checks privileges first: only the owner (and superusers) have
@@ -59,7 +59,7 @@ REVOKE ALL ON TABLE idgen_sql_snowflake_lock, idgen_sql_snowflake53_lock FROM PU
 -- other objects: after a restore (a dump keeps names and owners, not OIDs)
 -- the mint goes on if the owner owns both (a catalog query a call, until the
 -- owner binds again); after ALTER SCHEMA ... RENAME the old names resolve to
--- nothing (3F000 or 42P01) or to another role's objects (42501, issue 41),
+-- nothing (3F000 or 42P01) or to another role's objects (42501),
 -- and the mint refuses until the owner binds it to the new name. Unbound,
 -- the literals name a schema pg_*, which no role may create.
 -- snowflake() and snowflake53() are SQL functions inlined into the caller's
@@ -148,7 +148,7 @@ COMMENT ON FUNCTION idgen_sql_{{FAMILY}}_mint(integer) IS
 -- refused (only the owner may replace a function). Every character of the
 -- schema but A-Z, a-z, 0-9 and _ is written as a Unicode escape (\U in an E''
 -- string, \+ in a U&"" identifier), so that no name quotes anything in the
--- mint (issue 41: "$function$" closed pg_get_functiondef's dollar quote,
+-- mint (in 0.7.0 "$function$" closed pg_get_functiondef's dollar quote,
 -- "$state$" the mint's literal); the body is passed as a quoted literal.
 CREATE FUNCTION idgen_sql_snowflake_bind_mints(mints regprocedure[], states regclass[], locks regclass[]) RETURNS void
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE

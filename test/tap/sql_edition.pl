@@ -180,7 +180,7 @@ is( $m->output("SELECT ids_renamed.snowflake(1) > $sf_before, ids_renamed.snowfl
 $m->q('ALTER SCHEMA ids_renamed RENAME TO ids', db => 'granted');
 $m->q('SELECT ids.idgen_sql_snowflake_bind()', db => 'granted', user => 'installer');
 
-# --- 1b. what other roles, cancels and errors can do to the snowflake state (issue 41)
+# --- 1b. what other roles, cancels and errors can do to the snowflake state
 # Role reader has no grant but EXECUTE; squatter may CREATE in the database;
 # installer owns the edition. The mints' serialization is a lock that only
 # the edition's functions take (docs/managed-postgresql.md): a cancel, a
