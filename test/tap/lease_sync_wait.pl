@@ -84,7 +84,10 @@ sub waits_for
 # The wait of a session that needs a renewal another session is waiting for:
 # wait_event_type Extension; the event is "Extension" before PostgreSQL 17 and
 # IdgenLeaseRenewal from 17 on (a custom wait event).
-my $renewal_wait = '^Extension (Extension|IdgenLeaseRenewal)$';
+my $renewal_wait =
+  $primary->q('SHOW server_version_num') >= 170000
+  ? '^Extension IdgenLeaseRenewal$'
+  : '^Extension Extension$';
 
 # gone_within APPNAME: seconds until no session named APPNAME remains (polled
 # every 50 ms, up to 10 s), or undef.
