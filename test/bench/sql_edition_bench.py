@@ -21,6 +21,14 @@ of the ratio within a round; the goals set for the SQL edition's speed in
 What a guarantee costs: the edition's generators with one guarantee taken out
 (test/bench/sql_edition_without.sql), per call against the peer and in bulk
 loads against a bigserial load beside each.
+The snowflake mints' lock: each family's mint (the owner-only lock table,
+locked in a block rolled back on purpose) against a copy serialized as 0.7.0's
+was (a session advisory lock and its unlock around nextval and setval in one
+expression), against a copy with no lock at all (both copies from
+sql_edition_without.sql) and against Instagram's next_id(), per call in
+LOCK_REPS interleaved rounds and in LOAD_REPS rounds of bulk loads, the order
+of the four reversed every other round; each ratio is the median over the
+rounds of the ratio within a round.
 Figures and ratios are printed and saved; nothing here passes or fails on speed.
 Standard library only (psql runs the SQL).
 """
@@ -37,6 +45,9 @@ REPS = int(os.environ.get("SQLED_BENCH_REPS", "3"))
 # bulk loads: rounds of (bigserial, C++, SQL) per family; one load is noisy
 # (a family's ratio moved from 1.86 to 2.09 between two runs of one load)
 LOAD_REPS = int(os.environ.get("SQLED_BENCH_LOAD_REPS", "3"))
+# per-call rounds of the snowflake mints' lock comparison (cheap: a few
+# seconds a round; the difference measured is a few microseconds a call)
+LOCK_REPS = int(os.environ.get("SQLED_BENCH_LOCK_REPS", "7"))
 
 # family: (column type in the C++ edition, in the SQL edition, generator expression with @ for the schema)
 FAMILIES = [
@@ -72,8 +83,19 @@ GUARANTEE_COSTS = [
     ("uuid_v7", "the same encoding from one clock reading, without the session's last tick (no strict order per session)",
      "(pg_catalog.overlay(pg_catalog.lpad(pg_catalog.to_hex(sqled.idgen_sql_unix_us(pg_catalog.clock_timestamp()) * 512 / 125),"
      " 15, '0'), '7', 13, 0) || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::uuid"),
-    ("snowflake", "the mint without its advisory lock, nor the read-only check only the lock needs (IDs may repeat across sessions)",
+    ("snowflake", "the mint without its lock (no LOCK TABLE, no rolled-back block, no read-only check, which only the lock needs; IDs may repeat across sessions)",
      "without_guarantee.snowflake_mint_unlocked(1)"),
+    ("snowflake53", "the mint without its lock (as for snowflake)",
+     "without_guarantee.snowflake53_mint_unlocked(1)"),
+]
+# the snowflake mints' lock: (family, [(label, expression)]), the edition's
+# mint first; the copies are sql_edition_without.sql's
+LOCKS = [
+    (fam, [("the edition's mint: LOCK TABLE in a rolled-back block", f"sqled.{fam}(1)"),
+           ("0.7.0's serialization: advisory lock and unlock in one expression", f"without_guarantee.{fam}_mint_advisory(1)"),
+           ("no lock (IDs may repeat across sessions)", f"without_guarantee.{fam}_mint_unlocked(1)"),
+           ("Instagram `next_id()`", "insta5.next_id()")])
+    for fam in ("snowflake", "snowflake53")
 ]
 # and in bulk loads against bigserial: (family, what is given up, column, DEFAULT)
 BULK_COSTS = [
@@ -143,6 +165,13 @@ def main(out):
         for k, e in exprs.items():
             samples[k].append(per_call_us(e))
     call = {k: statistics.median(v) for k, v in samples.items()}
+    # the snowflake mints' lock, per call: rounds of the four of each family,
+    # in reversed order every other round
+    lock_samples = {(fam, label): [] for fam, variants in LOCKS for label, _ in variants}
+    for i in range(LOCK_REPS):
+        for fam, variants in LOCKS:
+            for label, e in (variants if i % 2 == 0 else variants[::-1]):
+                lock_samples[(fam, label)].append(per_call_us(e))
     # bulk loads: per family and round, bigserial, then the C++ edition, then
     # the SQL edition, so that each ratio uses a bigserial load next to it
     load = {}
@@ -167,6 +196,10 @@ def main(out):
     for name, label, col, g in BULK_COSTS:
         for _ in range(LOAD_REPS):
             load_round(((f"{name} {label} bigserial", "bigserial", None), (f"{name} {label}", col, g)))
+    for fam, variants in LOCKS:
+        for i in range(LOAD_REPS):
+            loads = [(f"{fam} lock: {label}", "bigint", e) for label, e in variants]
+            load_round(loads if i % 2 == 0 else loads[::-1])
     psql("DROP TABLE IF EXISTS public.bench_load;")
     load_end = os.getloadavg()
     elapsed = time.time() - started
@@ -268,6 +301,35 @@ def main(out):
         lines.append(f"| {name} | {load_ratio(f'{name} SQL', f'{name} bigserial'):.2f} | {label} | "
                      f"{statistics.median(load[key]):.2f} | {load_ratio(key, f'{key} bigserial'):.2f} | "
                      f"≤ {BULK_GOALS[name]:g} |")
+    lines += [
+        "",
+        "## The snowflake mints' lock: the edition's against 0.7.0's advisory lock, no lock, and Instagram's `next_id()`",
+        "",
+        "The edition's mint locks its family's lock table (owner-only) with `LOCK TABLE ... IN SHARE UPDATE EXCLUSIVE "
+        "MODE` in a PL/pgSQL block that it rolls back on purpose (a subtransaction: the rollback releases the lock and "
+        "keeps nextval and setval). The copies (test/bench/sql_edition_without.sql, copied from the installed edition) "
+        "replace that block with 0.7.0's serialization (`pg_advisory_lock`, nextval, setval when the clock is ahead, "
+        "`pg_advisory_unlock` as one expression, no subtransaction) or with nextval and setval alone. "
+        f"Per call: {LOCK_REPS} rounds of the four, in `SELECT count(f) FROM generate_series(1, {CALLS})`; "
+        f"bulk: {LOAD_REPS} rounds of four {ROWS}-row loads into a bigint primary key defaulting to each; "
+        "the order reversed every other round. Median µs or s, and the median over the rounds of the ratio within a round.",
+        "",
+        "| family | measure | edition | 0.7.0 | no lock | Instagram | edition / 0.7.0 | edition / no lock "
+        "| 0.7.0 / no lock | edition / Instagram | 0.7.0 / Instagram |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for kind, data, unit in (("per call", lock_samples, "µs"), ("bulk", None, "s")):
+        for fam, variants in LOCKS:
+            if data is None:
+                xs = [load[f"{fam} lock: {label}"] for label, _ in variants]
+            else:
+                xs = [data[(fam, label)] for label, _ in variants]
+            new, old, bare, insta = xs
+            lines.append(f"| {fam} | {kind} ({unit}) | " + " | ".join(f"{statistics.median(x):.2f}" for x in xs) + " | "
+                         + " | ".join(f"{median_ratio(a, b):.2f}" for a, b in
+                                      ((new, old), (new, bare), (old, bare), (new, insta), (old, insta))) + " |")
+    lines += ["", "Raw per-call samples of the lock comparison (µs): " + "; ".join(
+        f"{fam} {label} {', '.join(f'{x:.2f}' for x in v)}" for (fam, label), v in lock_samples.items())]
     lines += ["", "Raw per-call samples (µs): " + "; ".join(
         f"{k} {', '.join(f'{x:.2f}' for x in v)}" for k, v in samples.items()), "",
         "Raw load times (s): " + "; ".join(f"{k} {', '.join(f'{x:.2f}' for x in v)}" for k, v in load.items()), ""]

@@ -10,7 +10,9 @@
 # (test/bench/sql_edition_peers.sql: Instagram's next_id, PL/pgSQL and SQL
 # UUIDv7, PL/pgSQL ULID, PL/pgSQL TypeID; needs pgcrypto); and the edition's
 # generators with one guarantee taken out (test/bench/sql_edition_without.sql,
-# schema without_guarantee), to show what each guarantee costs. Opt-in, not
+# schema without_guarantee), to show what each guarantee costs, and the
+# snowflake mints serialized as 0.7.0's were (an advisory lock), to show what
+# the owner-only lock costs against it. Opt-in, not
 # part of test/run-tests.sh (test/tap/sql_edition.pl installs
 # sql_edition_without.sql, whose copies of the edition's mints must still find
 # their text). The measuring and the report are test/bench/sql_edition_bench.py;
