@@ -49,8 +49,10 @@ UNIT_TOTAL = re.compile(r"^\[==========\] (\d+) tests? from")
 
 
 def fold(name):
-    """A check's name with its run-dependent figures folded."""
-    return re.sub(r"\d+", "#", name.strip())
+    """A check's name with its run-dependent figures and absolute paths (a
+    build's cache directory, a run's temporary one) folded."""
+    name = re.sub(r"(?<![\w.~])/[^\s'\"(),;]+", "<path>", name.strip())
+    return re.sub(r"\d+", "#", name)
 
 
 def section_label(heading):
