@@ -135,4 +135,45 @@ write_file("$work/prepare.log", "plan\t1\nok\tbuilt\nsaved\tabc\t/x\n");
 counts_are('prepared, plan kept', [ [ 'prepared', 'prep.sh' ], %prepared ],
 	2, 0, '# other lines: 1; verdicts: built=1');
 
+
+# junit_verdicts.py: a client package's JUnit report as verdicts. A passed
+# case passes; a failed, errored or skipped one fails; a missing, unreadable
+# or empty report is one failure.
+my $junit = repo_dir() . '/test/lib/junit_verdicts.py';
+write_file("$work/report.xml", <<'EOF');
+<?xml version="1.0" encoding="utf-8"?>
+<testsuites><testsuite name="pkg" tests="4">
+<testcase classname="tests.test_ulid" name="test_round_trip"/>
+<testcase classname="tests.test_ulid" name="test_order"><failure message="assert 2 &lt; 1">trace</failure></testcase>
+<testcase classname="tests.test_typeid" name="test_spec"><error message="connection refused"/></testcase>
+<testcase classname="tests.test_typeid" name="test_later"><skipped message="no server"/></testcase>
+</testsuite></testsuites>
+EOF
+counts_are('junit report', [ [ 'junit', '/usr/bin/python3', $junit, '--prefix', 'py: ', "$work/report.xml" ] ],
+	2, 3, 'ok: py: tests.test_ulid test_round_trip', 'not ok: py: tests.test_ulid test_order',
+	'not ok: py: tests.test_typeid test_spec', 'not ok: py: tests.test_typeid test_later',
+	'# tests.test_ulid test_order: failure: assert 2 < 1',
+	'# tests.test_typeid test_later: skipped: no server');
+
+mkdir("$work/reports");
+write_file("$work/reports/TEST-a.xml", '<testsuite><testcase classname="A" name="one"/></testsuite>');
+write_file("$work/reports/TEST-b.xml", '<testsuite><testcase classname="B" name="two"/></testsuite>');
+counts_are('junit report directory', [ [ 'dir', '/usr/bin/python3', $junit, "$work/reports" ] ],
+	3, 0, 'ok: A one', 'ok: B two');
+
+counts_are('junit report missing', [ [ 'missing', '/usr/bin/python3', $junit, "$work/absent.xml" ] ],
+	1, 1, "not ok: JUnit report $work/absent.xml cannot be read: [Errno 2] No such file or directory: '$work/absent.xml'");
+
+write_file("$work/broken.xml", '<testsuite><testcase');
+counts_are('junit report unreadable', [ [ 'broken', '/usr/bin/python3', $junit, "$work/broken.xml" ] ],
+	1, 1);
+
+write_file("$work/empty.xml", '<testsuite tests="0"/>');
+counts_are('junit report without a case', [ [ 'empty', '/usr/bin/python3', $junit, "$work/empty.xml" ] ],
+	1, 1, "not ok: the JUnit reports hold no test case: $work/empty.xml");
+
+mkdir("$work/noreports");
+counts_are('junit directory without a report', [ [ 'nodir', '/usr/bin/python3', $junit, "$work/noreports" ] ],
+	1, 1, "not ok: no JUnit report in $work/noreports");
+
 done_testing();
