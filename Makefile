@@ -1,7 +1,7 @@
 # idgen: PGXS build. The version lives here; test/tap/build_checks.pl holds
 # idgen.control and META.json to it.
 EXTENSION = idgen
-EXTVERSION = 0.7.0
+EXTVERSION = 0.8.0
 
 MODULE_big = idgen
 CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o

@@ -63,7 +63,7 @@ FUNCTIONS = {
 }
 
 # (script, function, CREATE OR REPLACE, with its COMMENT) of each released copy.
-# The 0.6.0--0.7.0 upgrade leaves both functions as they are.
+# The 0.6.0--0.7.0 and 0.7.0--0.8.0 upgrades leave both functions as they are.
 # The 0.5.0--0.6.0 upgrade leaves prefixed_id_define's 0.5.0 COMMENT (the same
 # text) in place and restates typeid_define's.
 COPIES = [
@@ -73,6 +73,8 @@ COPIES = [
     ("sql/idgen--0.6.0.sql", "typeid_define", False, True),
     ("sql/idgen--0.7.0.sql", "prefixed_id_define", False, True),
     ("sql/idgen--0.7.0.sql", "typeid_define", False, True),
+    ("sql/idgen--0.8.0.sql", "prefixed_id_define", False, True),
+    ("sql/idgen--0.8.0.sql", "typeid_define", False, True),
 ]
 
 

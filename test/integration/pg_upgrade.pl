@@ -20,7 +20,7 @@
 # the clock, and stops at once. Routes: pg_upgrade --check, then --copy and
 # --link from 15 to 17 and to 18 for both clusters; --clone where the file
 # system allows (a counted skip naming the reason where it does not); from 17
-# to 18 (--copy and --link) after the 17 cluster minted at 0.7.0; pg_dump /
+# to 18 (--copy and --link) after the 17 cluster minted at this checkout's version; pg_dump /
 # pg_restore -j from 15 into 18 and into 17; the SQL edition on 15 into the
 # C++ edition on 18; and Debian 12's 15.20 package, whose pg_upgrade to 18
 # stops with `unrecognized parameter "pg_attver"`, and the way through.
@@ -394,12 +394,12 @@ for my $from ('0.6.0', '0.1.0')
 	}
 }
 
-# --- pg_upgrade 17 -> 18, after the 17 cluster minted at 0.7.0 ------------------------
+# --- pg_upgrade 17 -> 18, after the 17 cluster minted at this checkout's version ----------
 SKIP:
 {
 	skip '17 -> 18: the 15 -> 17 upgrade failed', 1 unless $new17;
 	is($new17->output('SELECT count(*), bool_and(system_identifier = (SELECT system_identifier FROM pg_control_system())) FROM idgen_lease_origin', db => 'app'),
-		'1|t', '17 at 0.7.0: idgen_lease_origin names the 17 cluster');
+		'1|t', "17 at $version: idgen_lease_origin names the 17 cluster");
 	$new17->q("INSERT INTO accounts (n) SELECT 3000 + g FROM generate_series(1, 10) g", db => 'app');
 	my $checksums17 = $new17->q($checksum_sql, db => 'app');
 	$new17->stop;

@@ -1,0 +1,1512 @@
+-- idgen 0.8.0: the whole SQL surface of the current release, one ID family per section.
+-- CREATE EXTENSION idgen runs this file alone. Databases created on an older release reach the
+-- same objects through idgen--0.1.0.sql and the idgen--OLD--NEW.sql upgrade scripts, which are
+-- never edited; test/tap/install_matches_upgrade.pl checks that both paths define the same objects.
+\echo Use "CREATE EXTENSION idgen" to load this file. \quit
+
+-- ============================================================================
+-- uuid_v7: RFC 9562 UUIDv7 generators and decoders
+-- ============================================================================
+
+CREATE FUNCTION uuid_v7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuid_v7() IS
+    'new UUIDv7 (RFC 9562) with 12 bits of sub-millisecond time; strictly increasing per backend, or server-wide with idgen.uuid_v7_order = server (uuid_v7(shift) values are outside that order)';
+
+CREATE FUNCTION uuid_v7(shift interval) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_shift'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuid_v7(interval) IS
+    'new UUIDv7 whose embedded time is moved by shift, to hide the creation time: the session''s next uuid_v7() value moved by shift, so it sorts by its shifted time and is not in the session''s strictly increasing order';
+
+CREATE FUNCTION uuid_v7_at(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_at(timestamptz) IS
+    'UUIDv7 for the given instant with fresh random bits, for backfills';
+
+CREATE FUNCTION uuid_v7_boundary(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_boundary(timestamptz) IS
+    'smallest UUIDv7 of the millisecond holding ts, for range predicates and partition bounds';
+
+CREATE FUNCTION uuid_v7_time(id uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_time(uuid) IS
+    'millisecond timestamp embedded in a UUIDv7; NULL when the UUID is not version 7';
+
+-- ============================================================================
+-- snowflake and snowflake53: 64-bit and 53-bit IDs from per-shard counters in
+-- shared memory
+-- ============================================================================
+
+-- Not STRICT: a NULL shard is an error rather than a NULL ID in a DEFAULT.
+CREATE FUNCTION snowflake(shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake(integer) IS
+    'new 64-bit snowflake ID (40-bit ms since idgen.snowflake_epoch under a zero sign bit, 13-bit shard 0..8191, 10-bit sequence); never negative, strictly increasing per shard across all sessions and restarts';
+
+CREATE FUNCTION snowflake() RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_default_shard'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake() IS
+    'new snowflake ID for the shard in idgen.shard_id';
+
+-- STABLE: the result follows idgen.snowflake_epoch. The form with an epoch
+-- argument is IMMUTABLE, for generated columns, indexes and partition bounds.
+CREATE FUNCTION snowflake_time(id bigint) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_time'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_time(bigint) IS
+    'millisecond in which a snowflake ID was issued, counted from idgen.snowflake_epoch (STABLE: it follows the setting; snowflake_time(id, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake_time(id bigint, epoch timestamptz) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_time_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_time(bigint, timestamptz) IS
+    'millisecond in which a snowflake ID was issued, counted from the given epoch (IMMUTABLE: for generated columns and indexes)';
+
+CREATE FUNCTION snowflake_shard(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_shard'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_shard(bigint) IS
+    'shard (0..8191) that issued a snowflake ID (snowflake IDs are at least 2^53; smaller ones are snowflake53 IDs and refused)';
+
+CREATE FUNCTION snowflake_seq(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_seq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_seq(bigint) IS
+    'sequence number (0..1023) of a snowflake ID within its millisecond and shard';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS
+    'smallest snowflake ID of the millisecond holding ts, counted from idgen.snowflake_epoch, for range predicates (STABLE; snowflake_boundary(ts, shard, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary_shard'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer) IS
+    'smallest snowflake ID of the millisecond holding ts on the given shard, counted from idgen.snowflake_epoch (STABLE)';
+
+CREATE FUNCTION snowflake_boundary(ts timestamptz, shard integer, epoch timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_boundary_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, integer, timestamptz) IS
+    'smallest snowflake ID of the millisecond holding ts on the given shard, counted from the given epoch (IMMUTABLE: for partition bounds and stored expressions)';
+
+-- snowflake53: the same machinery in 53 bits (40-bit ms, 4-bit shard 0..15,
+-- 9-bit sequence), so that every ID is at most 2^53 - 1 and survives
+-- JavaScript's Number. Not STRICT, as snowflake(shard).
+CREATE FUNCTION snowflake53(shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53(integer) IS
+    'new 53-bit snowflake ID, at most 2^53 - 1 (JavaScript''s Number.MAX_SAFE_INTEGER): 40-bit ms since idgen.snowflake_epoch, 4-bit shard 0..15, 9-bit sequence; strictly increasing per shard across all sessions and restarts';
+
+CREATE FUNCTION snowflake53() RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_default_shard'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53() IS
+    'new snowflake53 ID for the shard in idgen.shard_id (which must be 0..15)';
+
+-- STABLE: the result follows idgen.snowflake_epoch. The form with an epoch
+-- argument is IMMUTABLE, for generated columns, indexes and partition bounds.
+CREATE FUNCTION snowflake53_time(id bigint) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_time'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_time(bigint) IS
+    'millisecond in which a snowflake53 ID was issued, counted from idgen.snowflake_epoch (STABLE: it follows the setting; snowflake53_time(id, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake53_time(id bigint, epoch timestamptz) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_time_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_time(bigint, timestamptz) IS
+    'millisecond in which a snowflake53 ID was issued, counted from the given epoch (IMMUTABLE: for generated columns and indexes)';
+
+CREATE FUNCTION snowflake53_shard(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_shard'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_shard(bigint) IS
+    'shard (0..15) that issued a snowflake53 ID';
+
+CREATE FUNCTION snowflake53_seq(id bigint) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_seq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_seq(bigint) IS
+    'sequence number (0..511) of a snowflake53 ID within its millisecond and shard';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz) IS
+    'smallest snowflake53 ID of the millisecond holding ts, counted from idgen.snowflake_epoch, for range predicates (STABLE; snowflake53_boundary(ts, shard, epoch) is IMMUTABLE)';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary_shard'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer) IS
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard, counted from idgen.snowflake_epoch (STABLE)';
+
+CREATE FUNCTION snowflake53_boundary(ts timestamptz, shard integer, epoch timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake53_boundary_epoch'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake53_boundary(timestamptz, integer, timestamptz) IS
+    'smallest snowflake53 ID of the millisecond holding ts on the given shard, counted from the given epoch (IMMUTABLE: for partition bounds and stored expressions)';
+
+CREATE FUNCTION idgen_snowflake_shard_state(
+        OUT family text,
+        OUT shard integer,
+        OUT last_id bigint,
+        OUT last_issued timestamptz,
+        OUT borrowed_ms bigint,
+        OUT waits bigint,
+        OUT clock_regressions bigint)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_shard_state'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idgen_snowflake_shard_state() IS
+    'shards of snowflake and snowflake53 active since the server started: last ID issued, milliseconds borrowed ahead of the clock, waits for the clock, clock regressions seen';
+
+CREATE VIEW idgen_snowflake_shards AS
+    SELECT * FROM idgen_snowflake_shard_state();
+COMMENT ON VIEW idgen_snowflake_shards IS
+    'snowflake and snowflake53 shards active since the server started, with their last ID and clock events (the shards this session may mint on; every shard for pg_read_all_stats)';
+GRANT SELECT ON idgen_snowflake_shards TO PUBLIC;
+
+-- ============================================================================
+-- ulid: the ulid type, its operators and index support, generators, casts
+-- ============================================================================
+
+-- ulid type ------------------------------------------------------------------
+
+CREATE TYPE ulid;
+
+CREATE FUNCTION ulid_in(cstring) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_in(cstring) IS
+    'ulid input: 26 Crockford base32 characters in either case, at most 7ZZZZZZZZZZZZZZZZZZZZZZZZZ; I, L, O and U are rejected';
+
+CREATE FUNCTION ulid_out(ulid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_ulid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_out(ulid) IS
+    'ulid output: 26 uppercase Crockford base32 characters';
+
+CREATE FUNCTION ulid_recv(internal) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_recv(internal) IS
+    'ulid binary input: the 16 bytes, most significant first';
+
+CREATE FUNCTION ulid_send(ulid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_ulid_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_send(ulid) IS
+    'ulid binary output: the 16 bytes, most significant first';
+
+-- The same storage as uuid: 16 bytes, no alignment, never toasted.
+CREATE TYPE ulid (
+    INPUT = ulid_in,
+    OUTPUT = ulid_out,
+    RECEIVE = ulid_recv,
+    SEND = ulid_send,
+    INTERNALLENGTH = 16,
+    ALIGNMENT = char,
+    STORAGE = plain
+);
+COMMENT ON TYPE ulid IS
+    'ULID: 48-bit Unix millisecond timestamp and 80 random bits in 16 bytes, ordered by time; text is 26 Crockford base32 characters';
+
+-- ulid comparison ------------------------------------------------------------
+
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
+CREATE FUNCTION ulid_eq(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_eq(ulid, ulid) IS 'implementation of = for ulid';
+
+CREATE FUNCTION ulid_ne(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_ne(ulid, ulid) IS 'implementation of <> for ulid';
+
+CREATE FUNCTION ulid_lt(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_lt(ulid, ulid) IS 'implementation of < for ulid';
+
+CREATE FUNCTION ulid_le(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_le(ulid, ulid) IS 'implementation of <= for ulid';
+
+CREATE FUNCTION ulid_gt(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_gt(ulid, ulid) IS 'implementation of > for ulid';
+
+CREATE FUNCTION ulid_ge(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ulid_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_ge(ulid, ulid) IS 'implementation of >= for ulid';
+
+CREATE FUNCTION ulid_cmp(ulid, ulid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_ulid_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_cmp(ulid, ulid) IS
+    'btree comparison of two ULIDs: -1, 0 or 1, in time order';
+
+CREATE FUNCTION ulid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_ulid_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_sortsupport(internal) IS
+    'btree sort support for ulid, with abbreviated keys';
+
+CREATE FUNCTION ulid_hash(ulid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_ulid_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_hash(ulid) IS
+    'hash of a ULID (equal to the hash of the same value as uuid)';
+
+CREATE FUNCTION ulid_hash_extended(ulid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_ulid_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_hash_extended(ulid, bigint) IS
+    'seeded 64-bit hash of a ULID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(ulid, ulid) IS 'equal';
+
+CREATE OPERATOR <> (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(ulid, ulid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(ulid, ulid) IS 'less than (earlier)';
+
+CREATE OPERATOR <= (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(ulid, ulid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(ulid, ulid) IS 'greater than (later)';
+
+CREATE OPERATOR >= (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(ulid, ulid) IS 'greater than or equal';
+
+-- btequalimage: equal ULIDs are byte-identical, so btree deduplication is safe.
+CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 ulid_cmp(ulid, ulid),
+    FUNCTION 2 ulid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS ulid_ops USING btree IS 'btree operator class of ulid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY ulid_ops USING btree IS 'btree operator family of ulid (its operator class ulid_ops)';
+
+CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 ulid_hash(ulid),
+    FUNCTION 2 ulid_hash_extended(ulid, bigint);
+COMMENT ON OPERATOR CLASS ulid_ops USING hash IS 'hash operator class of ulid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY ulid_ops USING hash IS 'hash operator family of ulid (its operator class ulid_ops)';
+
+-- Block ranges of an append-only table keyed by ulid() cover narrow time spans.
+CREATE OPERATOR CLASS ulid_minmax_ops DEFAULT FOR TYPE ulid USING brin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 brin_minmax_opcinfo(internal),
+    FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 brin_minmax_union(internal, internal, internal);
+COMMENT ON OPERATOR CLASS ulid_minmax_ops USING brin IS 'BRIN minmax operator class of ulid: small indexes over time-ordered, append-only tables';
+COMMENT ON OPERATOR FAMILY ulid_minmax_ops USING brin IS 'BRIN operator family of ulid (its operator class ulid_minmax_ops)';
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION ulid_smaller(ulid, ulid) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_smaller(ulid, ulid) IS 'the smaller (earlier) of two ULIDs';
+
+CREATE FUNCTION ulid_larger(ulid, ulid) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_larger(ulid, ulid) IS 'the larger (later) of two ULIDs';
+
+CREATE AGGREGATE min(ulid) (
+    SFUNC = ulid_smaller, STYPE = ulid, COMBINEFUNC = ulid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(ulid) IS 'the earliest ULID';
+
+CREATE AGGREGATE max(ulid) (
+    SFUNC = ulid_larger, STYPE = ulid, COMBINEFUNC = ulid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(ulid) IS 'the latest ULID';
+
+-- ulid generators and decoders -----------------------------------------------
+
+CREATE FUNCTION ulid() RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION ulid() IS
+    'new ULID from the clock and the CSPRNG; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode)';
+
+CREATE FUNCTION ulid_at(ts timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_at(timestamptz) IS
+    'ULID of the millisecond holding ts with fresh random bits, for backfilling rows created in the past';
+
+CREATE FUNCTION ulid_boundary(ts timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_boundary(timestamptz) IS
+    'smallest ULID of the millisecond holding ts (random bits zero), for range predicates and partition bounds';
+
+CREATE FUNCTION ulid_time(id ulid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_ulid_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_time(ulid) IS
+    'millisecond a ULID carries';
+
+-- ulid casts -----------------------------------------------------------------
+
+-- Both types are the same 16 bytes, and every 128-bit value is a valid ULID
+-- and a valid uuid. Assignment, not implicit: = stays unambiguous.
+CREATE CAST (ulid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (ulid AS uuid) IS 'the same 16 bytes as a uuid';
+
+CREATE CAST (uuid AS ulid) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (uuid AS ulid) IS
+    'the same 16 bytes as a ulid; a UUIDv7 keeps its millisecond';
+
+CREATE CAST (ulid AS timestamptz) WITH FUNCTION ulid_time(ulid);
+COMMENT ON CAST (ulid AS timestamptz) IS 'the millisecond a ULID carries';
+
+-- From text and varchar by assignment (issue 31): the value of an INSERT or
+-- UPDATE that is text or varchar (such as pgjdbc's setString, which sends
+-- varchar) reaches a ulid column, or a domain over ulid, whose CHECK still
+-- applies. Not implicit: ulid = text and ulid = varchar stay 42883 instead of
+-- comparisons that parse every row of a text column, and a function
+-- overloaded for two of idgen's types stays resolvable for a varchar
+-- argument (sql/text_params.sql shows both).
+CREATE CAST (text AS ulid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS ulid) IS
+    'the text read by ulid_in; an invalid one is an error (22P02)';
+
+CREATE CAST (varchar AS ulid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (varchar AS ulid) IS
+    'the text read by ulid_in; an invalid one is an error (22P02)';
+
+-- The casts of every 128-bit type (ulid, prefixed_id, typeid): to uuid by
+-- assignment, to timestamptz explicitly; from uuid only for ulid, the one type
+-- that needs nothing more than the 128 bits (the others take a prefix:
+-- prefixed_id_from_uuid(), typeid_from_uuid()). Text: to text and varchar by
+-- PostgreSQL's I/O casts (assignment); from text and varchar by the
+-- extension's own I/O casts (WITH INOUT, assignment).
+
+
+-- ============================================================================
+-- prefixed IDs: the prefixed_id type (acct_...), generators, per-entity types
+-- ============================================================================
+
+-- prefixed_id type -----------------------------------------------------------
+
+CREATE TYPE prefixed_id;
+
+CREATE FUNCTION prefixed_id_in(cstring) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_in(cstring) IS
+    'prefixed_id input: a prefix (a-z and _, starting and ending with a letter, at most 63), "_" and 25 base36 digits in either case';
+
+CREATE FUNCTION prefixed_id_out(prefixed_id) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_out(prefixed_id) IS
+    'prefixed_id output: the prefix, "_" and 25 lowercase base36 digits';
+
+CREATE FUNCTION prefixed_id_recv(internal) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_recv(internal) IS
+    'prefixed_id binary input: the prefix''s length in one byte (1 to 63), the prefix characters, then the 16 payload bytes, exactly';
+
+CREATE FUNCTION prefixed_id_send(prefixed_id) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_send(prefixed_id) IS
+    'prefixed_id binary output: the prefix''s length in one byte, the prefix characters, then the 16 payload bytes';
+
+-- A varlena of the prefix and the 16 payload bytes: a 4-letter prefix takes
+-- 21 bytes with the 1-byte header, which needs a storage other than plain
+-- (values that short are stored unaligned, whatever ALIGNMENT says).
+CREATE TYPE prefixed_id (
+    INPUT = prefixed_id_in,
+    OUTPUT = prefixed_id_out,
+    RECEIVE = prefixed_id_recv,
+    SEND = prefixed_id_send,
+    INTERNALLENGTH = VARIABLE,
+    ALIGNMENT = int4,
+    STORAGE = main
+);
+COMMENT ON TYPE prefixed_id IS
+    'typed, sortable ID: an entity prefix and 128 bits in 25 base36 digits, such as acct_0jz3...; ordered by prefix, then by the 128 bits';
+
+-- prefixed_id comparison -----------------------------------------------------
+
+CREATE FUNCTION prefixed_id_eq(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_eq(prefixed_id, prefixed_id) IS 'implementation of = for prefixed_id';
+
+CREATE FUNCTION prefixed_id_ne(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_ne(prefixed_id, prefixed_id) IS 'implementation of <> for prefixed_id';
+
+CREATE FUNCTION prefixed_id_lt(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_lt(prefixed_id, prefixed_id) IS 'implementation of < for prefixed_id';
+
+CREATE FUNCTION prefixed_id_le(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_le(prefixed_id, prefixed_id) IS 'implementation of <= for prefixed_id';
+
+CREATE FUNCTION prefixed_id_gt(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_gt(prefixed_id, prefixed_id) IS 'implementation of > for prefixed_id';
+
+CREATE FUNCTION prefixed_id_ge(prefixed_id, prefixed_id) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_ge(prefixed_id, prefixed_id) IS 'implementation of >= for prefixed_id';
+
+CREATE FUNCTION prefixed_id_cmp(prefixed_id, prefixed_id) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_cmp(prefixed_id, prefixed_id) IS
+    'btree comparison of two prefixed IDs: by prefix, then by the 128 bits';
+
+CREATE FUNCTION prefixed_id_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_sortsupport(internal) IS 'btree sort support for prefixed_id';
+
+CREATE FUNCTION prefixed_id_hash(prefixed_id) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_hash(prefixed_id) IS 'hash of a prefixed ID (prefix and 128 bits)';
+
+CREATE FUNCTION prefixed_id_hash_extended(prefixed_id, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_hash_extended(prefixed_id, bigint) IS
+    'seeded 64-bit hash of a prefixed ID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(prefixed_id, prefixed_id) IS 'equal (same prefix and 128 bits)';
+
+CREATE OPERATOR <> (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(prefixed_id, prefixed_id) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(prefixed_id, prefixed_id) IS 'less than';
+
+CREATE OPERATOR <= (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(prefixed_id, prefixed_id) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(prefixed_id, prefixed_id) IS 'greater than';
+
+CREATE OPERATOR >= (
+    LEFTARG = prefixed_id, RIGHTARG = prefixed_id, FUNCTION = prefixed_id_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(prefixed_id, prefixed_id) IS 'greater than or equal';
+
+-- btequalimage: equal values are identical bytes, so btree deduplication is safe.
+CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 prefixed_id_cmp(prefixed_id, prefixed_id),
+    FUNCTION 2 prefixed_id_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS prefixed_id_ops USING btree IS 'btree operator class of prefixed_id: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY prefixed_id_ops USING btree IS 'btree operator family of prefixed_id (its operator class prefixed_id_ops)';
+
+CREATE OPERATOR CLASS prefixed_id_ops DEFAULT FOR TYPE prefixed_id USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 prefixed_id_hash(prefixed_id),
+    FUNCTION 2 prefixed_id_hash_extended(prefixed_id, bigint);
+COMMENT ON OPERATOR CLASS prefixed_id_ops USING hash IS 'hash operator class of prefixed_id: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY prefixed_id_ops USING hash IS 'hash operator family of prefixed_id (its operator class prefixed_id_ops)';
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_smaller(prefixed_id, prefixed_id) IS
+    'the smaller of two prefixed IDs (by prefix, then 128 bits)';
+
+CREATE FUNCTION prefixed_id_larger(prefixed_id, prefixed_id) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_larger(prefixed_id, prefixed_id) IS
+    'the larger of two prefixed IDs (by prefix, then 128 bits)';
+
+CREATE AGGREGATE min(prefixed_id) (
+    SFUNC = prefixed_id_smaller, STYPE = prefixed_id, COMBINEFUNC = prefixed_id_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(prefixed_id) IS 'the smallest prefixed ID (the earliest, within one prefix of ordered IDs)';
+
+CREATE AGGREGATE max(prefixed_id) (
+    SFUNC = prefixed_id_larger, STYPE = prefixed_id, COMBINEFUNC = prefixed_id_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(prefixed_id) IS 'the largest prefixed ID (the latest, within one prefix of ordered IDs)';
+
+-- prefixed_id generators and accessors ---------------------------------------
+
+CREATE FUNCTION prefixed_id_new(prefix text) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_new'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION prefixed_id_new(text) IS
+    'new ordered prefixed ID: the 128 bits are a uuid_v7() value, so IDs of a prefix sort by creation time';
+
+CREATE FUNCTION prefixed_id_token(prefix text) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_token'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_token(text) IS
+    'new prefixed token: 122 CSPRNG bits in the UUIDv4 layout, for share links, session and reset tokens that must not be guessable';
+
+CREATE FUNCTION prefixed_id_prefix(id prefixed_id) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_prefix(prefixed_id) IS 'the prefix of a prefixed ID';
+
+CREATE FUNCTION prefixed_id_uuid(id prefixed_id) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_uuid(prefixed_id) IS 'the 128 bits of a prefixed ID as a uuid';
+
+CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_time(prefixed_id) IS
+    'millisecond of an ordered prefixed ID (its bits are a UUIDv7); NULL when the bits lack UUIDv7''s version and variant, as for every token from idgen 0.5.0 on (version 4)';
+
+CREATE FUNCTION prefixed_id_from_uuid(prefix text, payload uuid) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_from_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_from_uuid(text, uuid) IS
+    'prefixed ID with a given prefix and 128 bits, such as an existing uuid key';
+
+CREATE FUNCTION prefixed_id_boundary(prefix text, ts timestamptz) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
+    'smallest ordered prefixed ID of the millisecond holding ts, for range predicates and partition bounds';
+
+-- prefixed_id casts: explicit or assignment only (see the ulid casts) ---------
+
+CREATE CAST (prefixed_id AS uuid) WITH FUNCTION prefixed_id_uuid(prefixed_id) AS ASSIGNMENT;
+COMMENT ON CAST (prefixed_id AS uuid) IS 'the 128 bits (the prefix is dropped)';
+
+CREATE CAST (prefixed_id AS timestamptz) WITH FUNCTION prefixed_id_time(prefixed_id);
+COMMENT ON CAST (prefixed_id AS timestamptz) IS
+    'the millisecond of an ordered prefixed ID; NULL when its bits are not a UUIDv7 (tokens)';
+
+-- From text and varchar by assignment, as for ulid (see the ulid casts).
+CREATE CAST (text AS prefixed_id) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS prefixed_id) IS
+    'the text read by prefixed_id_in; an invalid one is an error (22P02)';
+
+CREATE CAST (varchar AS prefixed_id) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (varchar AS prefixed_id) IS
+    'the text read by prefixed_id_in; an invalid one is an error (22P02)';
+
+
+
+-- per-entity types -----------------------------------------------------------
+
+-- One row per type made by prefixed_id_define(); the primary key keeps
+-- prefixes unique. Its rows are dumped with the database
+-- (pg_extension_config_dump), except those whose type is temporary or gone:
+-- a type in pg_temp vanishes with its session without firing the sql_drop
+-- trigger, and its name or OID means nothing in another database.
+CREATE TABLE prefixed_id_registry (
+    prefix text PRIMARY KEY,
+    type regtype NOT NULL UNIQUE,
+    token boolean NOT NULL
+);
+COMMENT ON TABLE prefixed_id_registry IS
+    'prefixes taken by prefixed_id_define() and typeid_define(), with the type each one belongs to';
+SELECT pg_catalog.pg_extension_config_dump('prefixed_id_registry',
+    'WHERE EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace '
+    'WHERE t.oid OPERATOR(pg_catalog.=) prefixed_id_registry.type::pg_catalog.oid '
+    'AND n.nspname OPERATOR(pg_catalog.!~) ''^pg_(toast_)?temp_'')');
+GRANT SELECT ON prefixed_id_registry TO PUBLIC;
+
+-- The role that created the extension defines the types (others need INSERT
+-- on the registry granted to them, and DELETE to free a stale prefix).
+GRANT INSERT, DELETE ON prefixed_id_registry TO @extowner@;
+
+-- The plpgsql functions below run with search_path = pg_catalog, pg_temp
+-- (pg_temp last, so that no temporary object stands in for a catalog one) and
+-- name every function and operator with its schema. They find the
+-- extension's own objects by the extension's schema as it is named when they
+-- run (read from pg_extension): a body is text, parsed at run time, and
+-- @extschema@ in it would break once the schema is renamed. @extschema@ stays
+-- right in this script's own statements, which are resolved as they run.
+
+-- The domain goes into type_schema, by default the caller's current schema
+-- (a default is evaluated in the caller's context, before SET search_path
+-- applies), owned by the caller, with a COMMENT; its registry row is written
+-- in the same transaction. Its DEFAULT and CHECK name the extension's
+-- functions and pg_catalog's =, and are stored as references, so the domain
+-- works whatever the search_path and after a rename. A registry row whose
+-- type is gone or no longer checks the prefix (see prefixed_id_type) is
+-- freed. The arguments reach SQL only through format('%I') and format('%L'),
+-- so they cannot inject SQL. A NULL argument but type_schema gives NULL.
+-- typeid_define has the same body for typeid (prefixed_id_registry is shared,
+-- so a prefix names one entity whichever type it has); each is whole, so that
+-- its errors name the function that was called.
+CREATE FUNCTION prefixed_id_define(type_name text, prefix text, token boolean DEFAULT false,
+                                   type_schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    taken_by pg_catalog.regtype;
+    live boolean;
+    created pg_catalog.regtype;
+BEGIN
+    IF type_name IS NULL OR prefix IS NULL OR token IS NULL THEN
+        RETURN NULL;
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the prefix (22023): what prefixed_id's generators accept, and not empty
+    IF prefix OPERATOR(pg_catalog.=) '' THEN
+        RAISE EXCEPTION 'invalid prefix for prefixed_id_define: ""'
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'The prefix is empty; a type defined for an entity needs one.';
+    ELSIF prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,61}[a-z])?$' THEN
+        RAISE EXCEPTION 'invalid prefix for prefixed_id_define: "%"', prefix
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'A prefix is 1 to 63 lowercase letters a-z and underscores, starting and ending with a letter.',
+                  HINT = 'Use lowercase letters and underscores, such as "acct" or "user_session".';
+    END IF;
+    -- the registered type, and whether it is live: a domain over prefixed_id
+    -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
+    -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
+    -- pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND c.contype OPERATOR(pg_catalog.=) ''c'' '
+        'AND ((t.typbasetype OPERATOR(pg_catalog.=) $2 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'OR (t.typbasetype OPERATOR(pg_catalog.=) $4 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $5, r.prefix)))) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by, live
+        USING prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text,
+              pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
+    IF live THEN
+        RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Each prefix names one entity; choose another prefix.';
+    ELSIF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+            USING prefix;
+    END IF;
+    IF type_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS %s.prefixed_id '
+        'DEFAULT %s.%I(%L) '
+        'CONSTRAINT %I CHECK (%s.prefixed_id_prefix(VALUE) OPERATOR(pg_catalog.=) %L)',
+        type_schema, type_name, ext, ext, CASE WHEN token THEN 'prefixed_id_token' ELSE 'prefixed_id_new' END, prefix,
+        type_name OPERATOR(pg_catalog.||) '_prefix', ext, prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
+        pg_catalog.format('%s with the prefix "%s" (a domain over prefixed_id made by prefixed_id_define; the prefix is in prefixed_id_registry)',
+                          CASE WHEN token THEN 'prefixed tokens' ELSE 'ordered prefixed IDs' END, prefix));
+    -- a row holding the new type's OID named a vanished type whose OID was reused
+    EXECUTE pg_catalog.format('SELECT r.type FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by USING created;
+    IF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+            USING created;
+    END IF;
+    EXECUTE pg_catalog.format('INSERT INTO %s.prefixed_id_registry (prefix, type, token) VALUES ($1, $2, $3)', ext)
+        USING prefix, created, token;
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_define(text, text, boolean, name) IS
+    'creates a domain over prefixed_id (in type_schema, by default the current schema) that accepts only the given prefix and defaults to a new ID (or token) of it, and records the prefix in prefixed_id_registry';
+
+-- A dropped domain frees its prefix: a regtype column does not depend on the
+-- type it names, so without this the row would outlive the type. It never
+-- makes the DROP fail: it finds the registry by the extension's current schema
+-- (nothing to do when the extension itself is being dropped), touches it only
+-- when types are dropped, and turns any error into a warning (the row then
+-- stays, and the lookups below see that its type is gone).
+CREATE FUNCTION prefixed_id_forget_dropped_types() RETURNS event_trigger
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    registry pg_catalog.regclass;
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_catalog.pg_event_trigger_dropped_objects() d
+                   WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass) THEN
+        RETURN;
+    END IF;
+    SELECT c.oid INTO registry
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_class c ON c.relnamespace OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen' AND c.relname OPERATOR(pg_catalog.=) 'prefixed_id_registry';
+    IF registry IS NULL THEN
+        RETURN;
+    END IF;
+    BEGIN
+        EXECUTE pg_catalog.format(
+            'DELETE FROM %s r USING pg_catalog.pg_event_trigger_dropped_objects() d '
+            'WHERE d.classid OPERATOR(pg_catalog.=) ''pg_catalog.pg_type''::pg_catalog.regclass '
+            'AND d.objid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid', registry);
+    EXCEPTION WHEN OTHERS THEN
+        RAISE WARNING 'could not update prefixed_id_registry for the dropped objects: %', SQLERRM
+            USING DETAIL = 'The prefixes of the dropped types stay registered.',
+                  HINT = 'prefixed_id_type() ignores a prefix whose type is gone, and prefixed_id_define() frees it.';
+    END;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_forget_dropped_types() IS
+    'event trigger function: removes the registry rows of dropped prefixed ID types';
+
+CREATE EVENT TRIGGER prefixed_id_forget_dropped_types ON sql_drop
+    WHEN TAG IN ('DROP DOMAIN', 'DROP TYPE', 'DROP SCHEMA', 'DROP OWNED')
+    EXECUTE FUNCTION prefixed_id_forget_dropped_types();
+COMMENT ON EVENT TRIGGER prefixed_id_forget_dropped_types IS
+    'frees the prefix of a dropped prefixed ID type in prefixed_id_registry';
+
+-- A registry row counts only while its type is still a domain over
+-- prefixed_id whose CHECK is prefixed_id_prefix(VALUE) = <the prefix> (or over
+-- typeid with typeid_prefix(VALUE) = <the prefix>): that
+-- excludes a type gone with its session and a later type that reuses its OID.
+CREATE FUNCTION prefixed_id_type(id text) RETURNS regtype
+    LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    id_prefix text := pg_catalog.substring(id, '^(.*)_[^_]*$');
+    ext text;
+    found_type pg_catalog.regtype;
+    live boolean;
+BEGIN
+    -- text that is no prefixed ID or TypeID at all (22P02): a prefix, "_" and a body
+    IF id_prefix IS NULL OR id_prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,61}[a-z])?$'
+       OR id OPERATOR(pg_catalog.~) '_$' THEN
+        RAISE EXCEPTION 'invalid input syntax for a prefixed ID: "%"', id
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'An ID of a defined type is a prefix (lowercase letters a-z and underscores, starting '
+                           'and ending with a letter), "_" and the digits, such as acct_0jz3ahd1g8ok9sqxcgl8vu9zq.';
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the registered type, and whether it is live: a domain over prefixed_id
+    -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
+    -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
+    -- pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND c.contype OPERATOR(pg_catalog.=) ''c'' '
+        'AND ((t.typbasetype OPERATOR(pg_catalog.=) $2 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'OR (t.typbasetype OPERATOR(pg_catalog.=) $4 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $5, r.prefix)))) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO found_type, live
+        USING id_prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text,
+              pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
+    IF found_type IS NULL THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', id_prefix
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = pg_catalog.format('The ID was %L.', id),
+                  HINT = 'Types and their prefixes are listed in prefixed_id_registry.';
+    ELSIF NOT live THEN
+        RAISE EXCEPTION 'no prefixed ID type has the prefix "%"', id_prefix
+            USING ERRCODE = 'undefined_object',
+                  DETAIL = pg_catalog.format('The ID was %L. The type registered for "%s" (OID %s) no longer exists '
+                                             'or no longer checks this prefix, as happens to a type in pg_temp when '
+                                             'its session ends.', id, id_prefix, found_type::pg_catalog.oid),
+                  HINT = 'prefixed_id_define() frees the prefix for a new type.';
+    END IF;
+    RETURN found_type;
+END
+$$;
+COMMENT ON FUNCTION prefixed_id_type(text) IS
+    'the type registered for the prefix of an ID string, such as account_id for acct_..., while that type exists and checks the prefix';
+
+-- ============================================================================
+-- base36 helpers
+-- ============================================================================
+
+CREATE FUNCTION base36_encode(id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_base36_encode_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_encode(uuid) IS
+    '25 lowercase base36 digits of a uuid (zero-padded, so text order is uuid order)';
+
+CREATE FUNCTION base36_decode(digits text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_base36_decode_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_decode(text) IS
+    'the uuid of 25 base36 digits in either case';
+
+CREATE FUNCTION base36_encode(id bigint) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_base36_encode_bigint'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_encode(bigint) IS
+    'shortest lowercase base36 digits of a non-negative bigint, such as a snowflake';
+
+CREATE FUNCTION base36_decode_bigint(digits text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_base36_decode_bigint'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base36_decode_bigint(text) IS
+    'the bigint of 1 to 13 base36 digits in either case, at most 1y2p0ij32e8e7';
+
+-- ============================================================================
+-- generator state of every backend (shared memory when preloaded)
+-- ============================================================================
+
+CREATE FUNCTION idgen_backend_state(
+        OUT pid integer,
+        OUT backend_index integer,
+        OUT family text,
+        OUT ids_minted bigint,
+        OUT last_issued timestamptz,
+        OUT clock_regressions bigint,
+        OUT ran_ahead bigint,
+        OUT waits bigint,
+        OUT shared_memory boolean)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'idgen_backend_state'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idgen_backend_state() IS
+    'generator state of each live backend and ID family: IDs minted, last time issued, clock regressions, run-aheads, waits';
+
+CREATE VIEW idgen_stats AS
+    SELECT * FROM idgen_backend_state();
+COMMENT ON VIEW idgen_stats IS
+    'generator state of each live backend and ID family (this session, backends of roles whose privileges the reader has, every backend for pg_read_all_stats; shared_memory is false when idgen is not preloaded)';
+GRANT SELECT ON idgen_stats TO PUBLIC;
+
+-- ============================================================================
+-- TypeID (issue 16): the typeid type (user_01h455vb4pex5vsknk084sn02q),
+-- stored and ordered as prefixed_id; comparison, hashing, min/max and the
+-- accessors use prefixed_id's C functions
+-- ============================================================================
+
+-- typeid type ----------------------------------------------------------------
+
+CREATE TYPE typeid;
+
+CREATE FUNCTION typeid_in(cstring) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_in(cstring) IS
+    'typeid input (TypeID spec v0.3.0): a prefix (a-z and _, starting and ending with a letter, at most 63), "_" and 26 lowercase Crockford base32 digits, the first at most 7; without a prefix, the 26 digits alone';
+
+CREATE FUNCTION typeid_out(typeid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_typeid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_out(typeid) IS
+    'typeid output: the prefix and "_" (nothing for the empty prefix), then 26 lowercase Crockford base32 digits';
+
+CREATE FUNCTION typeid_recv(internal) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_recv(internal) IS
+    'typeid binary input: the prefix''s length in one byte (0 to 63), the prefix characters, then the 16 bytes, exactly';
+
+CREATE FUNCTION typeid_send(typeid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_typeid_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_send(typeid) IS
+    'typeid binary output: the prefix''s length in one byte, the prefix characters, then the 16 bytes';
+
+-- The stored form of prefixed_id: the prefix characters, then 16 bytes.
+CREATE TYPE typeid (
+    INPUT = typeid_in,
+    OUTPUT = typeid_out,
+    RECEIVE = typeid_recv,
+    SEND = typeid_send,
+    INTERNALLENGTH = VARIABLE,
+    ALIGNMENT = int4,
+    STORAGE = main
+);
+COMMENT ON TYPE typeid IS
+    'TypeID (jetify-com/typeid spec v0.3.0): an entity prefix and 128 bits in 26 lowercase Crockford base32 digits, such as user_01h455vb4pex5vsknk084sn02q; ordered by prefix, then by the 128 bits';
+
+-- typeid comparison ----------------------------------------------------------
+
+CREATE FUNCTION typeid_eq(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_eq(typeid, typeid) IS 'implementation of = for typeid';
+
+CREATE FUNCTION typeid_ne(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_ne(typeid, typeid) IS 'implementation of <> for typeid';
+
+CREATE FUNCTION typeid_lt(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_lt(typeid, typeid) IS 'implementation of < for typeid';
+
+CREATE FUNCTION typeid_le(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_le(typeid, typeid) IS 'implementation of <= for typeid';
+
+CREATE FUNCTION typeid_gt(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_gt(typeid, typeid) IS 'implementation of > for typeid';
+
+CREATE FUNCTION typeid_ge(typeid, typeid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_ge(typeid, typeid) IS 'implementation of >= for typeid';
+
+CREATE FUNCTION typeid_cmp(typeid, typeid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_cmp(typeid, typeid) IS
+    'btree comparison of two TypeIDs: by prefix, then by the 128 bits';
+
+CREATE FUNCTION typeid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_sortsupport(internal) IS 'btree sort support for typeid';
+
+CREATE FUNCTION typeid_hash(typeid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_hash(typeid) IS 'hash of a TypeID (prefix and 128 bits)';
+
+CREATE FUNCTION typeid_hash_extended(typeid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_hash_extended(typeid, bigint) IS
+    'seeded 64-bit hash of a TypeID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(typeid, typeid) IS 'equal (same prefix and 128 bits)';
+
+CREATE OPERATOR <> (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(typeid, typeid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(typeid, typeid) IS 'less than';
+
+CREATE OPERATOR <= (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(typeid, typeid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(typeid, typeid) IS 'greater than';
+
+CREATE OPERATOR >= (
+    LEFTARG = typeid, RIGHTARG = typeid, FUNCTION = typeid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(typeid, typeid) IS 'greater than or equal';
+
+-- btequalimage: equal values are identical bytes, so btree deduplication is safe.
+CREATE OPERATOR CLASS typeid_ops DEFAULT FOR TYPE typeid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 typeid_cmp(typeid, typeid),
+    FUNCTION 2 typeid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS typeid_ops USING btree IS 'btree operator class of typeid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY typeid_ops USING btree IS 'btree operator family of typeid (its operator class typeid_ops)';
+
+CREATE OPERATOR CLASS typeid_ops DEFAULT FOR TYPE typeid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 typeid_hash(typeid),
+    FUNCTION 2 typeid_hash_extended(typeid, bigint);
+COMMENT ON OPERATOR CLASS typeid_ops USING hash IS 'hash operator class of typeid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY typeid_ops USING hash IS 'hash operator family of typeid (its operator class typeid_ops)';
+
+CREATE FUNCTION typeid_smaller(typeid, typeid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_smaller(typeid, typeid) IS
+    'the smaller of two TypeIDs (by prefix, then 128 bits)';
+
+CREATE FUNCTION typeid_larger(typeid, typeid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_larger(typeid, typeid) IS
+    'the larger of two TypeIDs (by prefix, then 128 bits)';
+
+CREATE AGGREGATE min(typeid) (
+    SFUNC = typeid_smaller, STYPE = typeid, COMBINEFUNC = typeid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(typeid) IS 'the smallest TypeID (the earliest, within one prefix of generated TypeIDs)';
+
+CREATE AGGREGATE max(typeid) (
+    SFUNC = typeid_larger, STYPE = typeid, COMBINEFUNC = typeid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(typeid) IS 'the largest TypeID (the latest, within one prefix of generated TypeIDs)';
+
+-- typeid generators and accessors --------------------------------------------
+
+CREATE FUNCTION typeid_new(prefix text) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_new'
+    LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION typeid_new(text) IS
+    'new TypeID with the given prefix ('''' for none): the 128 bits are a uuid_v7() value from the session''s sequence, so TypeIDs of a prefix sort by creation time';
+
+CREATE FUNCTION typeid_prefix(id typeid) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_prefix(typeid) IS 'the prefix of a TypeID ('''' for none)';
+
+CREATE FUNCTION typeid_uuid(id typeid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_uuid(typeid) IS 'the 128 bits of a TypeID as a uuid';
+
+CREATE FUNCTION typeid_time(id typeid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_time(typeid) IS
+    'millisecond of a TypeID whose bits are a UUIDv7; NULL when they lack UUIDv7''s version and variant';
+
+CREATE FUNCTION typeid_from_uuid(prefix text, payload uuid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_from_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_from_uuid(text, uuid) IS
+    'TypeID with a given prefix ('''' for none) and 128 bits, such as an existing uuid key';
+
+CREATE FUNCTION typeid_boundary(prefix text, ts timestamptz) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'idgen_typeid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_boundary(text, timestamptz) IS
+    'smallest generated TypeID of the millisecond holding ts, for range predicates and partition bounds';
+
+-- typeid casts: explicit or assignment only ----------------------------------
+
+CREATE FUNCTION typeid_to_prefixed_id(id typeid) RETURNS prefixed_id
+    AS 'MODULE_PATHNAME', 'idgen_typeid_to_prefixed_id'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_to_prefixed_id(typeid) IS
+    'the prefixed_id of the same prefix and 128 bits; an error for the empty prefix';
+
+CREATE CAST (typeid AS prefixed_id) WITH FUNCTION typeid_to_prefixed_id(typeid) AS ASSIGNMENT;
+COMMENT ON CAST (typeid AS prefixed_id) IS 'same prefix and 128 bits, base36 text (the empty prefix is refused)';
+
+-- Same stored form, and every prefixed_id prefix is a TypeID prefix.
+CREATE CAST (prefixed_id AS typeid) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (prefixed_id AS typeid) IS 'same prefix and 128 bits, TypeID text';
+
+CREATE CAST (typeid AS uuid) WITH FUNCTION typeid_uuid(typeid) AS ASSIGNMENT;
+COMMENT ON CAST (typeid AS uuid) IS 'the 128 bits (the prefix is dropped)';
+
+CREATE CAST (typeid AS timestamptz) WITH FUNCTION typeid_time(typeid);
+COMMENT ON CAST (typeid AS timestamptz) IS
+    'the millisecond of a TypeID whose bits are a UUIDv7; NULL otherwise';
+
+-- From text and varchar by assignment, as for ulid (see the ulid casts).
+CREATE CAST (text AS typeid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS typeid) IS
+    'the text read by typeid_in; an invalid one is an error (22P02)';
+
+CREATE CAST (varchar AS typeid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (varchar AS typeid) IS
+    'the text read by typeid_in; an invalid one is an error (22P02)';
+
+
+-- typeid per-entity types: domains over typeid in prefixed_id_registry ------
+
+-- As prefixed_id_define (the same body for typeid): a domain over typeid
+-- that accepts only the given prefix and defaults to typeid_new(prefix); the
+-- prefix is registered in prefixed_id_registry, so it cannot also name a
+-- prefixed_id type.
+CREATE FUNCTION typeid_define(type_name text, prefix text,
+                              type_schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    taken_by pg_catalog.regtype;
+    live boolean;
+    created pg_catalog.regtype;
+BEGIN
+    IF type_name IS NULL OR prefix IS NULL THEN
+        RETURN NULL;
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the prefix (22023): what typeid's generators accept, and not empty
+    IF prefix OPERATOR(pg_catalog.=) '' THEN
+        RAISE EXCEPTION 'invalid prefix for typeid_define: ""'
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'The prefix is empty; a type defined for an entity needs one.';
+    ELSIF prefix OPERATOR(pg_catalog.!~) '^[a-z]([a-z_]{0,61}[a-z])?$' THEN
+        RAISE EXCEPTION 'invalid prefix for typeid_define: "%"', prefix
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'A prefix is 1 to 63 lowercase letters a-z and underscores, starting and ending with a letter.',
+                  HINT = 'Use lowercase letters and underscores, such as "acct" or "user_session".';
+    END IF;
+    -- the registered type, and whether it is live: a domain over prefixed_id
+    -- (or typeid) with a CHECK that reads as prefixed_id_prefix(VALUE) (or
+    -- typeid_prefix(VALUE)) = <its prefix> (the function's name shown as
+    -- pg_get_constraintdef shows it here)
+    EXECUTE pg_catalog.format(
+        'SELECT r.type, EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_constraint c '
+        'ON c.contypid OPERATOR(pg_catalog.=) t.oid WHERE t.oid OPERATOR(pg_catalog.=) r.type::pg_catalog.oid '
+        'AND t.typtype OPERATOR(pg_catalog.=) ''d'' AND c.contype OPERATOR(pg_catalog.=) ''c'' '
+        'AND ((t.typbasetype OPERATOR(pg_catalog.=) $2 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $3, r.prefix)) '
+        'OR (t.typbasetype OPERATOR(pg_catalog.=) $4 AND pg_catalog.pg_get_constraintdef(c.oid) OPERATOR(pg_catalog.=) '
+        'pg_catalog.format(''CHECK ((%%s(VALUE) = %%L::text))'', $5, r.prefix)))) '
+        'FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by, live
+        USING prefix, pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.prefixed_id')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.prefixed_id_prefix')::pg_catalog.text,
+              pg_catalog.to_regtype(ext OPERATOR(pg_catalog.||) '.typeid')::pg_catalog.oid,
+              pg_catalog.to_regproc(ext OPERATOR(pg_catalog.||) '.typeid_prefix')::pg_catalog.text;
+    IF live THEN
+        RAISE EXCEPTION 'prefix "%" is already used by type %', prefix, taken_by
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'Each prefix names one entity; choose another prefix.';
+    ELSIF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.prefix OPERATOR(pg_catalog.=) $1', ext)
+            USING prefix;
+    END IF;
+    IF type_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS %s.typeid '
+        'DEFAULT %s.%I(%L) '
+        'CONSTRAINT %I CHECK (%s.typeid_prefix(VALUE) OPERATOR(pg_catalog.=) %L)',
+        type_schema, type_name, ext, ext, 'typeid_new', prefix,
+        type_name OPERATOR(pg_catalog.||) '_prefix', ext, prefix);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
+        pg_catalog.format('%s with the prefix "%s" (a domain over typeid made by typeid_define; the prefix is in prefixed_id_registry)',
+                          'TypeIDs', prefix));
+    -- a row holding the new type's OID named a vanished type whose OID was reused
+    EXECUTE pg_catalog.format('SELECT r.type FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+        INTO taken_by USING created;
+    IF taken_by IS NOT NULL THEN
+        EXECUTE pg_catalog.format('DELETE FROM %s.prefixed_id_registry r WHERE r.type OPERATOR(pg_catalog.=) $1', ext)
+            USING created;
+    END IF;
+    EXECUTE pg_catalog.format('INSERT INTO %s.prefixed_id_registry (prefix, type, token) VALUES ($1, $2, $3)', ext)
+        USING prefix, created, false;
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION typeid_define(text, text, name) IS
+    'creates a domain over typeid (in type_schema, by default the current schema) that accepts only the given prefix and defaults to typeid_new(prefix), and records the prefix in prefixed_id_registry, shared with prefixed_id_define';
+
+-- shard claims (issue 15) -----------------------------------------------------
+-- idgen_shard_claim records which server mints each snowflake shard, by the
+-- server's system identifier. Published with the data tables, it reaches the
+-- consolidating server in each publisher's commit order, before the rows
+-- minted after the claim; the trigger below then refuses a second server's
+-- claim there (23505), which stops that subscription before any of the
+-- misconfigured server's later rows is applied.
+
+-- The shards of a list in idgen.allowed_shards syntax ('0-15, 100'), one row
+-- each, in ascending order, parsed by the same code as the setting.
+CREATE FUNCTION idgen_shard_list(shards text) RETURNS SETOF integer
+    AS 'MODULE_PATHNAME', 'idgen_shard_list'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 16;
+COMMENT ON FUNCTION idgen_shard_list(text) IS
+    'the shards of a list such as ''0-15, 100'' (idgen.allowed_shards syntax), one row each, in ascending order';
+
+-- Its rows are dumped with the database (pg_extension_config_dump): a restored
+-- consolidating server must keep refusing a shard that a live writer holds.
+-- A writer restored into a new cluster (a new system identifier) then sees its
+-- own claims as another server's: it must release and claim them again, on
+-- itself and on the consolidating server (README, "The shard claim guard").
+CREATE TABLE idgen_shard_claim (
+    family text NOT NULL,
+    shard integer NOT NULL,
+    system_identifier bigint NOT NULL,
+    server_name text NOT NULL,
+    claimed_at timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    CONSTRAINT idgen_shard_claim_pkey PRIMARY KEY (family, shard),
+    CONSTRAINT idgen_shard_claim_family CHECK (family IN ('snowflake', 'snowflake53')),
+    CONSTRAINT idgen_shard_claim_shard CHECK (
+        shard >= 0 AND shard <= CASE family WHEN 'snowflake53' THEN 15 ELSE 8191 END)
+);
+COMMENT ON TABLE idgen_shard_claim IS
+    'which server mints each snowflake shard; publish it with the data so that a consolidating server refuses a shard claimed by two servers';
+COMMENT ON COLUMN idgen_shard_claim.family IS 'snowflake (shards 0 to 8191) or snowflake53 (shards 0 to 15)';
+COMMENT ON COLUMN idgen_shard_claim.shard IS 'the claimed shard';
+COMMENT ON COLUMN idgen_shard_claim.system_identifier IS
+    'pg_control_system().system_identifier of the claiming server (a promoted standby keeps its primary''s)';
+COMMENT ON COLUMN idgen_shard_claim.server_name IS
+    'the claiming server''s cluster_name, or its address and port when cluster_name is empty';
+COMMENT ON COLUMN idgen_shard_claim.claimed_at IS 'when the claim was made';
+SELECT pg_catalog.pg_extension_config_dump('idgen_shard_claim', '');
+GRANT SELECT ON idgen_shard_claim TO PUBLIC;
+-- Claiming and releasing shards is the extension owner's act (and a superuser's).
+GRANT INSERT, DELETE ON idgen_shard_claim TO @extowner@;
+
+-- A row for a (family, shard) that another system identifier holds raises
+-- 23505; the same server's claim again is skipped (the row is dropped, the
+-- statement goes on). An UPDATE may not hand a claim to another server either:
+-- a shard moves by DELETE, then a claim. Enabled ALWAYS, so that it also runs
+-- in logical replication's apply worker (session_replication_role = replica).
+CREATE FUNCTION idgen_shard_claim_check() RETURNS trigger
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    held record;
+BEGIN
+    IF TG_OP OPERATOR(pg_catalog.=) 'UPDATE' AND OLD.family OPERATOR(pg_catalog.=) NEW.family
+       AND OLD.shard OPERATOR(pg_catalog.=) NEW.shard THEN
+        held := OLD;
+    ELSE
+        EXECUTE pg_catalog.format('SELECT c.* FROM %I.%I c WHERE c.family OPERATOR(pg_catalog.=) $1 '
+                                  'AND c.shard OPERATOR(pg_catalog.=) $2', TG_TABLE_SCHEMA, TG_TABLE_NAME)
+            INTO held USING NEW.family, NEW.shard;
+    END IF;
+    IF held.system_identifier IS NULL THEN
+        RETURN NEW;
+    ELSIF held.system_identifier OPERATOR(pg_catalog.<>) NEW.system_identifier THEN
+        RAISE EXCEPTION '% shard % is already claimed by another server', NEW.family, NEW.shard
+            USING ERRCODE = 'unique_violation',
+                  DETAIL = pg_catalog.format('Server "%s" (system identifier %s) has claimed it since %s; '
+                                             'server "%s" (system identifier %s) claims it too.',
+                                             held.server_name, held.system_identifier, held.claimed_at,
+                                             NEW.server_name, NEW.system_identifier),
+                  HINT = 'Give each server its own shards (idgen.shard_id, idgen.allowed_shards). To move a shard '
+                         'deliberately, stop minting on it and delete its claim on the old server and on the '
+                         'consolidating server first.',
+                  TABLE = TG_TABLE_NAME, SCHEMA = TG_TABLE_SCHEMA;
+    ELSIF TG_OP OPERATOR(pg_catalog.=) 'INSERT' THEN
+        RETURN NULL;
+    END IF;
+    RETURN NEW;
+END
+$$;
+COMMENT ON FUNCTION idgen_shard_claim_check() IS
+    'trigger of idgen_shard_claim: refuses (23505) a shard claimed by another server, skips the same server''s claim again';
+
+CREATE TRIGGER idgen_shard_claim_check BEFORE INSERT OR UPDATE ON idgen_shard_claim
+    FOR EACH ROW EXECUTE FUNCTION idgen_shard_claim_check();
+ALTER TABLE idgen_shard_claim ENABLE ALWAYS TRIGGER idgen_shard_claim_check;
+
+-- Claims shards for this server: one row each, through the trigger's check
+-- (23505 for a shard another server holds; nothing new for one this server
+-- holds already). Returns this server's claims on the listed shards. The
+-- caller needs INSERT on idgen_shard_claim: the extension owner or a superuser.
+CREATE FUNCTION idgen_claim_shards(shards text, family text DEFAULT 'snowflake')
+    RETURNS SETOF idgen_shard_claim
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    sysid bigint;
+    server text;
+    max_shard integer;
+    listed integer[];
+BEGIN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    max_shard := CASE family WHEN 'snowflake' THEN 8191 WHEN 'snowflake53' THEN 15 END;
+    IF max_shard IS NULL THEN
+        RAISE EXCEPTION 'unknown snowflake family "%"', family
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'The families are snowflake and snowflake53.';
+    END IF;
+    EXECUTE pg_catalog.format('SELECT pg_catalog.array_agg(s) FROM %s.idgen_shard_list($1) s', ext)
+        INTO listed USING shards;
+    IF listed IS NULL THEN
+        RAISE EXCEPTION 'the shard list is empty'
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'List shards and ranges, as in ''0-15, 100''.';
+    END IF;
+    IF listed[pg_catalog.array_upper(listed, 1)] OPERATOR(pg_catalog.>) max_shard THEN
+        RAISE EXCEPTION '% shard % is out of range', family, listed[pg_catalog.array_upper(listed, 1)]
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = pg_catalog.format('A %s shard is between 0 and %s.', family, max_shard);
+    END IF;
+    SELECT s.system_identifier INTO sysid FROM pg_catalog.pg_control_system() s;
+    server := coalesce(nullif(pg_catalog.current_setting('cluster_name'), ''),
+                       coalesce(pg_catalog.host(pg_catalog.inet_server_addr()), 'localhost')
+                       OPERATOR(pg_catalog.||) ':' OPERATOR(pg_catalog.||) pg_catalog.current_setting('port'));
+    EXECUTE pg_catalog.format('INSERT INTO %s.idgen_shard_claim (family, shard, system_identifier, server_name, claimed_at) '
+                              'SELECT $1, s, $2, $3, pg_catalog.now() FROM pg_catalog.unnest($4) s ORDER BY s', ext)
+        USING family, sysid, server, listed;
+    RETURN QUERY EXECUTE pg_catalog.format(
+        'SELECT c.* FROM %s.idgen_shard_claim c WHERE c.family OPERATOR(pg_catalog.=) $1 '
+        'AND c.shard OPERATOR(pg_catalog.=) ANY ($2) ORDER BY c.shard', ext)
+        USING family, listed;
+END
+$$;
+COMMENT ON FUNCTION idgen_claim_shards(text, text) IS
+    'claims a list of shards (''0-15, 100'') of a snowflake family for this server in idgen_shard_claim; 23505 if another server holds one';
+
+-- lease origin (issue 32) -----------------------------------------------------
+-- Which cluster this database's IDs were minted on, by system identifier, so
+-- that the high-water mark of issued IDs crosses pg_upgrade and dump/restore:
+-- both carry this table's rows (pg_upgrade its file, pg_dump its data) and
+-- neither the lease files nor the WAL. A cluster whose identifier is not the
+-- only one listed first raises its snowflake and clock leases, durably, to
+-- the clock plus idgen.max_clock_regression (above every ID the old cluster
+-- issued up to its shutdown), then lists itself alone; idgen's library does
+-- that at the first ID minted in the database (docs/operations.md,
+-- "Upgrading PostgreSQL"). System identifier 0 means "not known": a database
+-- created by a superuser's restore (pg_dump's scripts and pg_restore set
+-- row_security off before anything else; few other sessions do), or one
+-- holding the SQL edition's state. Only a session that may move IDs ahead
+-- anyway (a superuser, or one with a snowflake shard) raises the leases.
+CREATE TABLE idgen_lease_origin (
+    system_identifier bigint NOT NULL,
+    recorded_at timestamptz NOT NULL DEFAULT pg_catalog.now()
+);
+COMMENT ON TABLE idgen_lease_origin IS
+    'the cluster whose leases cover the IDs of this database: another (after pg_upgrade or a restore) or 0 (not known) makes the first ID minted here raise the leases above every ID the old cluster issued';
+COMMENT ON COLUMN idgen_lease_origin.system_identifier IS
+    'pg_control_system().system_identifier of the cluster that minted here, or 0 when not known';
+COMMENT ON COLUMN idgen_lease_origin.recorded_at IS 'when the row was recorded';
+SELECT pg_catalog.pg_extension_config_dump('idgen_lease_origin', '');
+-- Read and written by idgen's library only (as the extension, without
+-- privilege checks); its one row is no secret.
+GRANT SELECT ON idgen_lease_origin TO PUBLIC;
+-- Only a superuser's install can say "not known": anyone else's (a database
+-- owner installs the trusted extension) records this cluster, as nothing was
+-- issued here before it.
+INSERT INTO idgen_lease_origin (system_identifier)
+SELECT CASE WHEN (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) session_user)
+              AND (pg_catalog.current_setting('row_security') OPERATOR(pg_catalog.=) 'off'
+                   OR EXISTS (SELECT FROM pg_catalog.pg_class c
+                              WHERE c.relname OPERATOR(pg_catalog.=) 'idgen_sql_snowflake_state' AND c.relkind OPERATOR(pg_catalog.=) 'S'))
+            THEN 0 ELSE s.system_identifier END
+FROM pg_catalog.pg_control_system() s;
