@@ -408,6 +408,18 @@ COMMENT ON FUNCTION ulid_time(ulid) IS
 
 -- ulid casts -----------------------------------------------------------------
 
+CREATE FUNCTION ulid_to_bytea(id ulid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_ulid_to_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ulid_to_bytea(ulid) IS
+    'the 16 bytes of a ULID as bytea, in its order (the cast to bytea)';
+
+CREATE FUNCTION ulid_from_bytea(bytes bytea) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_from_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_from_bytea(bytea) IS
+    'the ulid of 16 bytes (the cast from bytea); another length is an error (22P03)';
+
 -- Both types are the same 16 bytes, and every 128-bit value is a valid ULID
 -- and a valid uuid. Assignment, not implicit: = stays unambiguous.
 CREATE CAST (ulid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
@@ -434,6 +446,17 @@ COMMENT ON CAST (text AS ulid) IS
 CREATE CAST (varchar AS ulid) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (varchar AS ulid) IS
     'the text read by ulid_in; an invalid one is an error (22P02)';
+
+-- To and from bytea (0.8.0): the 16 bytes, explicit both ways, as
+-- PostgreSQL 19's casts between uuid and bytea; sql/bytea_casts.sql holds the
+-- evidence that assignment would make bytea values of any origin land in ulid
+-- columns (and ulid values in bytea columns) without a word.
+CREATE CAST (ulid AS bytea) WITH FUNCTION ulid_to_bytea(ulid);
+COMMENT ON CAST (ulid AS bytea) IS 'the 16 bytes of the ULID';
+
+CREATE CAST (bytea AS ulid) WITH FUNCTION ulid_from_bytea(bytea);
+COMMENT ON CAST (bytea AS ulid) IS
+    'the ulid of 16 bytes; another length is an error (22P03)';
 
 -- The casts of every 128-bit type (ulid, prefixed_id, typeid): to uuid by
 -- assignment, to timestamptz explicitly; from uuid only for ulid, the one type
@@ -675,6 +698,12 @@ COMMENT ON FUNCTION prefixed_id_boundary(text, timestamptz) IS
 
 -- prefixed_id casts: explicit or assignment only (see the ulid casts) ---------
 
+CREATE FUNCTION prefixed_id_to_bytea(id prefixed_id) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_to_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION prefixed_id_to_bytea(prefixed_id) IS
+    'the 128 bits of a prefixed ID as 16 bytes, without the prefix (the cast to bytea)';
+
 CREATE CAST (prefixed_id AS uuid) WITH FUNCTION prefixed_id_uuid(prefixed_id) AS ASSIGNMENT;
 COMMENT ON CAST (prefixed_id AS uuid) IS 'the 128 bits (the prefix is dropped)';
 
@@ -690,6 +719,11 @@ COMMENT ON CAST (text AS prefixed_id) IS
 CREATE CAST (varchar AS prefixed_id) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (varchar AS prefixed_id) IS
     'the text read by prefixed_id_in; an invalid one is an error (22P02)';
+
+-- To bytea (0.8.0): the 16 bytes of the cast to uuid, explicitly. No cast
+-- from bytea: 16 bytes carry no prefix (prefixed_id_from_uuid() takes one).
+CREATE CAST (prefixed_id AS bytea) WITH FUNCTION prefixed_id_to_bytea(prefixed_id);
+COMMENT ON CAST (prefixed_id AS bytea) IS 'the 128 bits as 16 bytes (the prefix is dropped)';
 
 
 
@@ -1207,6 +1241,12 @@ COMMENT ON FUNCTION typeid_boundary(text, timestamptz) IS
 
 -- typeid casts: explicit or assignment only ----------------------------------
 
+CREATE FUNCTION typeid_to_bytea(id typeid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_prefixed_id_to_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION typeid_to_bytea(typeid) IS
+    'the 128 bits of a TypeID as 16 bytes, without the prefix (the cast to bytea)';
+
 CREATE FUNCTION typeid_to_prefixed_id(id typeid) RETURNS prefixed_id
     AS 'MODULE_PATHNAME', 'idgen_typeid_to_prefixed_id'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -1235,6 +1275,10 @@ COMMENT ON CAST (text AS typeid) IS
 CREATE CAST (varchar AS typeid) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (varchar AS typeid) IS
     'the text read by typeid_in; an invalid one is an error (22P02)';
+
+-- To bytea (0.8.0), as for prefixed_id: the 16 bytes of the cast to uuid.
+CREATE CAST (typeid AS bytea) WITH FUNCTION typeid_to_bytea(typeid);
+COMMENT ON CAST (typeid AS bytea) IS 'the 128 bits as 16 bytes (the prefix is dropped)';
 
 
 -- typeid per-entity types: domains over typeid in prefixed_id_registry ------

@@ -203,6 +203,11 @@ CREATE FUNCTION prefixed_id_uuid(id prefixed_id) RETURNS uuid
     RETURN idgen_sql_base36_decode128(pg_catalog.right(id, 25));
 COMMENT ON FUNCTION prefixed_id_uuid(prefixed_id) IS 'the 128 bits of a prefixed ID as a uuid';
 
+CREATE FUNCTION prefixed_id_to_bytea(id prefixed_id) RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN pg_catalog.uuid_send(prefixed_id_uuid(id));
+COMMENT ON FUNCTION prefixed_id_to_bytea(prefixed_id) IS 'the 128 bits as 16 bytes';
+
 CREATE FUNCTION prefixed_id_time(id prefixed_id) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN uuid_v7_time(idgen_sql_base36_decode128(pg_catalog.right(id, 25)));

@@ -90,6 +90,11 @@ CREATE FUNCTION typeid_uuid(id typeid) RETURNS uuid
     RETURN idgen_sql_crockford_decode(pg_catalog.right(id, 26), '{{CROCKFORD_LOWER}}');
 COMMENT ON FUNCTION typeid_uuid(typeid) IS 'the 128 bits of a TypeID as a uuid';
 
+CREATE FUNCTION typeid_to_bytea(id typeid) RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN pg_catalog.uuid_send(typeid_uuid(id));
+COMMENT ON FUNCTION typeid_to_bytea(typeid) IS 'the 128 bits as 16 bytes';
+
 CREATE FUNCTION typeid_time(id typeid) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN uuid_v7_time(idgen_sql_crockford_decode(pg_catalog.right(id, 26), '{{CROCKFORD_LOWER}}'));

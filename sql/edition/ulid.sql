@@ -157,3 +157,25 @@ CREATE FUNCTION ulid_time(id ulid) RETURNS timestamptz
     RETURN idgen_sql_time_of_ms(('x' || pg_catalog.substr(idgen_sql_hex(id), 1, 12))::bit(48)::bigint);
 COMMENT ON FUNCTION ulid_time(ulid) IS
     'millisecond a ULID carries';
+
+-- bytea: the C++ edition's casts, as functions (a domain takes no casts)
+CREATE FUNCTION ulid_to_bytea(id ulid) RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN pg_catalog.uuid_send(id);
+COMMENT ON FUNCTION ulid_to_bytea(ulid) IS 'the 16 bytes of a ULID';
+
+CREATE FUNCTION idgen_sql_ulid_bad_bytea(b bytea) RETURNS uuid
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+    RAISE EXCEPTION 'invalid input length for type ulid' USING ERRCODE = 'invalid_binary_representation',
+        DETAIL = pg_catalog.format('A ulid is 16 bytes; this bytea has %s.', pg_catalog.octet_length(b));
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_ulid_bad_bytea(bytea) IS 'internal: raises 22P03';
+
+CREATE FUNCTION ulid_from_bytea(bytes bytea) RETURNS ulid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE WHEN pg_catalog.octet_length(bytes) OPERATOR(pg_catalog.=) 16 THEN pg_catalog.encode(bytes, 'hex')::uuid
+                ELSE idgen_sql_ulid_bad_bytea(bytes) END;
+COMMENT ON FUNCTION ulid_from_bytea(bytea) IS 'the ulid of 16 bytes; another length is 22P03';

@@ -67,6 +67,9 @@ extern "C" {
 #else
 #include "storage/backendid.h"
 #endif
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#endif
 }
 
 #if defined(__GNUC__)
@@ -75,4 +78,20 @@ extern "C" {
 
 #if PG_VERSION_NUM < 150000
 #error "idgen requires PostgreSQL 15 or later (shmem_request_hook)"
+#endif
+
+// IDGEN_ERRSAVE(escontext, (errcode(...), errmsg(...), ...)): an input
+// function's (or a conversion's) error about its argument. From PostgreSQL 16
+// it is soft when the caller passed an ErrorSaveContext as fcinfo->context
+// (pg_input_is_valid(), pg_input_error_info(), COPY ... ON_ERROR, a domain's
+// input): saved for the caller, and the function must then return at once
+// with any Datum. Otherwise, and always on 15, it is ereport(ERROR).
+#if PG_VERSION_NUM >= 160000
+#define IDGEN_ERRSAVE(escontext, ...) errsave(escontext, __VA_ARGS__)
+#else
+#define IDGEN_ERRSAVE(escontext, ...) \
+    do {                              \
+        (void)(escontext);            \
+        ereport(ERROR, __VA_ARGS__);  \
+    } while (0)
 #endif

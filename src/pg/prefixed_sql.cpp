@@ -94,29 +94,33 @@ std::string_view checked_prefix_argument(const text *argument) {
     return prefix;
 }
 
-[[noreturn]] void report_bad_body(const char *input, std::string_view body,
-                                  const core::Base36Decoded<core::Uint128> &decoded) {
+// The body (after the last "_") that base36_decode128 refused: 22P02, soft
+// where the caller asks (IDGEN_ERRSAVE): the caller then returns.
+void report_bad_body(const char *input, std::string_view body,
+                     const core::Base36Decoded<core::Uint128> &decoded, fmNodePtr escontext) {
     switch (decoded.status) {
         case core::Base36Status::wrong_length:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The part after the last \"_\" must be 25 base36 digits; it "
-                                      "has %zu.",
-                                      body.size())));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The part after the last \"_\" must be 25 base36 digits; "
+                                     "it has %zu.",
+                                     body.size())));
             break;
         case core::Base36Status::too_large:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The value is above the largest 128-bit body, "
-                                      "f5lxx1zz5pnorynqglhzmsp33.")));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The value is above the largest 128-bit body, "
+                                     "f5lxx1zz5pnorynqglhzmsp33.")));
             break;
         default: {
             const char *bad = body.data() + decoded.position;
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("Character \"%.*s\" of the part after the last \"_\" is not "
-                                      "a base36 digit (0-9, a-z).",
-                                      pg_mblen(bad), bad)));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("Character \"%.*s\" of the part after the last \"_\" is "
+                                     "not a base36 digit (0-9, a-z).",
+                                     pg_mblen(bad), bad)));
         }
     }
-    pg_unreachable();
 }
 
 }  // namespace
@@ -197,6 +201,7 @@ PG_FUNCTION_INFO_V1(idgen_prefixed_id_new);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_token);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_prefix);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_uuid);
+PG_FUNCTION_INFO_V1(idgen_prefixed_id_to_bytea);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_time);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_from_uuid);
 PG_FUNCTION_INFO_V1(idgen_prefixed_id_boundary);
@@ -206,19 +211,29 @@ PG_FUNCTION_INFO_V1(idgen_base36_encode_bigint);
 PG_FUNCTION_INFO_V1(idgen_base36_decode_bigint);
 
 // prefixed_id_in: "<prefix>_<25 base36 digits>", the body in either case.
+// Bad text is 22P02, soft where the caller asks (PostgreSQL 16+).
 Datum idgen_prefixed_id_in(PG_FUNCTION_ARGS) {
     const char *input = PG_GETARG_CSTRING(0);
     core::PrefixedParts parts = core::prefixed_split(input);
-    if (!parts.has_separator)
-        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                        errdetail("A prefixed ID is a prefix, \"_\" and 25 base36 digits, such "
-                                  "as acct_0000000000000000000000001; this value has no \"_\".")));
+    if (!parts.has_separator) {
+        IDGEN_ERRSAVE(fcinfo->context,
+                      (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                       errdetail("A prefixed ID is a prefix, \"_\" and 25 base36 digits, such "
+                                 "as acct_0000000000000000000000001; this value has no \"_\".")));
+        return static_cast<Datum>(0);
+    }
     core::PrefixCheck check = core::prefix_check(parts.prefix);
-    if (check.status != core::PrefixStatus::ok)
-        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                        errdetail_internal("%s", describe_prefix_problem(check, parts.prefix))));
+    if (check.status != core::PrefixStatus::ok) {
+        IDGEN_ERRSAVE(fcinfo->context,
+                      (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                       errdetail_internal("%s", describe_prefix_problem(check, parts.prefix))));
+        return static_cast<Datum>(0);
+    }
     core::Base36Decoded<core::Uint128> body = core::base36_decode128(parts.body);
-    if (body.status != core::Base36Status::ok) report_bad_body(input, parts.body, body);
+    if (body.status != core::Base36Status::ok) {
+        report_bad_body(input, parts.body, body, fcinfo->context);
+        return static_cast<Datum>(0);
+    }
     std::uint8_t payload[kPayloadBytes];
     core::store_be128(body.value, payload);
     return make_prefixed(parts.prefix, payload);
@@ -353,6 +368,15 @@ Datum idgen_prefixed_id_uuid(PG_FUNCTION_ARGS) {
     auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
     std::memcpy(uuid->data, view_of(PG_GETARG_VARLENA_PP(0)).payload, kPayloadBytes);
     PG_RETURN_UUID_P(uuid);
+}
+
+// prefixed_id_to_bytea(id): the cast to bytea, the 16 payload bytes (the bytes
+// of the cast to uuid; not the prefix). typeid_to_bytea is this function too.
+Datum idgen_prefixed_id_to_bytea(PG_FUNCTION_ARGS) {
+    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + kPayloadBytes));
+    SET_VARSIZE(bytes, VARHDRSZ + kPayloadBytes);
+    std::memcpy(VARDATA(bytes), view_of(PG_GETARG_VARLENA_PP(0)).payload, kPayloadBytes);
+    PG_RETURN_BYTEA_P(bytes);
 }
 
 // prefixed_id_time(id): the millisecond of a UUIDv7 payload; NULL for tokens.

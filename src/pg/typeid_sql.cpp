@@ -35,61 +35,69 @@ std::string_view checked_prefix_argument(const text *argument) {
     return prefix;
 }
 
-// Text that typeid_parse refused: 22P02, saying why.
-[[noreturn]] void report_bad_text(const char *input, const core::TypeidParsed &parsed) {
+// Text that typeid_parse refused: 22P02, saying why; soft where the caller
+// asks (IDGEN_ERRSAVE): the caller then returns.
+void report_bad_text(const char *input, const core::TypeidParsed &parsed, fmNodePtr escontext) {
     switch (parsed.status) {
         case core::TypeidStatus::empty_prefix_with_separator:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The prefix before the last \"_\" is empty; a TypeID without "
-                                      "a prefix is the 26 characters alone, without \"_\".")));
-            break;
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The prefix before the last \"_\" is empty; a TypeID "
+                                     "without a prefix is the 26 characters alone, without "
+                                     "\"_\".")));
+            return;
         case core::TypeidStatus::bad_prefix:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail_internal("%s", describe_prefix_problem(parsed.prefix_check,
-                                                                             parsed.prefix))));
-            break;
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail_internal("%s", describe_prefix_problem(parsed.prefix_check,
+                                                                            parsed.prefix))));
+            return;
         case core::TypeidStatus::missing_separator:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The text has no \"_\" and %zu characters; a TypeID is a "
-                                      "prefix, \"_\" and 26 characters, or the 26 characters "
-                                      "alone.",
-                                      parsed.suffix.size()),
-                            errhint("Put \"_\" between the prefix and the 26-character suffix.")));
-            break;
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The text has no \"_\" and %zu characters; a TypeID is a "
+                                     "prefix, \"_\" and 26 characters, or the 26 characters "
+                                     "alone.",
+                                     parsed.suffix.size()),
+                           errhint("Put \"_\" between the prefix and the 26-character suffix.")));
+            return;
         case core::TypeidStatus::prefixed_id_text:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The suffix has 25 characters; a TypeID's has 26 "
-                                      "(Crockford base32). 25 base36 digits are the text of a "
-                                      "prefixed_id."),
-                            errhint("If it is a prefixed_id, read it as one and cast the value: "
-                                    "'%s'::prefixed_id::typeid.",
-                                    input)));
-            break;
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The suffix has 25 characters; a TypeID's has 26 "
+                                     "(Crockford base32). 25 base36 digits are the text of a "
+                                     "prefixed_id."),
+                           errhint("If it is a prefixed_id, read it as one and cast the value: "
+                                   "'%s'::prefixed_id::typeid.",
+                                   input)));
+            return;
         default:
             break;
     }
     switch (parsed.suffix_decoded.status) {
         case core::Base32Status::wrong_length:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The suffix (the part after the last \"_\", or the whole "
-                                      "value without one) must be 26 characters; it has %zu.",
-                                      parsed.suffix.size())));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The suffix (the part after the last \"_\", or the whole "
+                                     "value without one) must be 26 characters; it has %zu.",
+                                     parsed.suffix.size())));
             break;
         case core::Base32Status::too_large:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("The suffix starts with a character above 7, so it holds "
-                                      "more than 128 bits; the largest is "
-                                      "7zzzzzzzzzzzzzzzzzzzzzzzzz.")));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("The suffix starts with a character above 7, so it holds "
+                                     "more than 128 bits; the largest is "
+                                     "7zzzzzzzzzzzzzzzzzzzzzzzzz.")));
             break;
         default: {
             const char *bad = parsed.suffix.data() + parsed.suffix_decoded.position;
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
-                            errdetail("Character \"%.*s\" of the suffix is not a TypeID digit "
-                                      "(0-9 and lowercase a-z without i, l, o and u).",
-                                      pg_mblen(bad), bad)));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(kTypeError, input),
+                           errdetail("Character \"%.*s\" of the suffix is not a TypeID digit "
+                                     "(0-9 and lowercase a-z without i, l, o and u).",
+                                     pg_mblen(bad), bad)));
         }
     }
-    pg_unreachable();
 }
 
 }  // namespace
@@ -110,10 +118,14 @@ PG_FUNCTION_INFO_V1(idgen_typeid_boundary);
 PG_FUNCTION_INFO_V1(idgen_typeid_to_prefixed_id);
 
 // typeid_in: "<prefix>_<26 lowercase base32 digits>", or the digits alone.
+// Bad text is 22P02, soft where the caller asks (PostgreSQL 16+).
 Datum idgen_typeid_in(PG_FUNCTION_ARGS) {
     const char *input = PG_GETARG_CSTRING(0);
     core::TypeidParsed parsed = core::typeid_parse(input);
-    if (parsed.status != core::TypeidStatus::ok) report_bad_text(input, parsed);
+    if (parsed.status != core::TypeidStatus::ok) {
+        report_bad_text(input, parsed, fcinfo->context);
+        return static_cast<Datum>(0);  // a soft error, saved for the caller
+    }
     std::uint8_t payload[kPayloadBytes];
     core::store_be128(parsed.suffix_decoded.value, payload);
     return make_prefixed(parsed.prefix, payload);

@@ -28,20 +28,22 @@ int compare_ulids(Datum a, Datum b) {
 }
 
 // Positions count characters in the database encoding; lengths are only
-// reported for text made of base32 digits, where bytes are characters.
-[[noreturn]] void report_bad_text(const char *text, const core::Base32Decoded &decoded) {
+// reported for text made of base32 digits, where bytes are characters. The
+// error is soft where the caller asks (IDGEN_ERRSAVE): the caller then returns.
+void report_bad_text(const char *text, const core::Base32Decoded &decoded, fmNodePtr escontext) {
     const char *type_error = "invalid input syntax for type ulid: \"%s\"";
     switch (decoded.status) {
         case core::Base32Status::wrong_length:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
-                            errdetail("A ULID is 26 characters long; this value has %zu.",
-                                      std::strlen(text))));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
+                           errdetail("A ULID is 26 characters long; this value has %zu.",
+                                     std::strlen(text))));
             break;
         case core::Base32Status::too_large:
-            ereport(ERROR,
-                    (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
-                     errdetail("Its first character is above 7; the largest ULID is "
-                               "7ZZZZZZZZZZZZZZZZZZZZZZZZZ.")));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
+                           errdetail("Its first character is above 7; the largest ULID is "
+                                     "7ZZZZZZZZZZZZZZZZZZZZZZZZZ.")));
             break;
         default: {
             const char *bad = text + decoded.position;
@@ -49,20 +51,19 @@ int compare_ulids(Datum a, Datum b) {
             int position = pg_mbstrlen_with_len(text, static_cast<int>(decoded.position)) + 1;
             bool control = first_byte < 0x20 || first_byte == 0x7F;
             bool confusable = std::strchr("ILOUilou", first_byte) != nullptr;
-            ereport(ERROR,
-                    (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
-                     control ? errdetail("Control character 0x%02X at position %d is not a "
-                                         "Crockford base32 digit.",
-                                         first_byte, position)
-                             : errdetail("Character \"%.*s\" at position %d is not a Crockford "
-                                         "base32 digit.",
-                                         pg_mblen(bad), bad, position),
-                     confusable ? errhint("Crockford base32 has no I, L, O or U; "
-                                          "ulid does not read them as 1, 1, 0.")
-                                : 0));
+            IDGEN_ERRSAVE(escontext,
+                          (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg(type_error, text),
+                           control ? errdetail("Control character 0x%02X at position %d is not a "
+                                               "Crockford base32 digit.",
+                                               first_byte, position)
+                                   : errdetail("Character \"%.*s\" at position %d is not a "
+                                               "Crockford base32 digit.",
+                                               pg_mblen(bad), bad, position),
+                           confusable ? errhint("Crockford base32 has no I, L, O or U; "
+                                                "ulid does not read them as 1, 1, 0.")
+                                      : 0));
         }
     }
-    pg_unreachable();
 }
 
 // 80 fresh random bits, in the low bytes of a 128-bit value.
@@ -143,12 +144,17 @@ PG_FUNCTION_INFO_V1(idgen_ulid);
 PG_FUNCTION_INFO_V1(idgen_ulid_at);
 PG_FUNCTION_INFO_V1(idgen_ulid_boundary);
 PG_FUNCTION_INFO_V1(idgen_ulid_time);
+PG_FUNCTION_INFO_V1(idgen_ulid_to_bytea);
+PG_FUNCTION_INFO_V1(idgen_ulid_from_bytea);
 
 // ulid_in: 26 Crockford base32 characters, either case, at most 7ZZZ...Z.
 Datum idgen_ulid_in(PG_FUNCTION_ARGS) {
     const char *text = PG_GETARG_CSTRING(0);
     core::Base32Decoded decoded = core::base32_decode128(text);
-    if (decoded.status != core::Base32Status::ok) report_bad_text(text, decoded);
+    if (decoded.status != core::Base32Status::ok) {
+        report_bad_text(text, decoded, fcinfo->context);
+        return static_cast<Datum>(0);  // a soft error, saved for the caller
+    }
     return ulid_datum(decoded.value);
 }
 
@@ -294,6 +300,35 @@ Datum idgen_ulid_boundary(PG_FUNCTION_ARGS) {
 Datum idgen_ulid_time(PG_FUNCTION_ARGS) {
     std::int64_t unix_ms = core::ulid_unix_ms(core::load_be128(ulid_bytes(PG_GETARG_DATUM(0))));
     PG_RETURN_TIMESTAMPTZ(unix_ms * kUsPerMs - kUnixToPgEpochUs);
+}
+
+// ulid_to_bytea(id): the cast to bytea, the 16 bytes in the ULID's order.
+Datum idgen_ulid_to_bytea(PG_FUNCTION_ARGS) {
+    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + kUint128Bytes));
+    SET_VARSIZE(bytes, VARHDRSZ + kUint128Bytes);
+    std::memcpy(VARDATA(bytes), ulid_bytes(PG_GETARG_DATUM(0)), kUint128Bytes);
+    PG_RETURN_BYTEA_P(bytes);
+}
+
+// ulid_from_bytea(bytes): the cast from bytea, exactly 16 bytes (22P03, as
+// PostgreSQL 19's bytea -> uuid; soft where the caller asks).
+Datum idgen_ulid_from_bytea(PG_FUNCTION_ARGS) {
+    bytea *bytes = PG_GETARG_BYTEA_PP(0);
+    std::size_t length = VARSIZE_ANY_EXHDR(bytes);
+    if (length != kUint128Bytes) {
+        IDGEN_ERRSAVE(fcinfo->context,
+                      (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+                       errmsg("invalid input length for type ulid"),
+                       errdetail("A ulid is 16 bytes; this bytea has %zu.", length),
+                       length == core::kBase32Digits128
+                           ? errhint("26 bytes may be ULID text, which a cast from text reads: "
+                                     "convert_from(bytes, 'UTF8')::ulid.")
+                           : 0));
+        return static_cast<Datum>(0);
+    }
+    auto *id = static_cast<std::uint8_t *>(palloc(kUint128Bytes));
+    std::memcpy(id, VARDATA_ANY(bytes), kUint128Bytes);
+    return PointerGetDatum(id);
 }
 
 }  // extern "C"

@@ -27,7 +27,7 @@
 #  6. citus_move_shard_placement (logical and block_writes) and
 #     rebalance_table_shards after adding w3, with citus.enable_binary_protocol
 #     on and off: row counts and checksums unchanged;
-#  7. (run first) ALTER EXTENSION idgen UPDATE from 0.6.0 on the coordinator
+#  7. (run first) ALTER EXTENSION idgen UPDATE from 0.7.0 on the coordinator
 #     reaches every node, and the cluster keeps inserting.
 #  8. only with CITUS_BENCH_SECONDS=N: pgbench inserts through the
 #     coordinator, one table per generator and one keyed by bigserial, medians
@@ -122,7 +122,7 @@ is(sql($c, 'SELECT count(*) FROM citus_get_active_worker_nodes()'),
 	2, 'the coordinator lists 2 active workers');
 
 # --- 7. ALTER EXTENSION idgen UPDATE -------------------------------------------------
-# Run first: CREATE EXTENSION idgen VERSION '0.6.0' (the previous release) on
+# Run first: CREATE EXTENSION idgen VERSION '0.7.0' (the previous release) on
 # the coordinator, which Citus propagates to every worker, a distributed table
 # keyed by ulid with rows, then the update; everything below runs on the
 # current version.
@@ -130,20 +130,20 @@ my $current = idgen_version();
 my $versions =
   q{SELECT string_agg(result, ',') FROM run_command_on_all_nodes($$SELECT extversion FROM pg_extension WHERE extname = 'idgen'$$)};
 sql($c,
-	"CREATE EXTENSION idgen VERSION '0.6.0';
+	"CREATE EXTENSION idgen VERSION '0.7.0';
     CREATE TABLE upg (id ulid PRIMARY KEY DEFAULT ulid(), sf bigint DEFAULT snowflake(), n int);
     SELECT create_distributed_table('upg', 'id');
     INSERT INTO upg (n) SELECT g FROM generate_series(1, 1000) g");
-is(sql($c, $versions), '0.6.0,0.6.0,0.6.0',
-	"CREATE EXTENSION idgen VERSION '0.6.0' on the coordinator reached every node");
+is(sql($c, $versions), '0.7.0,0.7.0,0.7.0',
+	"CREATE EXTENSION idgen VERSION '0.7.0' on the coordinator reached every node");
 sql($c, 'ALTER EXTENSION idgen UPDATE');
 is(sql($c, $versions), "$current,$current,$current",
 	"ALTER EXTENSION idgen UPDATE on the coordinator updates every node to $current");
 is( sql($c,
-		q{SELECT string_agg(result, ',') FROM run_command_on_all_nodes($$SELECT castcontext FROM pg_cast WHERE castsource = 'varchar'::regtype AND casttarget = 'ulid'::regtype$$)}
+		q{SELECT string_agg(result, ',') FROM run_command_on_all_nodes($$SELECT castcontext FROM pg_cast WHERE castsource = 'bytea'::regtype AND casttarget = 'ulid'::regtype$$)}
 	),
-	'a,a,a',
-	"0.7.0's SQL changes reached the workers: the cast from varchar to ulid is an assignment cast on every node");
+	'e,e,e',
+	"0.8.0's SQL changes reached the workers: the cast from bytea to ulid is an explicit cast on every node");
 sql($c,
 	'INSERT INTO upg (n) SELECT g FROM generate_series(1001, 2000) g;
     INSERT INTO upg (n) VALUES (2001), (2002)');

@@ -12,7 +12,7 @@
 # without superuser; install as a pg_tle extension (where installed); spec cases
 # (sql_edition_spec.py) both ways; SQLSTATEs of bad input; the function and
 # cast lists of the two editions (name, arguments, volatility, strictness,
-# parallel label, comment) against test/data/sql_edition_known_diffs.txt; 32
+# parallel label, comment) against test/data/sql_edition_known_diffs.txt; 33
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
 # what other roles, cancels and errors can do to the snowflake state (section
 # 1b: cancelled and parallel-mode calls leave no lock, a role without grants
@@ -572,14 +572,14 @@ SELECT n || ': ' || q || E'\n  C++: ' || c || E'\n  SQL: ' || s FROM (
   (25, 'SELECT @prefixed_id_new(''Acct'')'), (26, 'SELECT @prefixed_id_new('''')'), (27, 'SELECT @typeid_new(''_x'')'),
   (28, 'SELECT @prefixed_id_from_uuid(''a_'', gen_random_uuid())'), (29, 'SELECT @base36_decode(''!'')'),
   (30, 'SELECT @base36_encode(-1::bigint)'), (31, 'SELECT @base36_decode_bigint(''1y2p0ij32e8e8'')'),
-  (32, 'SELECT @typeid_to_prefixed_id(''01h455vb4pex5vsknk084sn02q'')')) v(n, q)) r
+  (32, 'SELECT @typeid_to_prefixed_id(''01h455vb4pex5vsknk084sn02q'')'), (33, 'SELECT @ulid_from_bytea(''\x0102'')')) v(n, q)) r
 WHERE c IS DISTINCT FROM s ORDER BY n
 SQL
 my ($parity_status, $parity, $parity_err) = $f->run_sql($parity_sql, db => 'diff');
 $parity .= $parity_err;
 diag($parity) if $parity ne '';
 is($parity, '',
-	'32 refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36): same SQLSTATE, message, detail and hint in both editions'
+	'33 refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36): same SQLSTATE, message, detail and hint in both editions'
 );
 
 # --- 4. differential test -----------------------------------------------------------
