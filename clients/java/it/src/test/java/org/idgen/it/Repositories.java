@@ -1,0 +1,41 @@
+package org.idgen.it;
+
+import java.util.List;
+import java.util.UUID;
+import org.idgen.PrefixedId;
+import org.idgen.TypeId;
+import org.idgen.Ulid;
+import org.springframework.data.jpa.repository.JpaRepository;
+
+/** The Spring Data repositories of the shop. */
+public final class Repositories
+{
+	private Repositories()
+	{
+	}
+
+	public interface Accounts extends JpaRepository<Account, PrefixedId>
+	{
+	}
+
+	public interface Users extends JpaRepository<ShopUser, TypeId>
+	{
+	}
+
+	public interface Orders extends JpaRepository<Order, UUID>
+	{
+		Order findByRef(Ulid ref);
+
+		List<Order> findByAccountId(PrefixedId accountId);
+
+		List<Order> findByUserId(TypeId userId);
+	}
+
+	public interface Events extends JpaRepository<Event, Long>
+	{
+	}
+
+	public interface Messages extends JpaRepository<Message, Long>
+	{
+	}
+}

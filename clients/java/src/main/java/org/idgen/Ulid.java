@@ -1,0 +1,108 @@
+package org.idgen;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.UUID;
+import org.postgresql.util.PGobject;
+
+/**
+ * A value of idgen's {@code ulid} type: 128 bits, whose text is 26 Crockford base32 digits. Register
+ * it with {@link Idgen#register} and {@code getObject} returns it; {@code setObject} sends it as a
+ * {@code ulid}. Values are immutable once set; the text is always upper case.
+ */
+public final class Ulid extends PGobject implements Comparable<Ulid>
+{
+	private static final long serialVersionUID = 1L;
+	/** The type's name in PostgreSQL. */
+	public static final String TYPE = "ulid";
+
+	private long hi;
+	private long lo;
+
+	/** An empty value, for pgjdbc, which sets its text with {@link #setValue}. */
+	public Ulid()
+	{
+		setType(TYPE);
+	}
+
+	private Ulid(long hi, long lo)
+	{
+		this();
+		this.hi = hi;
+		this.lo = lo;
+		this.value = Codec.base32(hi, lo, false);
+	}
+
+	/** The ULID of this text (either case), or IllegalArgumentException. */
+	public static Ulid parse(String text)
+	{
+		long[] bits = text == null ? null : Codec.parseBase32(text, false);
+		if (bits == null)
+			throw new IllegalArgumentException(message(text));
+		return new Ulid(bits[0], bits[1]);
+	}
+
+	/** The ULID with the same 128 bits as this UUID (what {@code uuid::ulid} gives). */
+	public static Ulid of(UUID uuid)
+	{
+		return new Ulid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
+	}
+
+	/** The UUID with the same 128 bits (what {@code ulid::uuid} gives). */
+	public UUID toUuid()
+	{
+		return new UUID(hi, lo);
+	}
+
+	/** The millisecond in the first 48 bits (what {@code ulid_time()} gives). */
+	public Instant time()
+	{
+		return Instant.ofEpochMilli(hi >>> 16);
+	}
+
+	@Override
+	public void setValue(String text) throws SQLException
+	{
+		if (this.value != null && !this.value.equals(text))
+			throw new SQLException("a ulid value cannot be changed", "55000");
+		if (text == null)
+			return;
+		long[] bits = Codec.parseBase32(text, false);
+		if (bits == null)
+			throw new SQLException(message(text), "22P02");
+		hi = bits[0];
+		lo = bits[1];
+		this.value = Codec.base32(hi, lo, false);
+	}
+
+	private static String message(String text)
+	{
+		return "invalid input syntax for type ulid: \"" + text + "\"";
+	}
+
+	@Override
+	public int compareTo(Ulid other)
+	{
+		int c = Long.compareUnsigned(hi, other.hi);
+		return c != 0 ? c : Long.compareUnsigned(lo, other.lo);
+	}
+
+	@Override
+	public boolean equals(Object other)
+	{
+		return other instanceof Ulid && ((Ulid) other).hi == hi && ((Ulid) other).lo == lo
+				&& ((Ulid) other).value != null && value != null;
+	}
+
+	@Override
+	public int hashCode()
+	{
+		return Long.hashCode(hi) * 31 + Long.hashCode(lo);
+	}
+
+	@Override
+	public Ulid clone() throws CloneNotSupportedException
+	{
+		return (Ulid) super.clone();
+	}
+}
