@@ -20,7 +20,8 @@ packages=(
     alembic python3-alembic python3-sqlalchemy  # alembic.pl (alembic is the package with /usr/bin/alembic)
     python3-asyncpg  # asyncpg.pl
     openjdk-17-jdk-headless libpostgresql-jdbc-java  # jdbc.pl
-    ruby-activerecord ruby-pg  # activerecord.pl
+    maven  # java_package.pl (clients/java)
+    ruby-activerecord ruby-pg  # activerecord.pl, ruby_package.pl (clients/ruby)
     golang-go golang-github-jackc-pgx-v4-dev golang-github-lib-pq-dev  # go.pl
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     patroni etcd-server  # test/integration/ha_patroni.pl (it disables their system services)
@@ -76,3 +77,23 @@ fi
 npm_ci "$clients/orm" "$(dirname "$orm_node")"
 mkdir -p "$clients/orm/node_modules/.idgen-bin"
 ln -sfn "$orm_node" "$clients/orm/node_modules/.idgen-bin/node"
+
+# The Java package's downloads (clients/java and its test project clients/java/it,
+# every version pinned in their pom.xml) from Maven Central into the Maven cache
+# that test/integration/clients/java_package.pl reads offline: `mvn install` of
+# the package and the test project's build up to its tests, which resolves
+# Surefire's JUnit provider and runs none. Again only when a pom.xml changed.
+maven_repo=${IDGEN_MAVEN_REPO:-/var/cache/idgen/maven}
+java_dir="$(cd "$(dirname "$0")/.." && pwd)/clients/java"
+poms_digest=$(cat "$java_dir/pom.xml" "$java_dir/it/pom.xml" | sha256sum | cut -d' ' -f1)
+if [[ $(cat "$maven_repo/.idgen-poms" 2>/dev/null) != "$poms_digest" ]]; then
+    echo "setup: Maven downloads for clients/java into $maven_repo"
+    mkdir -p "$maven_repo"
+    java_build=$(mktemp -d /tmp/idgen-java-setup.XXXXXX)
+    (cd "$java_dir" && tar --exclude=target -cf - . | tar -C "$java_build" -xf -)
+    (cd "$java_build" && mvn -B -q -Dmaven.repo.local="$maven_repo" install &&
+        cd it && mvn -B -q -Dmaven.repo.local="$maven_repo" test -Dtest=NoSuchTest \
+            -Dsurefire.failIfNoSpecifiedTests=false) >&2
+    rm -rf "$java_build"
+    echo "$poms_digest" >"$maven_repo/.idgen-poms"
+fi

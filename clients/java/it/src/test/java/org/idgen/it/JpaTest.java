@@ -79,7 +79,8 @@ class JpaTest
 		assertNotNull(account.getId());
 		assertEquals("acct", account.getId().prefix());
 		assertEquals(account.getId().getValue(),
-				jdbc.queryForObject("SELECT id::text FROM accounts WHERE name = 'Acme'", String.class));
+				jdbc.queryForObject("SELECT id::text FROM accounts WHERE id = ?::account_id", String.class,
+						account.getId().getValue()));
 		assertEquals("Acme", accounts.findById(account.getId()).orElseThrow().getName());
 	}
 
@@ -89,7 +90,8 @@ class JpaTest
 		ShopUser user = users.save(new ShopUser("ada@example.com"));
 		assertEquals("user", user.getId().prefix());
 		assertEquals(user.getId().getValue(),
-				jdbc.queryForObject("SELECT id::text FROM users WHERE email = 'ada@example.com'", String.class));
+				jdbc.queryForObject("SELECT id::text FROM users WHERE id = ?::user_id", String.class,
+						user.getId().getValue()));
 		assertEquals("ada@example.com", users.findById(user.getId()).orElseThrow().getEmail());
 	}
 
@@ -148,7 +150,7 @@ class JpaTest
 		Event event = events.save(new Event("signup"));
 		assertEquals(7, Snowflake.SNOWFLAKE.shard(event.getId()));
 		assertEquals(String.valueOf(event.getId()),
-				jdbc.queryForObject("SELECT id::text FROM events WHERE kind = 'signup'", String.class));
+				jdbc.queryForObject("SELECT kind || ' ' || id FROM events WHERE id = ?", String.class, event.getId()).replace("signup ", ""));
 		Message message = messages.save(new Message("hello"));
 		assertEquals(3, Snowflake.SNOWFLAKE53.shard(message.getId()));
 		assertTrue(message.getId() < (1L << 53));
