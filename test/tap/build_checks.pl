@@ -129,6 +129,18 @@ ok(text('CHANGELOG.md') =~ /^## \Q$version\E/m, "CHANGELOG.md has an entry for $
 # (0.5.0-1): a release adds an entry on top of debian/changelog.
 my ($debian_version) = (split /\n/, text('debian/changelog'))[0] =~ /^idgen \(([^)]*)-[0-9][^)-]*\)/;
 is($debian_version, $version, "debian/changelog's newest entry is for version $version");
+# The Java and Ruby packages (clients/java, clients/ruby) carry the extension's
+# version in their manifests, and their code says it too.
+my ($pom_version) = text('clients/java/pom.xml')
+  =~ m{<artifactId>idgen</artifactId>\s*(?:<!--.*?-->\s*)?<version>([^<]+)</version>}s;
+is($pom_version, $version, "clients/java/pom.xml: org.idgen:idgen is version $version");
+my ($it_version) = text('clients/java/it/pom.xml')
+  =~ m{<artifactId>idgen</artifactId>\s*<version>([^<]+)</version>}s;
+is($it_version, $version, "clients/java/it/pom.xml tests org.idgen:idgen $version");
+my ($java_version) = text('clients/java/src/main/java/org/idgen/Idgen.java') =~ /VERSION = "([^"]+)"/;
+is($java_version, $version, "clients/java: Idgen.VERSION is $version");
+my ($gem_version) = text('clients/ruby/lib/idgen/active_record/version.rb') =~ /VERSION = "([^"]+)"/;
+is($gem_version, $version, "clients/ruby: the gem idgen-activerecord is version $version");
 my @unguarded = grep {
 	text($_) !~ /^\\echo Use "CREATE EXTENSION idgen" to load this file\. \\quit/m
 } glob 'sql/idgen--*.sql';

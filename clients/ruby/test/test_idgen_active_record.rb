@@ -1,0 +1,177 @@
+# frozen_string_literal: true
+
+# The gem's tests: a real server reached through libpq's environment (PGHOST,
+# PGPORT, PGUSER, PGDATABASE) as the database's owner, who is not a superuser,
+# and IDGEN_COPY_DATABASE, an empty database of the same owner that schema.rb
+# is loaded into. They load the gem as installed (gem "idgen-activerecord").
+require "minitest"
+require "stringio"
+require "logger"
+
+gem "idgen-activerecord"
+require "idgen/active_record"
+
+LOG = StringIO.new
+ActiveRecord::Base.logger = Logger.new(LOG, level: :warn)
+
+def connect(database)
+  ActiveRecord::Base.establish_connection(adapter: "postgresql", database: database)
+  ActiveRecord::Base.connection
+end
+
+class EnableIdgen < ActiveRecord::Migration[6.1]
+  def change
+    enable_extension "idgen"
+  end
+end
+
+class CreateShop < ActiveRecord::Migration[6.1]
+  def up
+    execute "SELECT prefixed_id_define('account_id', 'acct')"
+    execute "SELECT typeid_define('user_id', 'user')"
+    create_table :accounts, id: :account_id do |t|
+      t.string :name, null: false
+    end
+    create_table :users, id: :user_id do |t|
+      t.string :email, null: false
+    end
+    create_table :orders, id: :uuid, default: -> { "uuid_v7()" } do |t|
+      t.ulid :ref, null: false, default: -> { "ulid()" }
+      t.column :account_id, :account_id, null: false
+      t.column :user_id, :user_id, default: nil
+      t.prefixed_id :token
+      t.typeid :external
+      t.string :note
+    end
+    add_foreign_key :orders, :accounts
+    add_foreign_key :orders, :users
+    create_table :events, id: :bigint, default: -> { "snowflake(7)" } do |t|
+      t.string :kind
+    end
+    create_table :messages, id: :bigint, default: -> { "snowflake53(3)" } do |t|
+      t.text :body
+    end
+  end
+end
+
+class Account < ActiveRecord::Base; end
+class User < ActiveRecord::Base; end
+class Order < ActiveRecord::Base; end
+class Event < ActiveRecord::Base; end
+class Message < ActiveRecord::Base; end
+MODELS = [Account, User, Order, Event, Message].freeze
+
+# In order: the migration, then what the models see, then the schema dump.
+class IdgenActiveRecordTest < Minitest::Test
+  i_suck_and_my_tests_are_order_dependent!
+
+  def conn
+    ActiveRecord::Base.connection
+  end
+
+  def test_01_the_installed_gem_is_loaded
+    spec = Gem.loaded_specs["idgen-activerecord"]
+    assert spec, "the gem is activated"
+    assert_equal Idgen::ActiveRecord::VERSION, spec.version.to_s
+    loaded = $LOADED_FEATURES.grep(%r{/idgen/active_record\.rb\z}).first
+    assert loaded.start_with?("#{spec.full_gem_path}/"), "#{loaded} is the installed gem's, not the source tree's"
+    assert_equal [6, 1], ActiveRecord.version.segments.first(2)
+  end
+
+  def test_02_enable_extension_and_the_migration_as_a_plain_owner
+    connect(ENV.fetch("PGDATABASE"))
+    assert_equal "f", conn.select_value("SELECT rolsuper::text::char FROM pg_roles WHERE rolname = current_user")
+    ActiveRecord::Migration.verbose = false
+    # each in a transaction of its own, as the migrator runs them
+    [EnableIdgen, CreateShop].each { |klass| conn.transaction { klass.new.migrate(:up) } }
+    assert conn.extension_enabled?("idgen")
+    assert_equal ENV.fetch("PGUSER"), conn.select_value("SELECT extowner::regrole::text FROM pg_extension WHERE extname = 'idgen'")
+  end
+
+  def test_03_no_unknown_oid_warning_and_the_types
+    MODELS.each(&:reset_column_information)
+    MODELS.each(&:columns)
+    refute_match(/unknown OID/, LOG.string)
+    types = Order.columns_hash.transform_values(&:type)
+    assert_equal({ "id" => :uuid, "ref" => :ulid, "account_id" => :prefixed_id, "user_id" => :typeid,
+                   "token" => :prefixed_id, "external" => :typeid, "note" => :string }, types)
+    assert_equal :prefixed_id, Account.columns_hash["id"].type
+    assert_equal "account_id", Account.columns_hash["id"].sql_type
+  end
+
+  def test_04_default_lambdas_and_domain_defaults_fire
+    account = Account.create!(name: "Acme")
+    user = User.create!(email: "ada@example.com")
+    assert_match(/\Aacct_[0-9a-z]{25}\z/, account.id)
+    assert_match(/\Auser_[0-7][0-9a-hjkmnp-tv-z]{25}\z/, user.id)
+    order = Order.create!(account_id: account.id, user_id: user.id, note: "first")
+    assert_match(/\A\h{8}-\h{4}-7\h{3}-[89ab]\h{3}-\h{12}\z/, order.id)
+    assert_match(/\A[0-7][0-9A-HJKMNP-TV-Z]{25}\z/, order.reload.ref)
+    event = Event.create!(kind: "signup")
+    message = Message.create!(body: "hello")
+    assert_equal 7, conn.select_value("SELECT snowflake_shard(#{event.id})")
+    assert_operator message.id, :<, 2**53
+    assert_equal account.id, conn.select_value("SELECT id::text FROM accounts")
+  end
+
+  def test_05_find_update_and_delete_by_each_type
+    account = Account.create!(name: "Finders")
+    order = Order.create!(account_id: account.id, note: "find me").reload
+    assert_equal order.id, Order.find_by(ref: order.ref.downcase).id
+    assert_equal [order.id], Order.where(account_id: account.id).pluck(:id)
+    assert_nil order.user_id, "DEFAULT NULL on a reference to a domain key"
+    Order.where(ref: order.ref).update_all(note: "updated")
+    assert_equal "updated", Order.find(order.id).note
+    Account.find(account.id).update!(name: "Renamed")
+    assert_equal "Renamed", Account.find(account.id).name
+    Order.find(order.id).destroy
+    Account.where(id: account.id).delete_all
+    assert_nil Account.find_by(id: account.id)
+  end
+
+  def test_06_a_domain_refuses_another_prefix
+    error = assert_raises(ActiveRecord::StatementInvalid) { Account.create!(id: "team_#{'0' * 25}", name: "x") }
+    assert_equal "23514", error.cause.result.error_field(PG::Result::PG_DIAG_SQLSTATE)
+  end
+
+  def test_07_schema_rb_dumps_the_domains_and_every_table
+    dump = schema_rb
+    File.write(ENV["IDGEN_SCHEMA_RB"], dump) if ENV["IDGEN_SCHEMA_RB"]
+    refute_match(/Could not dump/, dump)
+    assert_match(/enable_extension "idgen"/, dump)
+    assert_match(/execute "SELECT prefixed_id_define\('account_id', 'acct'\)"/, dump)
+    assert_match(/execute "SELECT typeid_define\('user_id', 'user'\)"/, dump)
+    assert_match(/create_table "accounts", id: "account_id"/, dump)
+    assert_match(/create_table "orders", id: :uuid, default: -> \{ "uuid_v7\(\)" \}/, dump)
+    assert_match(/t\.ulid "ref", default: -> \{ "ulid\(\)" \}, null: false/, dump)
+    assert_match(/t\.column "account_id", "account_id", null: false/, dump)
+    assert_match(/t\.prefixed_id "token"/, dump)
+    assert_match(/t\.typeid "external"/, dump)
+    assert_match(/create_table "events", id: :bigint, default: -> \{ "snowflake\(7\)" \}/, dump)
+    assert_match(/t\.column "user_id", "user_id", default: nil$/, dump)
+    refute_match(/idgen_shard_claim|prefixed_id_registry/, dump, "the extension's own tables are left to CREATE EXTENSION")
+  end
+
+  def test_08_schema_rb_loads_into_an_empty_database
+    dump = schema_rb
+    connect(ENV.fetch("IDGEN_COPY_DATABASE"))
+    ActiveRecord::Schema.verbose = false
+    eval(dump, TOPLEVEL_BINDING) # rubocop:disable Security/Eval
+    assert_equal "account_id", conn.select_value(
+      "SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'account_id'")
+    MODELS.each(&:reset_column_information)
+    account = Account.create!(name: "Copy")
+    assert_match(/\Aacct_/, account.id)
+    order = Order.create!(account_id: account.id).reload
+    assert_match(/\A[0-7][0-9A-Z]{25}\z/, order.ref)
+    assert_operator Event.create!(kind: "copy").id, :>=, 2**53
+    assert_equal schema_rb, dump, "the loaded schema dumps as the original did"
+    refute_match(/unknown OID/, LOG.string)
+  end
+
+  def schema_rb
+    out = StringIO.new
+    ActiveRecord::SchemaDumper.dump(conn, out)
+    out.string
+  end
+end
