@@ -9,7 +9,9 @@ require "stringio"
 require "logger"
 
 gem "idgen-activerecord"
+# README snippet begins
 require "idgen/active_record"
+# README snippet ends
 
 LOG = StringIO.new
 ActiveRecord::Base.logger = Logger.new(LOG, level: :warn)
@@ -25,6 +27,7 @@ class EnableIdgen < ActiveRecord::Migration[6.1]
   end
 end
 
+# README snippet begins
 class CreateShop < ActiveRecord::Migration[6.1]
   def up
     execute "SELECT prefixed_id_define('account_id', 'acct')"
@@ -53,6 +56,7 @@ class CreateShop < ActiveRecord::Migration[6.1]
     end
   end
 end
+# README snippet ends
 
 class Account < ActiveRecord::Base; end
 class User < ActiveRecord::Base; end

@@ -12,9 +12,11 @@ import org.idgen.PrefixedId;
 @Table(name = "accounts")
 public class Account
 {
+	// README snippet begins
 	@Id
 	@GeneratedValue(strategy = GenerationType.IDENTITY)
 	private PrefixedId id;
+	// README snippet ends
 
 	private String name;
 

@@ -45,7 +45,9 @@ class JdbcTest
 			st.execute("CREATE TABLE j_users (id j_user_id PRIMARY KEY, label text)");
 			st.execute("CREATE TABLE j_items (id ulid PRIMARY KEY DEFAULT ulid(), label text)");
 		}
+		// README snippet begins
 		Idgen.register(conn);
+		// README snippet ends
 	}
 
 	@AfterAll
@@ -115,6 +117,7 @@ class JdbcTest
 	void batchInsertReturnsGeneratedKeysAsValueClasses() throws SQLException
 	{
 		List<Ulid> ids = new ArrayList<>();
+		// README snippet begins
 		try (PreparedStatement ps = conn.prepareStatement("INSERT INTO j_items (label) VALUES (?)", new String[] {"id"}))
 		{
 			for (String label : List.of("a", "b", "c"))
@@ -129,6 +132,7 @@ class JdbcTest
 					ids.add((Ulid) keys.getObject("id"));
 			}
 		}
+		// README snippet ends
 		assertEquals(3, ids.size());
 		for (Ulid id : ids)
 			assertEquals(id.getValue(), Db.text(conn, "SELECT id::text FROM j_items WHERE id = ?", id));

@@ -13,6 +13,7 @@ import org.idgen.TypeId;
 import org.idgen.Ulid;
 
 /** orders: id uuid DEFAULT uuid_v7(), ref ulid DEFAULT ulid(), two domain references. */
+// README snippet begins
 @Entity
 @Table(name = "orders")
 public class Order
@@ -30,6 +31,7 @@ public class Order
 
 	@Column(name = "user_id")
 	private TypeId userId;
+// README snippet ends
 
 	private String note;
 

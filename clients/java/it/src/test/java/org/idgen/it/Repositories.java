@@ -22,6 +22,7 @@ public final class Repositories
 	{
 	}
 
+	// README snippet begins
 	public interface Orders extends JpaRepository<Order, UUID>
 	{
 		Order findByRef(Ulid ref);
@@ -30,6 +31,7 @@ public final class Repositories
 
 		List<Order> findByUserId(TypeId userId);
 	}
+	// README snippet ends
 
 	public interface Events extends JpaRepository<Event, Long>
 	{
