@@ -141,4 +141,48 @@ final class Codec
 	{
 		return new UUID(bits[0], bits[1]);
 	}
+
+	/** The big-endian long at bytes[offset..offset+7]. */
+	static long readLong(byte[] bytes, int offset)
+	{
+		long v = 0;
+		for (int i = 0; i < 8; i++)
+			v = (v << 8) | (bytes[offset + i] & 0xFF);
+		return v;
+	}
+
+	/** Writes v big-endian at bytes[offset..offset+7]. */
+	static void writeLong(long v, byte[] bytes, int offset)
+	{
+		for (int i = 7; i >= 0; i--)
+		{
+			bytes[offset + i] = (byte) v;
+			v >>>= 8;
+		}
+	}
+
+	/**
+	 * The prefix of a prefixed_id or typeid binary field (length byte L, L prefix bytes, 16 bytes),
+	 * or null when the field is not that (L = 0 only where emptyAllowed).
+	 */
+	static String wirePrefix(byte[] bytes, int offset, boolean emptyAllowed)
+	{
+		if (bytes.length - offset < 1)
+			return null;
+		int n = bytes[offset] & 0xFF;
+		if (bytes.length - offset != 1 + n + 16 || (n == 0 && !emptyAllowed))
+			return null;
+		String prefix = new String(bytes, offset + 1, n, java.nio.charset.StandardCharsets.US_ASCII);
+		return n == 0 || validPrefix(prefix) ? prefix : null;
+	}
+
+	/** Writes a prefixed_id or typeid binary field. */
+	static void writeWire(String prefix, long hi, long lo, byte[] bytes, int offset)
+	{
+		bytes[offset] = (byte) prefix.length();
+		for (int i = 0; i < prefix.length(); i++)
+			bytes[offset + 1 + i] = (byte) prefix.charAt(i);
+		writeLong(hi, bytes, offset + 1 + prefix.length());
+		writeLong(lo, bytes, offset + 9 + prefix.length());
+	}
 }

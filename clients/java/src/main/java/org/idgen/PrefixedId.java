@@ -3,6 +3,7 @@ package org.idgen;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.UUID;
+import org.postgresql.util.PGBinaryObject;
 import org.postgresql.util.PGobject;
 
 /**
@@ -11,7 +12,7 @@ import org.postgresql.util.PGobject;
  * {@link Idgen#register}; {@code setObject} sends it as a {@code prefixed_id}, which a domain column
  * accepts when the prefix is its own. Immutable once set; the text is always lower case.
  */
-public final class PrefixedId extends PGobject implements Comparable<PrefixedId>
+public final class PrefixedId extends PGobject implements PGBinaryObject, Comparable<PrefixedId>
 {
 	private static final long serialVersionUID = 1L;
 	/** The type's name in PostgreSQL. */
@@ -90,6 +91,37 @@ public final class PrefixedId extends PGobject implements Comparable<PrefixedId>
 			throw new SQLException("a prefixed_id value cannot be changed", "55000");
 		if (text != null && !read(text))
 			throw new SQLException(message(text), "22P02");
+	}
+
+	/** Reads the binary form: length byte L, L prefix bytes, 16 bytes (pgjdbc calls it for a binary result). */
+	@Override
+	public void setByteValue(byte[] bytes, int offset) throws SQLException
+	{
+		String p = Codec.wirePrefix(bytes, offset, false);
+		if (p == null)
+			throw new SQLException("invalid binary prefixed_id", "22P03");
+		int at = offset + 1 + p.length();
+		long h = Codec.readLong(bytes, at), l = Codec.readLong(bytes, at + 8);
+		String text = p + "_" + Codec.base36(h, l);
+		if (this.value != null && !this.value.equals(text))
+			throw new SQLException("a prefixed_id value cannot be changed", "55000");
+		prefix = p;
+		hi = h;
+		lo = l;
+		value = text;
+	}
+
+	@Override
+	public int lengthInBytes()
+	{
+		return 1 + prefix.length() + 16;
+	}
+
+	/** Writes the binary form (pgjdbc calls it for a binary parameter). */
+	@Override
+	public void toBytes(byte[] bytes, int offset)
+	{
+		Codec.writeWire(prefix, hi, lo, bytes, offset);
 	}
 
 	private static String message(String text)

@@ -3,6 +3,7 @@ package org.idgen;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.UUID;
+import org.postgresql.util.PGBinaryObject;
 import org.postgresql.util.PGobject;
 
 /**
@@ -11,7 +12,7 @@ import org.postgresql.util.PGobject;
  * digits (no prefix and no "_" for the empty prefix). Register it with {@link Idgen#register};
  * {@code setObject} sends it as a {@code typeid}. Immutable once set.
  */
-public final class TypeId extends PGobject implements Comparable<TypeId>
+public final class TypeId extends PGobject implements PGBinaryObject, Comparable<TypeId>
 {
 	private static final long serialVersionUID = 1L;
 	/** The type's name in PostgreSQL. */
@@ -94,6 +95,37 @@ public final class TypeId extends PGobject implements Comparable<TypeId>
 			throw new SQLException("a typeid value cannot be changed", "55000");
 		if (text != null && !read(text))
 			throw new SQLException(message(text), "22P02");
+	}
+
+	/** Reads the binary form: length byte L, L prefix bytes, 16 bytes (pgjdbc calls it for a binary result). */
+	@Override
+	public void setByteValue(byte[] bytes, int offset) throws SQLException
+	{
+		String p = Codec.wirePrefix(bytes, offset, true);
+		if (p == null)
+			throw new SQLException("invalid binary typeid", "22P03");
+		int at = offset + 1 + p.length();
+		long h = Codec.readLong(bytes, at), l = Codec.readLong(bytes, at + 8);
+		String text = text(p, h, l);
+		if (this.value != null && !this.value.equals(text))
+			throw new SQLException("a typeid value cannot be changed", "55000");
+		prefix = p;
+		hi = h;
+		lo = l;
+		value = text;
+	}
+
+	@Override
+	public int lengthInBytes()
+	{
+		return 1 + prefix.length() + 16;
+	}
+
+	/** Writes the binary form (pgjdbc calls it for a binary parameter). */
+	@Override
+	public void toBytes(byte[] bytes, int offset)
+	{
+		Codec.writeWire(prefix, hi, lo, bytes, offset);
 	}
 
 	private static String message(String text)

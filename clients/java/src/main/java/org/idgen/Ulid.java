@@ -3,14 +3,16 @@ package org.idgen;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.UUID;
+import org.postgresql.util.PGBinaryObject;
 import org.postgresql.util.PGobject;
 
 /**
  * A value of idgen's {@code ulid} type: 128 bits, whose text is 26 Crockford base32 digits. Register
  * it with {@link Idgen#register} and {@code getObject} returns it; {@code setObject} sends it as a
- * {@code ulid}. Values are immutable once set; the text is always upper case.
+ * {@code ulid}, in binary (16 bytes) where the connection transfers it so. Values are immutable once
+ * set; the text is always upper case.
  */
-public final class Ulid extends PGobject implements Comparable<Ulid>
+public final class Ulid extends PGobject implements PGBinaryObject, Comparable<Ulid>
 {
 	private static final long serialVersionUID = 1L;
 	/** The type's name in PostgreSQL. */
@@ -73,6 +75,34 @@ public final class Ulid extends PGobject implements Comparable<Ulid>
 		hi = bits[0];
 		lo = bits[1];
 		this.value = Codec.base32(hi, lo, false);
+	}
+
+	/** Reads the binary form, the 16 bytes (pgjdbc calls it for a binary result). */
+	@Override
+	public void setByteValue(byte[] bytes, int offset) throws SQLException
+	{
+		if (bytes.length - offset != 16)
+			throw new SQLException("invalid binary ulid: " + (bytes.length - offset) + " bytes, not 16", "22P03");
+		String text = Codec.base32(Codec.readLong(bytes, offset), Codec.readLong(bytes, offset + 8), false);
+		if (this.value != null && !this.value.equals(text))
+			throw new SQLException("a ulid value cannot be changed", "55000");
+		hi = Codec.readLong(bytes, offset);
+		lo = Codec.readLong(bytes, offset + 8);
+		this.value = text;
+	}
+
+	@Override
+	public int lengthInBytes()
+	{
+		return 16;
+	}
+
+	/** Writes the binary form (pgjdbc calls it for a binary parameter). */
+	@Override
+	public void toBytes(byte[] bytes, int offset)
+	{
+		Codec.writeLong(hi, bytes, offset);
+		Codec.writeLong(lo, bytes, offset + 8);
 	}
 
 	private static String message(String text)

@@ -264,4 +264,40 @@ class JdbcTest
 			assertEquals(((Ulid) first.get(0)).toUuid(), first.get(1));
 		}
 	}
+
+	@Test
+	void binaryResultsAndParametersOnceRegistered() throws SQLException
+	{
+		try (Connection c = Db.connect("prepareThreshold", "-1"))
+		{
+			Idgen.register(c);
+			try (PreparedStatement ps = c.prepareStatement("SELECT u, u::text, p, p::text, t, t::text, e, e::text FROM"
+					+ " (SELECT ulid() u, prefixed_id_new('acct') p, typeid_new('user') t, typeid_new('') e) s"))
+			{
+				try (ResultSet rs = ps.executeQuery())
+				{
+					assertTrue(rs.next());
+					org.postgresql.PGResultSetMetaData meta = rs.getMetaData().unwrap(org.postgresql.PGResultSetMetaData.class);
+					for (int col = 1; col <= 8; col += 2)
+					{
+						assertEquals(1, meta.getFormat(col), "column " + col + " in binary");
+						assertEquals(rs.getString(col + 1), ((PGobject) rs.getObject(col)).getValue());
+						assertEquals(rs.getString(col + 1), rs.getString(col));
+					}
+				}
+			}
+			Object[] values = {Ulid.parse("01ARZ3NDEKTSV4RRFFQ69G5FAV"), PrefixedId.of("acct", new UUID(1, 2)),
+					TypeId.of("user", new UUID(3, 4)), TypeId.of("", new UUID(5, 6))};
+			for (Object v : values)
+				try (PreparedStatement ps = c.prepareStatement("SELECT ?::text"))
+				{
+					ps.setObject(1, v);
+					try (ResultSet rs = ps.executeQuery())
+					{
+						assertTrue(rs.next());
+						assertEquals(((PGobject) v).getValue(), rs.getString(1), "a binary parameter");
+					}
+				}
+		}
+	}
 }
