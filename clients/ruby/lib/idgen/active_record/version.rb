@@ -3,6 +3,6 @@
 module Idgen
   module ActiveRecord
     # The extension's version (make -s print-version), which is this gem's.
-    VERSION = "0.7.0"
+    VERSION = "0.8.0"
   end
 end

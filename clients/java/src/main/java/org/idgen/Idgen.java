@@ -10,7 +10,7 @@ import org.postgresql.core.QueryExecutor;
 public final class Idgen
 {
 	/** The extension's version, which is this package's. */
-	public static final String VERSION = "0.7.0";
+	public static final String VERSION = "0.8.0";
 
 	private Idgen()
 	{
