@@ -7,6 +7,7 @@ set -euo pipefail
 PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3
+    python3-venv  # clients/python/setup-venvs.sh (the Python package's test venvs)
     git procps curl  # make dist and the packaging tests (git), test/lib/prepare/ha_patroni.sh (pgrep), curl
     libipc-run-perl  # PostgreSQL::Test::Cluster, and configure --enable-tap-tests
     build-essential  # dpkg-buildpackage's check of build dependencies (test/lib/prepare/packaging.sh)
@@ -99,3 +100,8 @@ if [[ $(cat "$maven_repo/.idgen-poms" 2>/dev/null) != "$poms_digest" ]]; then
     fi
     rm -rf "$java_build"
 fi
+
+# The Python package's test dependencies (clients/python/requirements/*.txt,
+# hashed locks from PyPI), one venv per lock under /var/cache/idgen/python, for
+# test/integration/clients/python_package.pl.
+bash "$(cd "$(dirname "$0")" && pwd)/../clients/python/setup-venvs.sh"

@@ -77,6 +77,11 @@ is($control_version, $version, 'idgen.control default_version matches the Makefi
 my $meta = JSON::PP::decode_json(text('META.json'));
 is($meta->{version}, $version, 'META.json version matches the Makefile');
 is($meta->{provides}{idgen}{version}, $version, 'META.json provides idgen at the same version');
+# the Python package (clients/python) ships the extension's version
+my ($python_version) = text('clients/python/pyproject.toml') =~ /^version = "(.*)"$/m;
+is($python_version, $version, 'clients/python/pyproject.toml version matches the Makefile');
+my ($python_module_version) = text('clients/python/src/idgen/__init__.py') =~ /^__version__ = "(.*)"$/m;
+is($python_module_version, $version, 'clients/python idgen.__version__ matches the Makefile');
 
 # reachable VERSION: databases created on 0.1.0 reach the default version
 # through upgrade scripts, so every version must be reachable from

@@ -1,0 +1,51 @@
+"""asyncpg: binary codecs for idgen's types.
+
+    import idgen.asyncpg
+    await idgen.asyncpg.register_types(conn)
+    pool = await asyncpg.create_pool(..., init=idgen.asyncpg.register_types)
+
+Results of ulid, prefixed_id, typeid and their domains arrive as ULID,
+PrefixedId and TypeId; parameters may be those, str (the text form),
+uuid.UUID (a ulid) or python-ulid's ULID. The wire carries the binary
+formats (docs/internals.md)."""
+
+from . import _catalog
+from ._values import ULID, PrefixedId, TypeId
+
+__all__ = ["register_types"]
+
+
+def _ulid_encode(value):
+    return ULID(value).bytes
+
+
+def _prefixed_encoder(cls):
+    def encode(value):
+        if type(value) is not cls:
+            value = cls(value)
+        return value.to_binary()
+    return encode
+
+
+_CODECS = {
+    "ulid": (_ulid_encode, ULID.from_bytes),
+    "prefixed_id": (_prefixed_encoder(PrefixedId), PrefixedId.from_binary),
+    "typeid": (_prefixed_encoder(TypeId), TypeId.from_binary),
+}
+
+
+async def register_types(conn):
+    """Installs the binary codecs on an asyncpg connection (domains use their
+    base type's codec); usable as create_pool(init=...)."""
+    rows = await conn.fetch(_catalog.TYPES_QUERY)
+    rows = [tuple(row) for row in rows]
+    error = _catalog.missing(rows)
+    if error:
+        raise error
+    for oid, array_oid, typname, schema, base in rows:
+        if typname != base:
+            continue
+        encoder, decoder = _CODECS[base]
+        await conn.set_type_codec(typname, schema=schema, encoder=encoder, decoder=decoder,
+                                  format="binary")
+    return conn

@@ -1,0 +1,105 @@
+"""The server's decoders in Python: the same answers as uuid_v7_time(),
+snowflake_time(id, epoch), snowflake_shard(), snowflake_seq(), their
+snowflake53 forms and ulid_time(), and the ULID <-> uuid <-> text conversions.
+Bit layouts: docs/internals.md."""
+
+import uuid as _uuid
+from datetime import datetime, timedelta, timezone
+
+from ._values import ULID, _bits_of, _ms_time, _v7_time, b32_text
+
+__all__ = ["uuid_v7_time", "snowflake_time", "snowflake_shard", "snowflake_seq",
+           "snowflake53_time", "snowflake53_shard", "snowflake53_seq", "ulid_time",
+           "ulid_to_uuid", "uuid_to_ulid", "ulid_text", "ulid_from_text", "DEFAULT_EPOCH"]
+
+DEFAULT_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
+_SNOWFLAKE_MIN = 1 << 53  # snowflake() IDs start here; below are snowflake53() IDs
+
+
+def uuid_v7_time(value):
+    """The millisecond of a UUIDv7 (uuid.UUID or 16 bytes) as an aware UTC
+    datetime; None when it is not version 7 with the RFC variant."""
+    return _v7_time(_bits_of(value))
+
+
+def _check_epoch(epoch):
+    if not isinstance(epoch, datetime) or epoch.tzinfo is None:
+        raise TypeError("the epoch is an aware datetime (idgen.snowflake_epoch)")
+
+
+def _check63(id):
+    # IDs below 2**53 are snowflake53()'s: refused, as the server refuses them (22003)
+    if not _SNOWFLAKE_MIN <= id < 1 << 63:
+        raise ValueError("%d is not a snowflake() id: they are 2^53 to 2^63 - 1" % id)
+
+
+def _check53(id):
+    if not 0 <= id < _SNOWFLAKE_MIN:
+        raise ValueError("%d is not a snowflake53() id: they are 0 to 2^53 - 1" % id)
+
+
+def snowflake_time(id, epoch):
+    """The millisecond of a snowflake() ID counted from epoch (an aware datetime;
+    the server's default is DEFAULT_EPOCH)."""
+    _check_epoch(epoch)
+    _check63(id)
+    return epoch + timedelta(milliseconds=id >> 23)
+
+
+def snowflake_shard(id):
+    """The shard (0..8191) of a snowflake() ID."""
+    _check63(id)
+    return (id >> 10) & 8191
+
+
+def snowflake_seq(id):
+    """The sequence (0..1023) of a snowflake() ID within its millisecond and shard."""
+    _check63(id)
+    return id & 1023
+
+
+def snowflake53_time(id, epoch):
+    """The millisecond of a snowflake53() ID counted from epoch."""
+    _check_epoch(epoch)
+    _check53(id)
+    return epoch + timedelta(milliseconds=id >> 13)
+
+
+def snowflake53_shard(id):
+    """The shard (0..15) of a snowflake53() ID."""
+    _check53(id)
+    return (id >> 9) & 15
+
+
+def snowflake53_seq(id):
+    """The sequence (0..511) of a snowflake53() ID."""
+    _check53(id)
+    return id & 511
+
+
+def ulid_time(value):
+    """The millisecond a ULID (ULID, uuid.UUID, 16 bytes or text) carries."""
+    if isinstance(value, str):
+        value = ULID(value)
+    return _ms_time(_bits_of(value))
+
+
+def ulid_to_uuid(value):
+    """A ULID's 16 bytes as a uuid.UUID (the ulid::uuid cast)."""
+    return ULID(value).uuid
+
+
+def uuid_to_ulid(value):
+    """A uuid.UUID as a ULID (the uuid::ulid cast)."""
+    return ULID(value)
+
+
+def ulid_text(value):
+    """The 26-character text of 16 bytes, a uuid.UUID or a ULID."""
+    return b32_text(_bits_of(value))
+
+
+def ulid_from_text(text):
+    """The uuid.UUID of a ULID's text (either case); ValueError for bad text."""
+    return _uuid.UUID(bytes=ULID(text).bytes)
+

@@ -1,0 +1,142 @@
+"""psycopg 3: idgen's types as ULID, PrefixedId and TypeId, in text and binary.
+
+    import idgen.psycopg
+    idgen.psycopg.register_types(conn)   # a Connection, AsyncConnection or pool
+
+register_types() looks up the OIDs of ulid, prefixed_id, typeid and every
+domain over them (prefixed_id_define(), typeid_define()) and installs loaders
+(text and binary, arrays too) and dumpers for ULID, PrefixedId, TypeId and
+python-ulid's ULID on the connection's adapters."""
+
+from psycopg import adapt, pq
+from psycopg.types import TypeInfo
+
+from . import _catalog
+from ._values import ULID, PrefixedId, TypeId
+
+__all__ = ["register_types", "register_types_async"]
+
+_CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId}
+
+
+class _UlidTextLoader(adapt.Loader):
+    def load(self, data):
+        return ULID.from_text(bytes(data).decode("ascii"))
+
+
+class _UlidBinaryLoader(adapt.Loader):
+    format = pq.Format.BINARY
+
+    def load(self, data):
+        return ULID.from_bytes(bytes(data))
+
+
+def _prefixed_loaders(cls):
+    class TextLoader(adapt.Loader):
+        def load(self, data):
+            return cls.from_text(bytes(data).decode("ascii"))
+
+    class BinaryLoader(adapt.Loader):
+        format = pq.Format.BINARY
+
+        def load(self, data):
+            return cls.from_binary(data)
+
+    return TextLoader, BinaryLoader
+
+
+_LOADERS = {"ulid": (_UlidTextLoader, _UlidBinaryLoader),
+            "prefixed_id": _prefixed_loaders(PrefixedId),
+            "typeid": _prefixed_loaders(TypeId)}
+
+
+def _dumpers(name, oid):
+    """Text and binary dumpers of one type, with its OID."""
+    if name == "ulid":
+        def binary(obj):
+            return ULID(obj).bytes
+    else:
+        def binary(obj):
+            return obj.to_binary()
+
+    class TextDumper(adapt.Dumper):
+        def dump(self, obj):
+            return str(_CLASSES[name](obj) if name == "ulid" else obj).encode("ascii")
+
+    class BinaryDumper(adapt.Dumper):
+        format = pq.Format.BINARY
+
+        def dump(self, obj):
+            return binary(obj)
+
+    TextDumper.oid = BinaryDumper.oid = oid
+    return TextDumper, BinaryDumper
+
+
+def _install(adapters, rows):
+    error = _catalog.missing(rows)
+    if error:
+        raise error
+    oids = {}
+    for oid, array_oid, typname, schema, base in rows:
+        info = TypeInfo(typname, oid, array_oid)
+        info.register(adapters)  # arrays of it load too
+        text_loader, binary_loader = _LOADERS[base]
+        adapters.register_loader(oid, text_loader)
+        adapters.register_loader(oid, binary_loader)
+        if typname == base:
+            oids[base] = oid
+    for base, cls in _CLASSES.items():
+        for dumper in _dumpers(base, oids[base]):
+            adapters.register_dumper(cls, dumper)
+    # python-ulid's ULID, as a ulid parameter (registered by name: imported only if used)
+    for dumper in _dumpers("ulid", oids["ulid"]):
+        adapters.register_dumper("ulid.ULID", dumper)
+
+
+def register_types(conn_or_pool):
+    """Installs idgen's adapters on a psycopg Connection (or Cursor), or on every
+    connection of a psycopg_pool ConnectionPool: call it before the pool opens,
+    as it wraps the pool's configure callback."""
+    if hasattr(conn_or_pool, "_configure"):  # a pool
+        return _wrap_pool(conn_or_pool, register_types)
+    conn = conn_or_pool
+    idle = conn.info.transaction_status == pq.TransactionStatus.IDLE
+    with conn.cursor(binary=False) as cur:
+        rows = cur.execute(_catalog.TYPES_QUERY).fetchall()
+    if idle and not conn.autocommit:
+        conn.rollback()  # leave no transaction open (a pool refuses such a connection)
+    _install(conn.adapters, rows)
+    return conn
+
+
+async def register_types_async(conn_or_pool):
+    """register_types() for an AsyncConnection or an AsyncConnectionPool."""
+    if hasattr(conn_or_pool, "_configure"):
+        return _wrap_pool(conn_or_pool, register_types_async)
+    conn = conn_or_pool
+    idle = conn.info.transaction_status == pq.TransactionStatus.IDLE
+    async with conn.cursor(binary=False) as cur:
+        await cur.execute(_catalog.TYPES_QUERY)
+        rows = await cur.fetchall()
+    if idle and not conn.autocommit:
+        await conn.rollback()
+    _install(conn.adapters, rows)
+    return conn
+
+
+def _wrap_pool(pool, register):
+    before = pool._configure
+
+    if register is register_types_async:
+        async def configure(conn):
+            await register_types_async(conn)
+            if before:
+                await before(conn)
+    else:
+        def configure(conn):
+            register_types(conn)
+            if before:
+                before(conn)
+    pool._configure = configure
+    return pool

@@ -1,0 +1,66 @@
+"""psycopg2: adapters for idgen's types.
+
+    import idgen.psycopg2
+    idgen.psycopg2.register_types(conn)
+
+Parameters: ULID, PrefixedId and TypeId (and python-ulid's ULID, as a ulid)
+are sent as typed literals ('...'::ulid). Results of ulid, prefixed_id, typeid
+and their domains, arrays included, arrive as those classes (psycopg2 reads
+text only)."""
+
+import psycopg2.extensions as ext
+
+from . import _catalog
+from ._values import ULID, PrefixedId, TypeId
+
+__all__ = ["register_types"]
+
+_CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId}
+
+
+class _Literal:
+    def __init__(self, value, type_name):
+        self.text, self.type_name = str(value), type_name
+
+    def getquoted(self):
+        return ext.QuotedString(self.text).getquoted() + b"::" + self.type_name.encode()
+
+
+def _adapter(type_name, convert=None):
+    def adapt(value):
+        return _Literal(convert(value) if convert else value, type_name)
+    return adapt
+
+
+def register_types(conn_or_cursor, globally=False):
+    """Installs the adapters: casters (results) on this connection (or globally),
+    and parameter adapters, which psycopg2 keeps process-wide."""
+    cur = conn_or_cursor.cursor() if hasattr(conn_or_cursor, "cursor") else conn_or_cursor
+    cur.execute(_catalog.TYPES_QUERY)
+    rows = cur.fetchall()
+    error = _catalog.missing(rows)
+    if error:
+        raise error
+    scope = None if globally else conn_or_cursor
+    for oid, array_oid, typname, schema, base in rows:
+        cls = _CLASSES[base]
+
+        def cast(value, cursor, cls=cls):
+            return None if value is None else cls.from_text(value)
+
+        caster = ext.new_type((oid,), "IDGEN_" + typname.upper(), cast)
+        ext.register_type(caster, scope)
+        if array_oid:
+            ext.register_type(ext.new_array_type((array_oid,), "IDGEN_%s_ARRAY" % typname.upper(),
+                                                 caster), scope)
+    names = {base: '"%s".%s' % (schema, base) for _, _, typname, schema, base in rows
+             if typname == base}
+    for base, cls in _CLASSES.items():
+        ext.register_adapter(cls, _adapter(names[base]))
+    try:
+        import ulid  # python-ulid
+        if hasattr(ulid, "ULID"):
+            ext.register_adapter(ulid.ULID, _adapter(names["ulid"], ULID))
+    except ImportError:
+        pass
+    return conn_or_cursor

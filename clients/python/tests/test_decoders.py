@@ -1,0 +1,94 @@
+"""The Python decoders give exactly the server's answers, on 100,000 values
+of each family (random bits, so the cases the server refuses come too)."""
+import os
+import random
+import uuid
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from idgen import decode
+
+N = int(os.environ.get("IDGEN_DECODER_VALUES", "100000"))
+EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)
+OTHER_EPOCH = datetime(2015, 6, 1, 12, 30, tzinfo=timezone.utc)
+rng = random.Random(int(os.environ.get("IDGEN_DECODER_SEED", "20261128")))
+
+
+def rows(conn, sql, values):
+    with conn.cursor(binary=True) as cur:
+        cur.execute("SET TIME ZONE 'UTC'")
+        return cur.execute(sql, (values,)).fetchall()
+
+
+def random_ms():  # within Python's datetime (year 9999) and the 48-bit field
+    return rng.randrange(0, 253402300799999)
+
+
+def test_uuid_v7_time(conn):
+    values = []
+    for i in range(N):
+        bits = bytearray(random_ms().to_bytes(6, "big") + rng.randbytes(10))
+        if i % 4:  # three in four a UUIDv7 with its version and variant, the rest any bits
+            bits[6] = 0x70 | bits[6] & 0x0F
+            bits[8] = 0x80 | bits[8] & 0x3F
+        values.append(uuid.UUID(bytes=bytes(bits)))
+    server = rows(conn, "SELECT uuid_v7_time(x) FROM unnest(%s::uuid[]) WITH ORDINALITY u(x, i) ORDER BY i",
+                  values)
+    assert len(server) == N
+    mismatches = [(v, s) for v, (s,) in zip(values, server) if decode.uuid_v7_time(v) != s]
+    assert mismatches == []
+    assert sum(s is None for (s,) in server) > N // 8  # both kinds were there
+
+
+def test_ulid_conversions(conn):
+    values = [uuid.UUID(bytes=bytes(random_ms().to_bytes(6, "big") + rng.randbytes(10)))
+              for _ in range(N)]
+    server = rows(conn, "SELECT x::ulid::text, ulid_time(x::ulid), (x::ulid::text)::ulid::uuid"
+                        " FROM unnest(%s::uuid[]) WITH ORDINALITY u(x, i) ORDER BY i", values)
+    bad = [v for v, (text, time, back) in zip(values, server)
+           if (decode.ulid_text(v), decode.ulid_time(v), decode.ulid_from_text(text.lower()))
+           != (text, time, back)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("family", ["snowflake", "snowflake53"])
+def test_snowflake_fields(conn, family):
+    low, high = (1 << 53, 1 << 63) if family == "snowflake" else (0, 1 << 53)
+    values = [rng.randrange(low, high) for _ in range(N)]
+    server = rows(conn, "SELECT {0}_time(x, '2024-01-01 00:00:00+00'), {0}_time(x, '2015-06-01 12:30:00+00'),"
+                        " {0}_shard(x), {0}_seq(x)"
+                        " FROM unnest(%s::bigint[]) WITH ORDINALITY u(x, i) ORDER BY i".format(family), values)
+    time, shard, seq = (getattr(decode, family + suffix) for suffix in ("_time", "_shard", "_seq"))
+    bad = [v for v, s in zip(values, server)
+           if (time(v, EPOCH), time(v, OTHER_EPOCH), shard(v), seq(v)) != s]
+    assert bad == []
+
+
+@pytest.mark.parametrize("family", ["snowflake", "snowflake53"])
+def test_snowflake_refuses_the_other_split(conn, family):
+    other = 5 if family == "snowflake" else (1 << 53) + 5
+    for fn in ("_time", "_shard", "_seq"):
+        args = (other, EPOCH) if fn == "_time" else (other,)
+        with pytest.raises(ValueError):
+            getattr(decode, family + fn)(*args)
+    with pytest.raises(Exception) as server_error:
+        conn.execute("SELECT %s_shard(%%s::bigint)" % family, (other,))
+    assert getattr(server_error.value, "sqlstate", None) == "22003"
+
+
+def test_snowflake_needs_an_aware_epoch():
+    with pytest.raises(TypeError):
+        decode.snowflake_time(1 << 60, datetime(2024, 1, 1))
+
+
+def test_minted_values_decode(conn):
+    """Values the server mints now decode to the server's own time."""
+    conn.execute("SET TIME ZONE 'UTC'")
+    u, s, s53, l = conn.execute("SELECT uuid_v7(), snowflake(3), snowflake53(2), ulid()::text").fetchone()
+    got = conn.execute("SELECT uuid_v7_time(%s), snowflake_time(%s), snowflake53_time(%s), ulid_time(%s::ulid)",
+                       (u, s, s53, l)).fetchone()
+    assert (decode.uuid_v7_time(u), decode.snowflake_time(s, decode.DEFAULT_EPOCH),
+            decode.snowflake53_time(s53, decode.DEFAULT_EPOCH), decode.ulid_time(l)) == got
+    assert (decode.snowflake_shard(s), decode.snowflake53_shard(s53)) == (3, 2)
+    assert abs(decode.uuid_v7_time(u) - datetime.now(timezone.utc)) < timedelta(minutes=5)

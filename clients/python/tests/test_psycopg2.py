@@ -1,0 +1,42 @@
+"""psycopg2 with register_types(): results as the value classes, parameters
+as typed literals."""
+import uuid
+
+import psycopg2
+import pytest
+
+import idgen.psycopg2
+from idgen import ULID, PrefixedId, TypeId
+
+
+@pytest.fixture
+def pg2(dbname):
+    c = psycopg2.connect(dbname=dbname)
+    c.autocommit = True
+    yield c
+    c.close()
+
+
+def test_results_and_parameters(pg2):
+    idgen.psycopg2.register_types(pg2)
+    cur = pg2.cursor()
+    cur.execute("SELECT ulid(), prefixed_id_new('acct'), typeid_new(''), ARRAY[ulid(), ulid()]")
+    u, p, y, arr = cur.fetchone()
+    assert (type(u), type(p), type(y), [type(v) for v in arr]) == (ULID, PrefixedId, TypeId, [ULID, ULID])
+    cur.execute("SELECT %s::text, %s::text, %s::text, pg_typeof(%s)::text", (u, p, y, u))
+    assert cur.fetchone() == (str(u), str(p), str(y), "ulid")
+    import ulid
+    cur.execute("SELECT %s = %s, %s = %s::ulid", (u, ulid.ULID.from_bytes(u.bytes), u, str(u)))
+    assert cur.fetchone() == (True, True)
+
+
+def test_domains(pg2):
+    idgen.psycopg2.register_types(pg2)
+    cur = pg2.cursor()
+    cur.execute("SELECT prefixed_id_define('org_id', 'org')")
+    cur.execute("CREATE TABLE o (id org_id PRIMARY KEY)")
+    cur.execute("INSERT INTO o DEFAULT VALUES RETURNING id")
+    (got,) = cur.fetchone()
+    assert type(got) is PrefixedId and got.prefix == "org"
+    with pytest.raises(psycopg2.errors.CheckViolation):
+        cur.execute("INSERT INTO o VALUES (%s)", (PrefixedId("acct", uuid.uuid4()),))
