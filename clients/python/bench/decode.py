@@ -16,6 +16,7 @@ import time
 import asyncpg
 import psycopg
 
+import idgen
 import idgen.asyncpg
 import idgen.psycopg
 
@@ -50,8 +51,14 @@ async def asyncpg_figures():
     conn = await asyncpg.connect()
     figures = {}
     for family in FAMILIES:
-        # text: asyncpg's own text codec (values as str); binary: idgen's codecs
+        # str: asyncpg's own text codec, values as str (no value objects)
+        figures[family, "str"] = await abest(conn, family)
+    # text: a text codec building the same value objects as the binary codecs
+    for family, cls in (("ulid", idgen.ULID), ("prefixed_id", idgen.PrefixedId), ("typeid", idgen.TypeId)):
+        await conn.set_type_codec(family, encoder=str, decoder=cls.from_text, format="text")
         figures[family, False] = await abest(conn, family)
+    await conn.close()
+    conn = await asyncpg.connect()
     await idgen.asyncpg.register_types(conn)
     for family in FAMILIES:
         figures[family, True] = await abest(conn, family)
@@ -76,11 +83,13 @@ def main():
             conn.execute("CREATE TABLE bench_%s AS SELECT %s AS v FROM generate_series(1, %d)"
                          % (family, mint, ROWS))
         figures = {"psycopg": psycopg_figures(conn), "asyncpg": asyncio.run(asyncpg_figures())}
-        print("driver\tfamily\trows\ttext s\tbinary s\tbinary/text")
+        print("driver\tfamily\trows\ttext s\tbinary s\tbinary/text\tstr s (asyncpg's own text)")
         for driver, by in figures.items():
             for family in FAMILIES:
                 text, binary = by[family, False], by[family, True]
-                print("%s\t%s\t%d\t%.3f\t%.3f\t%.2f" % (driver, family, ROWS, text, binary, binary / text))
+                plain = "%.3f" % by[family, "str"] if (family, "str") in by else "-"
+                print("%s\t%s\t%d\t%.3f\t%.3f\t%.2f\t%s" % (driver, family, ROWS, text, binary,
+                                                          binary / text, plain))
         for family in FAMILIES:
             conn.execute("DROP TABLE bench_%s" % family)
 

@@ -39,3 +39,17 @@ def bare_dbname(request):
 def conn(dbname):
     with psycopg.connect(dbname=dbname, autocommit=True) as c:
         yield c
+
+
+def pytest_collection_modifyitems(config, items):
+    """SQLModel is in the newest dependency set only: its test is left out
+    (deselected, so not reported) where SQLModel is not installed."""
+    try:
+        import sqlmodel  # noqa: F401
+        return
+    except ImportError:
+        pass
+    left_out = [item for item in items if item.name == "test_sqlmodel"]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]

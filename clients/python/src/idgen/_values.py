@@ -17,6 +17,8 @@ _BASE36_BODY = re.compile(r"[0-9a-z]{25}", re.IGNORECASE)
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _BASE36_MAX = "f5lxx1zz5pnorynqglhzmsp33"  # 2**128 - 1
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_set = object.__setattr__  # the value classes refuse their own __setattr__
+_new = object.__new__
 
 
 _PAIRS = [a + b for a in CROCKFORD for b in CROCKFORD]  # 10 bits -> 2 characters
@@ -131,6 +133,14 @@ class _Value:
     def __reduce__(self):
         return (type(self), (str(self),))
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source, handler):
+        """pydantic 2 (and SQLModel): validated from the text or a value, serialized as text."""
+        from pydantic_core import core_schema
+        return core_schema.no_info_plain_validator_function(
+            lambda value: value if isinstance(value, cls) else cls(value),
+            serialization=core_schema.to_string_ser_schema())
+
 
 class ULID(_Value):
     """A ulid: 128 bits, text of 26 uppercase Crockford base32 characters.
@@ -142,41 +152,42 @@ class ULID(_Value):
 
     def __init__(self, value):
         if isinstance(value, ULID):
-            bits, text = value.bytes, value._text
+            bits, text = value.bytes, getattr(value, "_text", None)
         elif isinstance(value, str):
             if not _ULID_TEXT.fullmatch(value):
                 raise ValueError("invalid ULID text: %r" % (value,))
             bits, text = b32_bits(value), None
         else:
             bits, text = _bits_of(value), None
-        object.__setattr__(self, "bytes", bits)
-        object.__setattr__(self, "_text", text)
+        _set(self, "bytes", bits)
+        if text is not None:
+            _set(self, "_text", text)
 
     @classmethod
     def from_bytes(cls, bits):
         """From 16 bytes (the binary format), unchecked but for the length."""
         if len(bits) != 16:
             raise ValueError("a ulid is 16 bytes, not %d" % len(bits))
-        self = object.__new__(cls)
-        object.__setattr__(self, "bytes", bytes(bits))
-        object.__setattr__(self, "_text", None)
+        self = _new(cls)
+        _set(self, "bytes", bytes(bits))
         return self
 
     @classmethod
     def from_text(cls, text):
         """From the server's text (trusted: not checked)."""
-        self = object.__new__(cls)
-        object.__setattr__(self, "bytes", b32_bits(text))
-        object.__setattr__(self, "_text", None)
+        self = _new(cls)
+        _set(self, "bytes", b32_bits(text))
         return self
 
     def _key(self):
         return self.bytes
 
     def __str__(self):
-        if self._text is None:
-            object.__setattr__(self, "_text", b32_text(self.bytes))
-        return self._text
+        try:
+            return self._text
+        except AttributeError:
+            _set(self, "_text", b32_text(self.bytes))
+            return self._text
 
     @property
     def timestamp_ms(self):
@@ -209,26 +220,26 @@ class _Prefixed(_Value):
                     _PREFIX.fullmatch(prefix) or (prefix == "" and self._empty_prefix)):
                 raise ValueError("invalid %s prefix: %r" % (type(self).__name__, prefix))
             bits = _bits_of(bits)
-        object.__setattr__(self, "prefix", prefix)
-        object.__setattr__(self, "bytes", bits)
-        object.__setattr__(self, "_text", None)
+        _set(self, "prefix", prefix)
+        _set(self, "bytes", bits)
 
     @classmethod
     def _new(cls, prefix, bits):
-        self = object.__new__(cls)
-        object.__setattr__(self, "prefix", prefix)
-        object.__setattr__(self, "bytes", bits)
-        object.__setattr__(self, "_text", None)
+        self = _new(cls)
+        _set(self, "prefix", prefix)
+        _set(self, "bytes", bits)
         return self
 
     @classmethod
     def from_binary(cls, data):
         """From the binary format: a length byte L, L prefix characters, 16 bytes."""
-        data = bytes(data)
         n = data[0] if data else -1
         if len(data) != n + 17 or n > 63 or (n == 0 and not cls._empty_prefix):
             raise ValueError("badly framed %s binary value (%d bytes)" % (cls.__name__, len(data)))
-        return cls._new(data[1:1 + n].decode("ascii"), data[1 + n:])
+        self = _new(cls)
+        _set(self, "prefix", str(data[1:1 + n], "ascii"))
+        _set(self, "bytes", bytes(data[1 + n:]))
+        return self
 
     def to_binary(self):
         """The binary format (what *_send writes)."""
@@ -238,9 +249,11 @@ class _Prefixed(_Value):
         return (self.prefix, self.bytes)
 
     def __str__(self):
-        if self._text is None:
-            object.__setattr__(self, "_text", self._format())
-        return self._text
+        try:
+            return self._text
+        except AttributeError:
+            _set(self, "_text", self._format())
+            return self._text
 
     @property
     def time(self):

@@ -28,7 +28,7 @@ class _UlidBinaryLoader(adapt.Loader):
     format = pq.Format.BINARY
 
     def load(self, data):
-        return ULID.from_bytes(bytes(data))
+        return ULID.from_bytes(data)
 
 
 def _prefixed_loaders(cls):
