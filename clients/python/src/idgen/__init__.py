@@ -1,8 +1,8 @@
 """idgen: the types of the idgen PostgreSQL extension in Python.
 
 ULID, PrefixedId and TypeId are the values; idgen.decode has the server's
-decoders; idgen.psycopg, idgen.psycopg2 and idgen.asyncpg plug them into
-those drivers."""
+decoders; idgen.psycopg, idgen.psycopg2, idgen.asyncpg, idgen.django,
+idgen.sqlalchemy and idgen.alembic plug them into those libraries."""
 
 from ._values import ULID, PrefixedId, TypeId
 from .decode import (snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake_seq,

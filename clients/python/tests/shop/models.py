@@ -1,3 +1,4 @@
+# README snippet begins
 from django.db import models
 
 from idgen.django.fields import (PrefixedIdField, Snowflake53Field, SnowflakeField, TypeIdField,
@@ -31,3 +32,4 @@ class Event(models.Model):
 class Click(models.Model):
     id = Snowflake53Field(primary_key=True, shard=3)
     trace = TypeIdField(prefix="trace")
+# README snippet ends
