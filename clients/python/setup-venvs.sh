@@ -19,7 +19,7 @@ for name in latest oldest; do
         echo "setup: Python venv $venv from $lock"
         rm -rf "$venv"
         /usr/bin/python3 -m venv "$venv"
-        PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_CACHE_DIR=/var/cache/idgen/pip \
+        PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_CACHE_DIR=${IDGEN_PIP_CACHE:-/var/cache/idgen/pip} \
             "$venv/bin/pip" install -q --disable-pip-version-check --no-deps --require-hashes \
             -r "$lock" >&2
         touch "$venv/.idgen-installed"
