@@ -9,6 +9,8 @@
 #   bash test/fresh-machine.sh                 # both commands in /var/tmp/idgen-fresh
 #   bash test/fresh-machine.sh --demo-only     # the bootstrap and the demo only
 #   bash test/fresh-machine.sh --keep DIR      # DIR as the root, kept afterwards
+#   bash test/fresh-machine.sh --suite '--pg 15 --only python_package'  # no demo; the suite
+#                                              # with these arguments instead of --pg all
 #
 # What a machine image has beyond minbase and the registries need is copied in
 # from this machine: its apt sources and apt settings (so the chroot reaches
@@ -19,12 +21,13 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 shared=$(realpath -m "$repo/../shared")
-demo_only=no keep=no root=/var/tmp/idgen-fresh
+demo_only=no keep=no root=/var/tmp/idgen-fresh suite_args='--pg all' run_demo=yes
 while (($#)); do
     case $1 in
         --demo-only) demo_only=yes ;;
         --keep) keep=yes; root=${2:?--keep needs a directory}; shift ;;
-        *) echo "usage: bash test/fresh-machine.sh [--demo-only] [--keep DIR]" >&2; exit 2 ;;
+        --suite) suite_args=${2:?--suite needs the arguments for run-tests.sh}; run_demo=no; shift ;;
+        *) echo "usage: bash test/fresh-machine.sh [--demo-only] [--keep DIR] [--suite ARGS]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -97,9 +100,11 @@ in_root() {
 log=/tmp/idgen-fresh-machine.log
 started=$SECONDS
 demo_status=0
-in_root "bash test/demo.sh" >"$log.demo" 2>&1 || demo_status=$?
+if [[ $run_demo == yes ]]; then
+    in_root "bash test/demo.sh" >"$log.demo" 2>&1 || demo_status=$?
+    tail -n 5 "$log.demo" >&2
+fi
 demo_seconds=$((SECONDS - started))
-tail -n 5 "$log.demo" >&2
 say "bootstrap ${bootstrap_seconds} s; demo ${demo_seconds} s (exit $demo_status), log $log.demo"
 if [[ $demo_only == yes ]]; then
     echo "fresh machine: demo ${demo_seconds} s (exit $demo_status)"
@@ -108,7 +113,7 @@ fi
 
 started=$SECONDS
 suite_status=0
-in_root "bash test/run-tests.sh --pg all" >"$log.suite" 2>&1 || suite_status=$?
+in_root "bash test/run-tests.sh $suite_args" >"$log.suite" 2>&1 || suite_status=$?
 suite_seconds=$((SECONDS - started))
 closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log.suite" | tail -n 1)
 sed -n '/^majors tested/,$p' "$log.suite" | tail -n 40 >&2 || true
