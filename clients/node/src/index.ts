@@ -1,0 +1,267 @@
+// idgen: decoders for the extension's ID formats (docs/internals.md of the
+// extension), in plain TypeScript with no dependency, and the list of its
+// type names that the driver entry points (idgen/pg, idgen/postgres) look up.
+
+/** The extension version this package was built with. */
+export const VERSION = "0.7.0";
+
+/** `idgen.snowflake_epoch`'s default: 2024-01-01 00:00:00 UTC, in Unix milliseconds. */
+export const DEFAULT_SNOWFLAKE_EPOCH = Date.UTC(2024, 0, 1);
+
+/** An epoch: a Date, Unix milliseconds, or text that Date.parse reads ('2024-01-01T00:00:00Z'). */
+export type Epoch = Date | number | string;
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const CROCKFORD_LOWER = CROCKFORD.toLowerCase();
+const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+const UUID_RE = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
+const PREFIX_RE = /^[a-z]([a-z_]{0,61}[a-z])?$/;
+
+// digit value per character code; -1 for a character outside the alphabet
+const CROCKFORD_VALUE: Int8Array = (() => {
+  const t = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 32; i++) {
+    t[CROCKFORD.charCodeAt(i)] = i;
+    t[CROCKFORD_LOWER.charCodeAt(i)] = i;
+  }
+  return t;
+})();
+
+const U128_MAX = (1n << 128n) - 1n;
+const INT64_MAX = (1n << 63n) - 1n;
+const SNOWFLAKE_MIN = 1n << 53n;
+const SNOWFLAKE53_MAX = (1n << 53n) - 1n;
+
+function epochMs(epoch: Epoch): number {
+  const ms = epoch instanceof Date ? epoch.getTime() : typeof epoch === "number" ? epoch : Date.parse(epoch);
+  if (!Number.isFinite(ms)) throw new RangeError(`invalid epoch: ${String(epoch)}`);
+  return ms;
+}
+
+function toBigInt(id: bigint | number | string, what: string): bigint {
+  let v: bigint;
+  if (typeof id === "bigint") v = id;
+  else if (typeof id === "number") {
+    if (!Number.isSafeInteger(id)) throw new RangeError(`${what} must be an integer within 2^53 - 1 as a number (pass a bigint): ${id}`);
+    v = BigInt(id);
+  } else if (/^-?[0-9]+$/.test(id)) v = BigInt(id);
+  else throw new TypeError(`invalid ${what}: "${id}"`);
+  if (v < 0n || v > INT64_MAX) throw new RangeError(`${what} out of range: ${v}`);
+  return v;
+}
+
+/** The 128 bits of a uuid's text (with or without hyphens, either case). */
+export function uuidToBigInt(uuid: string): bigint {
+  if (!UUID_RE.test(uuid)) throw new TypeError(`invalid uuid: "${uuid}"`);
+  return BigInt("0x" + uuid.replace(/-/g, ""));
+}
+
+/** The canonical (lowercase, hyphenated) text of 128 bits. */
+export function bigIntToUuid(value: bigint): string {
+  if (value < 0n || value > U128_MAX) throw new RangeError("a uuid holds 128 bits");
+  const h = value.toString(16).padStart(32, "0");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The millisecond embedded in a UUIDv7, as `uuid_v7_time()` gives it; `null`
+ * when the uuid is not version 7 with the RFC 9562 variant.
+ */
+export function uuidV7Time(uuid: string): Date | null {
+  const v = uuidToBigInt(uuid);
+  if (((v >> 76n) & 0xfn) !== 7n || ((v >> 62n) & 0x3n) !== 2n) return null;
+  return new Date(Number(v >> 80n));
+}
+
+// ---- snowflake (63 bits: 40 of ms, 13 of shard, 10 of sequence) ----
+
+function snowflakeBits(id: bigint | number | string): bigint {
+  const v = toBigInt(id, "snowflake");
+  if (v < SNOWFLAKE_MIN) throw new RangeError(`snowflake ${v} is below 2^53: a snowflake53 ID, decode it with snowflake53Time()`);
+  return v;
+}
+
+/** The millisecond in which a `snowflake()` ID was issued, counted from `epoch` (as `snowflake_time(id, epoch)`). */
+export function snowflakeTime(id: bigint | number | string, epoch: Epoch = DEFAULT_SNOWFLAKE_EPOCH): Date {
+  return new Date(epochMs(epoch) + Number(snowflakeBits(id) >> 23n));
+}
+
+/** The shard (0..8191) that issued a `snowflake()` ID, as `snowflake_shard(id)`. */
+export function snowflakeShard(id: bigint | number | string): number {
+  return Number((toBigInt(id, "snowflake") >> 10n) & 0x1fffn);
+}
+
+/** The sequence number (0..1023) of a `snowflake()` ID, as `snowflake_seq(id)`. */
+export function snowflakeSeq(id: bigint | number | string): number {
+  return Number(toBigInt(id, "snowflake") & 0x3ffn);
+}
+
+// ---- snowflake53 (53 bits: 40 of ms, 4 of shard, 9 of sequence) ----
+
+function snowflake53Bits(id: bigint | number | string): bigint {
+  const v = toBigInt(id, "snowflake53");
+  if (v > SNOWFLAKE53_MAX) throw new RangeError(`snowflake53 ${v} is above 2^53 - 1: a snowflake ID, decode it with snowflakeTime()`);
+  return v;
+}
+
+/** The millisecond in which a `snowflake53()` ID was issued, counted from `epoch` (as `snowflake53_time(id, epoch)`). */
+export function snowflake53Time(id: bigint | number | string, epoch: Epoch = DEFAULT_SNOWFLAKE_EPOCH): Date {
+  return new Date(epochMs(epoch) + Number(snowflake53Bits(id) >> 13n));
+}
+
+/** The shard (0..15) of a `snowflake53()` ID. */
+export function snowflake53Shard(id: bigint | number | string): number {
+  return Number((snowflake53Bits(id) >> 9n) & 0xfn);
+}
+
+/** The sequence number (0..511) of a `snowflake53()` ID. */
+export function snowflake53Seq(id: bigint | number | string): number {
+  return Number(snowflake53Bits(id) & 0x1ffn);
+}
+
+// ---- ULID ----
+
+function base32Decode(text: string, lowerOnly: boolean, what: string): bigint {
+  if (text.length !== 26) throw new TypeError(`invalid ${what}: "${text}" (26 characters expected)`);
+  let v = 0n;
+  for (let i = 0; i < 26; i++) {
+    const c = text.charCodeAt(i);
+    const d = c < 128 ? CROCKFORD_VALUE[c]! : -1;
+    if (d < 0 || (lowerOnly && c >= 65 && c <= 90)) throw new TypeError(`invalid ${what}: "${text}" (bad character at ${i + 1})`);
+    if (i === 0 && d > 7) throw new RangeError(`invalid ${what}: "${text}" (above 128 bits)`);
+    v = (v << 5n) | BigInt(d);
+  }
+  return v;
+}
+
+function base32Encode(value: bigint, alphabet: string): string {
+  let s = "";
+  for (let i = 0; i < 26; i++) {
+    s = alphabet[Number(value & 31n)]! + s;
+    value >>= 5n;
+  }
+  return s;
+}
+
+/** The 128 bits of a ULID's text (26 Crockford base32 digits, either case; I, L, O, U refused). */
+export function ulidToBigInt(ulid: string): bigint {
+  return base32Decode(ulid, false, "ulid");
+}
+
+/** A ULID's canonical (uppercase) text, as the server writes it. */
+export function ulidFromBigInt(value: bigint): string {
+  if (value < 0n || value > U128_MAX) throw new RangeError("a ulid holds 128 bits");
+  return base32Encode(value, CROCKFORD);
+}
+
+/** The uuid with a ULID's bytes, as `id::uuid`. */
+export function ulidToUuid(ulid: string): string {
+  return bigIntToUuid(ulidToBigInt(ulid));
+}
+
+/** The ULID with a uuid's bytes, as `id::ulid`. */
+export function uuidToUlid(uuid: string): string {
+  return ulidFromBigInt(uuidToBigInt(uuid));
+}
+
+/** A ULID's canonical text (uppercase), or a TypeError for text the server refuses. */
+export function ulidCanonical(ulid: string): string {
+  return ulidFromBigInt(ulidToBigInt(ulid));
+}
+
+/** The millisecond a ULID carries, as `ulid_time(id)`. */
+export function ulidTime(ulid: string): Date {
+  return new Date(Number(ulidToBigInt(ulid) >> 80n));
+}
+
+// ---- prefixed IDs (prefix_ + 25 base36 digits) and TypeID (prefix_ + 26 lowercase base32) ----
+
+function split(id: string, what: string): [string, string] {
+  const at = id.lastIndexOf("_");
+  if (at < 0) return ["", id];
+  const prefix = id.slice(0, at);
+  if (!PREFIX_RE.test(prefix)) throw new TypeError(`invalid ${what}: "${id}" (bad prefix)`);
+  return [prefix, id.slice(at + 1)];
+}
+
+/** The prefix and the 128 bits (as a uuid) of a prefixed ID, as `prefixed_id_prefix()` and `prefixed_id_uuid()`. */
+export function prefixedIdParse(id: string): { prefix: string; uuid: string } {
+  const [prefix, body] = split(id, "prefixed_id");
+  if (prefix === "") throw new TypeError(`invalid prefixed_id: "${id}" (no prefix)`);
+  if (body.length !== 25) throw new TypeError(`invalid prefixed_id: "${id}" (25 base36 digits expected)`);
+  let v = 0n;
+  for (let i = 0; i < 25; i++) {
+    const d = BASE36.indexOf(body[i]!);
+    if (d < 0) throw new TypeError(`invalid prefixed_id: "${id}" (bad character in the digits)`);
+    v = v * 36n + BigInt(d);
+  }
+  if (v > U128_MAX) throw new RangeError(`invalid prefixed_id: "${id}" (above 128 bits)`);
+  return { prefix, uuid: bigIntToUuid(v) };
+}
+
+/** A prefixed ID from a prefix and 128 bits, as `prefixed_id_from_uuid(prefix, uuid)`. */
+export function prefixedIdFromUuid(prefix: string, uuid: string): string {
+  if (!PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
+  let v = uuidToBigInt(uuid);
+  let s = "";
+  for (let i = 0; i < 25; i++) {
+    s = BASE36[Number(v % 36n)]! + s;
+    v /= 36n;
+  }
+  return `${prefix}_${s}`;
+}
+
+/** The millisecond of an ordered prefixed ID, as `prefixed_id_time()`; `null` for a token. */
+export function prefixedIdTime(id: string): Date | null {
+  return uuidV7Time(prefixedIdParse(id).uuid);
+}
+
+/** The prefix ('' for none) and the 128 bits (as a uuid) of a TypeID, as `typeid_prefix()` and `typeid_uuid()`. */
+export function typeidParse(id: string): { prefix: string; uuid: string } {
+  const [prefix, suffix] = split(id, "typeid");
+  if (prefix === "" && id.startsWith("_")) throw new TypeError(`invalid typeid: "${id}" (an empty prefix has no underscore)`);
+  return { prefix, uuid: bigIntToUuid(base32Decode(suffix, true, "typeid")) };
+}
+
+/** A TypeID from a prefix ('' for none) and 128 bits, as `typeid_from_uuid(prefix, uuid)`. */
+export function typeidFromUuid(prefix: string, uuid: string): string {
+  if (prefix !== "" && !PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
+  const suffix = base32Encode(uuidToBigInt(uuid), CROCKFORD_LOWER);
+  return prefix === "" ? suffix : `${prefix}_${suffix}`;
+}
+
+/** The millisecond of a TypeID with UUIDv7 bits, as `typeid_time()`; `null` for other bits. */
+export function typeidTime(id: string): Date | null {
+  return uuidV7Time(typeidParse(id).uuid);
+}
+
+/**
+ * The extension's base types that the driver entry points give parsers to.
+ * Domains made by `prefixed_id_define()` and `typeid_define()` arrive with
+ * their base type's OID, so these cover them.
+ */
+export const TEXT_TYPES = ["ulid", "prefixed_id", "typeid"] as const;
+export type IdgenTextType = (typeof TEXT_TYPES)[number];
+
+/** SQL that finds the OIDs of the extension's types, wherever the extension is installed. */
+export const TYPE_OIDS_SQL =
+  "SELECT t.typname::text AS name, t.oid::int4 AS oid, t.typarray::int4 AS array_oid " +
+  "FROM pg_catalog.pg_type t JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_type'::regclass AND d.objid = t.oid " +
+  "JOIN pg_catalog.pg_extension e ON d.refclassid = 'pg_catalog.pg_extension'::regclass AND d.refobjid = e.oid " +
+  "WHERE e.extname = 'idgen' AND d.deptype = 'e' AND t.typname IN ('ulid', 'prefixed_id', 'typeid')";
+
+/** One row of TYPE_OIDS_SQL. */
+export interface TypeOid {
+  name: string;
+  oid: number;
+  array_oid: number;
+}
+
+/** Parses a PostgreSQL array literal of IDs ('{a,b,NULL}'): the IDs' text never needs quoting. */
+export function parseIdArray(text: string): (string | null)[] {
+  if (text === "{}") return [];
+  return text
+    .slice(1, -1)
+    .split(",")
+    .map((s) => (s === "NULL" ? null : s));
+}
