@@ -1,0 +1,123 @@
+// idgen for Drizzle ORM (drizzle-orm/pg-core): column types for the
+// extension's types, the SQL of their DEFAULTs, and the statements a
+// migration needs before a table can use a prefixed-ID or TypeID domain.
+import { customType } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { int8Parser } from "./pg-int8.js";
+
+const PREFIX_RE = /^[a-z]([a-z_]{0,61}[a-z])?$/;
+const NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkPrefix(prefix: string, empty: boolean): string {
+  if (!(empty && prefix === "") && !PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
+  return prefix;
+}
+
+function checkName(name: string): string {
+  if (!NAME_RE.test(name)) throw new TypeError(`invalid type name: "${name}" (lowercase letters, digits and underscores)`);
+  return name;
+}
+
+const ulidType = customType<{ data: string; driverData: string }>({
+  dataType: () => "ulid",
+});
+
+/** A `ulid` column; its values are the canonical 26-character text. */
+export function ulid(name?: string) {
+  return name === undefined ? ulidType() : ulidType(name);
+}
+
+const prefixedIdType = customType<{ data: string; driverData: string; config: { type: string }; configRequired: true }>({
+  dataType: (config) => checkName(config.type),
+  toDriver: (value) => value,
+});
+
+/**
+ * A column of the domain `type` that prefixed_id_define(type, prefix)
+ * created (see prefixedIdDefine() for the migration). The prefix is checked
+ * when values are written, so a wrong one fails before the round trip.
+ */
+export function prefixedId(type: string, prefix: string, name?: string) {
+  checkPrefix(prefix, false);
+  const config = { type };
+  checkName(type);
+  const col = name === undefined ? prefixedIdType(config) : prefixedIdType(name, config);
+  return col;
+}
+
+const typeidType = customType<{ data: string; driverData: string; config: { type: string }; configRequired: true }>({
+  dataType: (config) => checkName(config.type),
+});
+
+/** A column of the domain `type` that typeid_define(type, prefix) created (see typeidDefine()). */
+export function typeid(type: string, prefix: string, name?: string) {
+  checkPrefix(prefix, true);
+  const config = { type };
+  checkName(type);
+  return name === undefined ? typeidType(config) : typeidType(name, config);
+}
+
+const toBigInt = int8Parser("bigint")!;
+const toNumber = int8Parser("number")!;
+
+const snowflakeType = customType<{ data: bigint; driverData: string | number | bigint }>({
+  dataType: () => "bigint",
+  toDriver: (value) => value.toString(),
+  fromDriver: (value) => (typeof value === "bigint" ? value : toBigInt(String(value)) as bigint),
+});
+
+/** A `bigint` column of snowflake() IDs, read as a BigInt (exact above 2^53). */
+export function snowflake(name?: string) {
+  return name === undefined ? snowflakeType() : snowflakeType(name);
+}
+
+const snowflake53Type = customType<{ data: number; driverData: string | number | bigint }>({
+  dataType: () => "bigint",
+  toDriver: (value) => {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`snowflake53 ${value} is not an integer within 2^53 - 1`);
+    return value.toString();
+  },
+  fromDriver: (value) => toNumber(String(value)) as number,
+});
+
+/** A `bigint` column of snowflake53() IDs, read as a Number (exact: at most 2^53 - 1; a larger value throws). */
+export function snowflake53(name?: string) {
+  return name === undefined ? snowflake53Type() : snowflake53Type(name);
+}
+
+function shardSql(fn: string, shard?: number): SQL {
+  if (shard === undefined) return sql.raw(`${fn}()`);
+  if (!Number.isInteger(shard) || shard < 0) throw new RangeError(`invalid shard: ${shard}`);
+  return sql.raw(`${fn}(${shard})`);
+}
+
+function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The SQL DEFAULTs, for `.default(...)`: written as they are into the
+ * migrations of drizzle-kit generate and evaluated by the server.
+ */
+export const defaults = {
+  uuidV7: (): SQL => sql.raw("uuid_v7()"),
+  ulid: (): SQL => sql.raw("ulid()"),
+  snowflake: (shard?: number): SQL => shardSql("snowflake", shard),
+  snowflake53: (shard?: number): SQL => shardSql("snowflake53", shard),
+  prefixedId: (prefix: string): SQL => sql.raw(`prefixed_id_new(${literal(checkPrefix(prefix, false))})`),
+  prefixedIdToken: (prefix: string): SQL => sql.raw(`prefixed_id_token(${literal(checkPrefix(prefix, false))})`),
+  typeid: (prefix: string): SQL => sql.raw(`typeid_new(${literal(checkPrefix(prefix, true))})`),
+};
+
+/**
+ * The statement that creates a prefixed-ID domain, for a custom migration
+ * (`drizzle-kit generate --custom`) placed before the tables that use it.
+ */
+export function prefixedIdDefine(type: string, prefix: string, options: { token?: boolean } = {}): string {
+  return `SELECT prefixed_id_define(${literal(checkName(type))}, ${literal(checkPrefix(prefix, false))}${options.token ? ", true" : ""});`;
+}
+
+/** The statement that creates a TypeID domain, for a custom migration. */
+export function typeidDefine(type: string, prefix: string): string {
+  return `SELECT typeid_define(${literal(checkName(type))}, ${literal(checkPrefix(prefix, true))});`;
+}
