@@ -30,6 +30,7 @@ const CROCKFORD_VALUE: Int8Array = (() => {
 const U128_MAX = (1n << 128n) - 1n;
 const INT64_MAX = (1n << 63n) - 1n;
 const SNOWFLAKE_MIN = 1n << 53n;
+const BASE36_CHUNK = 36n ** 10n;
 const SNOWFLAKE53_MAX = (1n << 53n) - 1n;
 
 function epochMs(epoch: Epoch): number {
@@ -123,22 +124,32 @@ export function snowflake53Seq(id: bigint | number | string): number {
 
 function base32Decode(text: string, lowerOnly: boolean, what: string): bigint {
   if (text.length !== 26) throw new TypeError(`invalid ${what}: "${text}" (26 characters expected)`);
+  // 26 digits in chunks of 6, 10 and 10 (at most 50 bits each: exact as Numbers)
   let v = 0n;
+  let chunk = 0;
   for (let i = 0; i < 26; i++) {
     const c = text.charCodeAt(i);
     const d = c < 128 ? CROCKFORD_VALUE[c]! : -1;
     if (d < 0 || (lowerOnly && c >= 65 && c <= 90)) throw new TypeError(`invalid ${what}: "${text}" (bad character at ${i + 1})`);
     if (i === 0 && d > 7) throw new RangeError(`invalid ${what}: "${text}" (above 128 bits)`);
-    v = (v << 5n) | BigInt(d);
+    chunk = chunk * 32 + d;
+    if (i === 5 || i === 15 || i === 25) {
+      v = (v << (i === 5 ? 30n : 50n)) | BigInt(chunk);
+      chunk = 0;
+    }
   }
   return v;
 }
 
 function base32Encode(value: bigint, alphabet: string): string {
   let s = "";
-  for (let i = 0; i < 26; i++) {
-    s = alphabet[Number(value & 31n)]! + s;
-    value >>= 5n;
+  for (const bits of [50n, 50n, 30n]) {
+    let chunk = Number(value & ((1n << bits) - 1n));
+    value >>= bits;
+    for (let i = Number(bits) / 5; i > 0; i--) {
+      s = alphabet[chunk % 32]! + s;
+      chunk = Math.floor(chunk / 32);
+    }
   }
   return s;
 }
@@ -184,16 +195,22 @@ function split(id: string, what: string): [string, string] {
   return [prefix, id.slice(at + 1)];
 }
 
-/** The prefix and the 128 bits (as a uuid) of a prefixed ID, as `prefixed_id_prefix()` and `prefixed_id_uuid()`. */
+/** The prefix and the 128 bits (as a uuid) of a prefixed ID (digits in either case, as the server reads them), as `prefixed_id_prefix()` and `prefixed_id_uuid()`. */
 export function prefixedIdParse(id: string): { prefix: string; uuid: string } {
   const [prefix, body] = split(id, "prefixed_id");
   if (prefix === "") throw new TypeError(`invalid prefixed_id: "${id}" (no prefix)`);
   if (body.length !== 25) throw new TypeError(`invalid prefixed_id: "${id}" (25 base36 digits expected)`);
+  // 25 digits in chunks of 5, 10 and 10 (36^10 < 2^53: exact as Numbers)
   let v = 0n;
+  let chunk = 0;
   for (let i = 0; i < 25; i++) {
-    const d = BASE36.indexOf(body[i]!);
+    const d = BASE36.indexOf(body[i]!.toLowerCase());
     if (d < 0) throw new TypeError(`invalid prefixed_id: "${id}" (bad character in the digits)`);
-    v = v * 36n + BigInt(d);
+    chunk = chunk * 36 + d;
+    if (i === 4 || i === 14 || i === 24) {
+      v = v * (i === 4 ? 1n : BASE36_CHUNK) + BigInt(chunk);
+      chunk = 0;
+    }
   }
   if (v > U128_MAX) throw new RangeError(`invalid prefixed_id: "${id}" (above 128 bits)`);
   return { prefix, uuid: bigIntToUuid(v) };
@@ -204,9 +221,13 @@ export function prefixedIdFromUuid(prefix: string, uuid: string): string {
   if (!PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
   let v = uuidToBigInt(uuid);
   let s = "";
-  for (let i = 0; i < 25; i++) {
-    s = BASE36[Number(v % 36n)]! + s;
-    v /= 36n;
+  for (const digits of [10, 10, 5]) {
+    let chunk = Number(v % BASE36_CHUNK);
+    v /= BASE36_CHUNK;
+    for (let i = 0; i < digits; i++) {
+      s = BASE36[chunk % 36]! + s;
+      chunk = Math.floor(chunk / 36);
+    }
   }
   return `${prefix}_${s}`;
 }
