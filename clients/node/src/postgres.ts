@@ -22,7 +22,8 @@ export function idgenTypes(options: { int8?: Int8Mode } = {}): Record<string, Po
       to: 20,
       from: [20],
       serialize: (value: unknown) => String(value),
-      parse,
+      // Postgres.js hands an array's unquoted NULL to the element parser as text
+      parse: (raw: string) => (raw === "NULL" ? null : parse(raw)),
     },
   };
 }

@@ -1,0 +1,28 @@
+// A Drizzle schema with every idgen family (tests/drizzle.test.mjs).
+// README snippet begins (drizzle schema)
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { defaults, prefixedId, snowflake, snowflake53, typeid, ulid } from 'idgen/drizzle';
+
+export const accounts = pgTable('accounts', {
+  id: prefixedId('account_id', 'acct').primaryKey().default(defaults.prefixedId('acct')),
+  name: text('name').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: typeid('user_id', 'user').primaryKey().default(defaults.typeid('user')),
+  accountId: prefixedId('account_id', 'acct', 'account_id').notNull().references(() => accounts.id),
+  email: text('email').notNull(),
+});
+
+export const events = pgTable('events', {
+  id: snowflake().primaryKey().default(defaults.snowflake(7)),
+  ref: ulid().notNull().default(defaults.ulid()),
+  kind: text('kind').notNull(),
+});
+
+export const pages = pgTable('pages', {
+  id: snowflake53().primaryKey().default(defaults.snowflake53(3)),
+  key: uuid('key').notNull().default(defaults.uuidV7()),
+  title: text('title').notNull(),
+});
+// README snippet ends

@@ -1,0 +1,141 @@
+// idgen/drizzle: drizzle-kit generate writes the migrations of
+// ../drizzle/schema.ts (after a custom one that creates the extension and the
+// domains), drizzle-orm's migrator applies them as the database's owner, a
+// plain role, and every family goes through the ORM; then what
+// drizzle-kit pull makes of such a database.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { prefixedId, prefixedIdDefine, typeidDefine, defaults } from 'idgen/drizzle';
+import { appDb } from './helpers.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.dirname(here);
+const kit = path.join(project, 'node_modules/.bin/drizzle-kit');
+const schemaFile = path.join(project, 'drizzle/schema.ts');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'idgen-drizzle-'));
+const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+let pool;
+let db;
+let schema;
+
+// kit(args): drizzle-kit run in tmp; its status and output
+function runKit(args) {
+  const r = spawnSync(kit, args, { cwd: tmp, encoding: 'utf8', env: { ...process.env, HOME: tmp } });
+  return { status: r.status, out: `${r.stdout}${r.stderr}${r.error ?? ''}` };
+}
+
+before(async () => {
+  pool = new pg.Pool({ database: appDb, user: appDb, max: 2 });
+  db = drizzle(pool);
+  schema = await import(pathToFileURL(path.join(project, '.build/drizzle/schema.js')).href);  // compiled by build.test.mjs
+});
+after(async () => {
+  await pool.end();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('Drizzle', () => {
+  test('drizzle-kit generate: a custom migration for the extension and domains, then the tables with their DEFAULTs', () => {
+    const custom = runKit(['generate', '--custom', '--name', 'idgen', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
+    assert.equal(custom.status, 0, custom.out);
+    // README snippet begins (drizzle custom migration)
+    const idgenMigration = [
+      'CREATE EXTENSION IF NOT EXISTS idgen;',
+      prefixedIdDefine('account_id', 'acct'),
+      typeidDefine('user_id', 'user'),
+    ].join('\n--> statement-breakpoint\n');
+    // README snippet ends
+    fs.writeFileSync(path.join(tmp, 'migrations/0000_idgen.sql'), idgenMigration + '\n');
+    const tables = runKit(['generate', '--name', 'tables', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
+    assert.equal(tables.status, 0, tables.out);
+    const sql = fs.readFileSync(path.join(tmp, 'migrations/0001_tables.sql'), 'utf8');
+    for (const want of ['"id" "account_id" PRIMARY KEY DEFAULT prefixed_id_new(\'acct\')', '"id" "user_id" PRIMARY KEY DEFAULT typeid_new(\'user\')',
+      '"id" bigint PRIMARY KEY DEFAULT snowflake(7)', '"ref" "ulid" DEFAULT ulid()', '"id" bigint PRIMARY KEY DEFAULT snowflake53(3)',
+      '"key" uuid DEFAULT uuid_v7()'])
+      assert.ok(sql.includes(want), `${want} in\n${sql}`);
+  });
+
+  test('the migrations apply as the database owner, a plain role, and generate finds no change after', async () => {
+    await migrate(db, { migrationsFolder: path.join(tmp, 'migrations') });
+    const { rows: [r] } = await pool.query(`SELECT r.rolsuper, d.datdba = r.oid AS owns FROM pg_roles r, pg_database d
+        WHERE r.rolname = current_user AND d.datname = current_database()`);
+    assert.deepEqual(r, { rolsuper: false, owns: true });
+    const again = runKit(['generate', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
+    assert.equal(again.status, 0, again.out);
+    assert.match(again.out, /No schema changes/);
+  });
+
+  test('inserts fill every key from its SQL DEFAULT, typed: snowflake BigInt, snowflake53 Number, IDs strings', async () => {
+    const { accounts, users, events, pages } = schema;
+    // README snippet begins (drizzle use)
+    const [acme] = await db.insert(accounts).values({ name: 'Acme' }).returning();
+    const [ada] = await db.insert(users).values({ accountId: acme.id, email: 'ada@example.com' }).returning();
+    const [signup] = await db.insert(events).values({ kind: 'signup' }).returning();
+    const [home] = await db.insert(pages).values({ title: 'Home' }).returning();
+    // acme.id 'acct_…', ada.id 'user_…', signup.id a BigInt, signup.ref '01…', home.id a Number
+    const found = await db.select().from(events).where(eq(events.id, signup.id));
+    // README snippet ends
+    assert.match(acme.id, /^acct_[0-9a-z]{25}$/);
+    assert.match(ada.id, /^user_[0-9a-z]{26}$/);
+    assert.equal(ada.accountId, acme.id);
+    assert.equal(typeof signup.id, 'bigint');
+    assert.ok(signup.id >= 2n ** 53n);
+    assert.match(signup.ref, ULID);
+    assert.equal(typeof home.id, 'number');
+    assert.ok(Number.isSafeInteger(home.id));
+    assert.match(home.key, /^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    assert.deepEqual(found, [signup]);
+    const { rows: [shard] } = await pool.query('SELECT snowflake_shard($1::int8) AS s, snowflake53_shard($2::int8) AS s53', [signup.id, home.id]);
+    assert.deepEqual(shard, { s: 7, s53: 3 });
+  });
+
+  test('filters, updates and deletes by each kind of key', async () => {
+    const { accounts, users, events, pages } = schema;
+    const [a] = await db.insert(accounts).values({ name: 'B' }).returning();
+    const [u] = await db.insert(users).values({ accountId: a.id, email: 'b@example.com' }).returning();
+    const [e] = await db.insert(events).values({ kind: 'x' }).returning();
+    const [p] = await db.insert(pages).values({ title: 'P' }).returning();
+    assert.equal((await db.update(users).set({ email: 'c@example.com' }).where(eq(users.id, u.id)).returning()).length, 1);
+    assert.equal((await db.select().from(events).where(eq(events.ref, e.ref))).length, 1);
+    assert.equal((await db.delete(pages).where(eq(pages.id, p.id)).returning()).length, 1);
+    assert.equal((await db.select().from(users).where(eq(users.accountId, a.id)))[0].email, 'c@example.com');
+  });
+
+  test('a value with the wrong prefix is refused by the domain (23514), a bad ulid by the type (22P02)', async () => {
+    const { accounts, events } = schema;
+    await assert.rejects(db.insert(accounts).values({ id: 'user_039srkj01e44uynszf2f2njh3', name: 'x' }), (e) => (e.cause ?? e).code === '23514');
+    await assert.rejects(db.insert(events).values({ ref: 'not a ulid', kind: 'x' }), (e) => (e.cause ?? e).code === '22P02');
+  });
+
+  test('a snowflake53 value that is not an exact Number is refused before the query', async () => {
+    const { pages } = schema;
+    await assert.rejects(db.insert(pages).values({ id: 2 ** 53, title: 'x' }), RangeError);
+  });
+
+  test('the helpers refuse a bad prefix or type name', () => {
+    assert.throws(() => prefixedId('account_id', 'Acct'), TypeError);
+    assert.throws(() => prefixedIdDefine('Account id', 'acct'), TypeError);
+    assert.throws(() => defaults.snowflake(-1), RangeError);
+    assert.throws(() => typeidDefine('user_id', 'user_'), TypeError);
+  });
+
+  test('drizzle-kit pull: it cannot map the extension types (ulid and the domains come back as unknown)', () => {
+    const host = encodeURIComponent(process.env.PGHOST);
+    const url = `postgresql://${appDb}@localhost:${process.env.PGPORT}/${appDb}?host=${host}`;
+    const pulled = runKit(['pull', '--dialect', 'postgresql', '--url', url, '--out', 'pulled']);
+    assert.equal(pulled.status, 0, pulled.out);
+    const text = fs.readFileSync(path.join(tmp, 'pulled/schema.ts'), 'utf8');
+    for (const want of ['unknown("ref")', 'unknown("id")'])
+      assert.ok(text.includes(want), `${want} in\n${text}`);
+    assert.ok(!text.includes('idgen/drizzle'), 'pull writes no idgen column types');
+  });
+});
