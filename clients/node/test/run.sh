@@ -1,15 +1,27 @@
 #!/bin/sh
-# Packs the package (its build included) and installs the tarball here, into
-# the test project that test/setup.sh installed with npm ci; then runs the
-# tests with the junit reporter into $1 (default: junit.xml) and the spec
-# reporter on stdout.
+# run.sh WORK JUNIT: builds and packs the package as npm publishes it (a copy
+# of its sources in WORK/package, with the development dependencies that
+# test/setup.sh installed in ../node_modules), installs the tarball into a
+# copy of this test project (WORK/project, its dependencies as setup.sh
+# installed them from package-lock.json), then runs the tests there with
+# the junit reporter into JUNIT and the spec reporter on stdout. Then
+# `npm publish --dry-run` of the same package. Writes nothing outside WORK.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
-out=${1:-$here/junit.xml}
-pack=$(mktemp -d)
-(cd "$here/.." && npm pack --silent --pack-destination "$pack" >/dev/null)
-(cd "$here" && npm install --no-save --no-audit --no-fund --offline --loglevel=error "$pack"/idgen-*.tgz)
-rm -rf "$pack"
-cd "$here"
-exec node --test --test-concurrency=1 --test-reporter=junit --test-reporter-destination="$out" \
-    --test-reporter=spec --test-reporter-destination=stdout tests/*.test.mjs
+package=$(dirname "$here")
+work=$1
+junit=$2
+export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+mkdir -p "$work/package"
+cp -R "$package/package.json" "$package/package-lock.json" "$package/tsconfig.json" "$package/README.md" \
+    "$package/LICENSE" "$package/src" "$work/package/"
+ln -sfn "$package/node_modules" "$work/package/node_modules"
+(cd "$work/package" && npm pack --silent --pack-destination "$work" >/dev/null)
+rm -rf "$work/project"
+mkdir "$work/project"
+(cd "$here" && cp -R package.json package-lock.json drizzle kysely typecheck tests node_modules "$work/project/")
+rm -rf "$work/project/node_modules/idgen"
+(cd "$work/project" && npm install --no-save --offline --loglevel=error "$work"/idgen-*.tgz)
+cd "$work/project"
+node --test --test-concurrency=1 --test-timeout=300000 --test-reporter=junit --test-reporter-destination="$junit" \
+    --test-reporter=spec --test-reporter-destination=stdout tests/*.test.mjs || true
