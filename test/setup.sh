@@ -105,3 +105,12 @@ fi
 # hashed locks from PyPI), one venv per lock under /var/cache/idgen/python, for
 # test/integration/clients/python_package.pl.
 bash "$(cd "$(dirname "$0")" && pwd)/../clients/python/setup-venvs.sh"
+# The npm package clients/node (node_package.pl): its development
+# dependencies (the build) and its test project's (clients/node/test), on the
+# same node as the ORMs (the package needs Node 20.11 or later);
+# clients/node/node_modules/.idgen-bin/node names it.
+package="$(cd "$(dirname "$0")/.." && pwd)/clients/node"
+npm_ci "$package" "$(dirname "$orm_node")"
+npm_ci "$package/test" "$(dirname "$orm_node")"
+mkdir -p "$package/node_modules/.idgen-bin"
+ln -sfn "$orm_node" "$package/node_modules/.idgen-bin/node"

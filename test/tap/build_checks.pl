@@ -82,6 +82,8 @@ my ($python_version) = text('clients/python/pyproject.toml') =~ /^version = "(.*
 is($python_version, $version, 'clients/python/pyproject.toml version matches the Makefile');
 my ($python_module_version) = text('clients/python/src/idgen/__init__.py') =~ /^__version__ = "(.*)"$/m;
 is($python_module_version, $version, 'clients/python idgen.__version__ matches the Makefile');
+is(JSON::PP::decode_json(text('clients/node/package.json'))->{version}, $version,
+	'clients/node/package.json (the npm package) has the same version');
 
 # reachable VERSION: databases created on 0.1.0 reach the default version
 # through upgrade scripts, so every version must be reachable from

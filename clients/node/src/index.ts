@@ -2,9 +2,6 @@
 // extension), in plain TypeScript with no dependency, and the list of its
 // type names that the driver entry points (idgen/pg, idgen/postgres) look up.
 
-/** The extension version this package was built with. */
-export const VERSION = "0.7.0";
-
 /** `idgen.snowflake_epoch`'s default: 2024-01-01 00:00:00 UTC, in Unix milliseconds. */
 export const DEFAULT_SNOWFLAKE_EPOCH = Date.UTC(2024, 0, 1);
 

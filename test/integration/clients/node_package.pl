@@ -11,7 +11,8 @@ use IdgenTest;
 use Test::More;
 
 my $dir = repo_dir() . '/clients/node';
-my $installed = -e "$dir/node_modules/.bin/tsc" && -e "$dir/test/node_modules/.bin/drizzle-kit";
+my $installed = -e "$dir/node_modules/.bin/tsc" && -e "$dir/node_modules/.idgen-bin/node"
+  && -e "$dir/test/node_modules/.bin/drizzle-kit";
 ok($installed, 'the package\'s and its test project\'s dependencies are installed')
   or diag('run bash test/setup.sh');
 if ($installed)
@@ -25,7 +26,8 @@ if ($installed)
 		my $work = PostgreSQL::Test::Utils::tempdir('node_package');
 		my $junit = "$work/junit.xml";
 		my ($status, $out, $err) = IdgenTest::run_status([ 'sh', "$dir/test/run.sh", $work, $junit ],
-			env => { $node->client_env($db), IDGEN_APP_DB => $app, HOME => $work });
+			env => { $node->client_env($db), IDGEN_APP_DB => $app, HOME => $work,
+				PATH => "$dir/node_modules/.idgen-bin:$ENV{PATH}" });
 		note($out);
 		is($status, 0, 'the package packs, installs into the test project and its tests run') or diag($err);
 		verdicts('node --test', '/usr/bin/python3', repo_dir() . '/test/lib/junit_verdicts.py',
@@ -37,7 +39,8 @@ if ($installed)
 		my ($pstatus, $pout, $perr) = IdgenTest::run_status(
 			[ 'npm', 'publish', '--dry-run', '--ignore-scripts', '--tag', 'next' ],
 			init => sub { chdir "$work/package" or die $! },
-			env => { HOME => $work, npm_config_cache => "$work/npm-cache", npm_config_update_notifier => 'false' });
+			env => { HOME => $work, npm_config_cache => "$work/npm-cache", npm_config_update_notifier => 'false',
+				PATH => "$dir/node_modules/.idgen-bin:$ENV{PATH}" });
 		my @warnings = grep { /^npm (warn|error)/ && !/requires you to be logged in/ } split /\n/, "$pout\n$perr";
 		ok($pstatus == 0 && !@warnings && "$pout\n$perr" =~ /\+ idgen\@[0-9.]+/,
 			'npm publish --dry-run is clean (no warning but the login one)')
