@@ -1,9 +1,10 @@
 # The client snippets of docs/drivers.md and docs/frameworks.md are the code
 # the client tests run (readme_snippets.py, whose verdicts are the checks): the
-# drivers' two files for drivers.md, and every other file under
+# drivers' files for drivers.md (node-postgres' and psycopg's, and the npm
+# package's driver and decoder tests), and every other file under
 # test/integration/clients and clients/ (the packages' tests) that marks a
-# snippet for frameworks.md, found by
-# its markers so that a new tool's files cannot be left out. Needs no server.
+# snippet for frameworks.md, found by its markers so that a new tool's files
+# cannot be left out. Needs no server.
 use strict;
 use warnings;
 use File::Find;
@@ -11,13 +12,15 @@ use IdgenTest;
 use Test::More;
 
 my $dir = repo_dir() . '/test/integration/clients';
-my %drivers = map { ("$dir/$_" => 1) } qw(node/pg_test.js psycopg_test.py);
+my $package = repo_dir() . '/clients/node/test';
+my @package_drivers = map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs);
+my %drivers = map { ($_ => 1) } "$dir/node/pg_test.js", "$dir/psycopg_test.py", @package_drivers;
 my @tools;
 find(
 	{
 		no_chdir => 1,
 		wanted => sub {
-			$File::Find::prune = 1 if $_ =~ m{/(node_modules|target)$};
+			$File::Find::prune = 1 if $_ =~ m{/(node_modules|target|\.build)$};
 			return unless -f $_ && !$drivers{$_} && !m{/readme_snippets\.[a-z]+$};
 			open my $fh, '<', $_ or return;
 			push @tools, "$_:snippet" if grep { /README snippet begins/ } <$fh>;
@@ -28,6 +31,6 @@ find(
 cmp_ok(scalar @tools, '>=', 8, 'the tools\' tests mark snippets for docs/frameworks.md')
   or diag("found: @tools");
 verdicts('readme_snippets.py', '/usr/bin/python3', "$dir/readme_snippets.py",
-	"$dir/node/pg_test.js:snippet", "$dir/psycopg_test.py:usage",
+	"$dir/node/pg_test.js:snippet", "$dir/psycopg_test.py:usage", map({ "$_:snippet" } @package_drivers),
 	'--page', 'docs/frameworks.md', @tools);
 done_testing();

@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as idgen from 'idgen';
+import { snowflakeTime, snowflakeShard, uuidV7Time, ulidToUuid } from 'idgen';
 import { connect, rows } from './helpers.mjs';
 
 const N = 100000;
@@ -129,6 +130,24 @@ describe('decoders against the server, 100,000 values per family', () => {
       return { ok: got.every((v, i) => v === want[i]), why: `${r.id}: ${got} != ${want}` };
     }, 'typeid');
   });
+});
+
+test('the documented use: decoders on IDs from the server, offline', async () => {
+  const [r] = await rows(client, `SELECT snowflake(3)::text AS id, ulid()::text AS ref,
+      (extract(epoch FROM snowflake_time(snowflake(3), '2024-01-01+00')) * 1000)::int8::text AS ms`);
+  // README snippet begins
+  // import { snowflakeTime, snowflakeShard, uuidV7Time, ulidToUuid, uuidToUlid } from 'idgen';
+  const minted = snowflakeTime(BigInt(r.id), '2024-01-01T00:00:00Z');  // the epoch is explicit
+  const shard = snowflakeShard(BigInt(r.id));                         // 3
+  const at = uuidV7Time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');      // 2022-02-22T19:22:22.000Z
+  const asUuid = ulidToUuid(r.ref);                                   // the bytes of r.ref::uuid
+  // README snippet ends
+  assert.ok(Math.abs(minted.getTime() - Number(r.ms)) < 60000);
+  assert.equal(shard, 3);
+  assert.equal(at.toISOString(), '2022-02-22T19:22:22.000Z');
+  assert.equal(idgen.uuidToUlid(asUuid), r.ref);
+  const [s] = await rows(client, 'SELECT $1::ulid::uuid::text AS u', [r.ref]);
+  assert.equal(asUuid, s.u);
 });
 
 // [decoder, server expression with $1, text]: input the server refuses

@@ -63,6 +63,22 @@ describe('node-postgres registerTypes()', () => {
     assert.equal(typeof r.us, 'string');
   });
 
+  test('the documented use: a Pool, then exact snowflakes, ID text and ID arrays', async () => {
+    // README snippet begins
+    const pool = new pg.Pool();  // PGHOST, PGPORT, PGDATABASE, PGUSER
+    await registerTypes(pool);   // once; again after creating new domains
+    const { rows: [row] } = await pool.query(
+      'SELECT snowflake(1) AS id, snowflake53(1) AS small_id, ulid() AS ref, ARRAY[ulid(), ulid()] AS refs');
+    // row.id: 770263540232619009n (a BigInt), row.small_id: 96164532224 (a Number),
+    // row.ref: '01JQ…' (text), row.refs: ['01JQ…', '01JQ…']
+    // README snippet ends
+    await pool.end();
+    assert.equal(typeof row.id, 'bigint');
+    assert.equal(typeof row.small_id, 'number');
+    assert.match(row.ref, /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
+    assert.equal(row.refs.length, 2);
+  });
+
   test('on a Client: snowflakes BigInt, snowflake53 Number, IDs and domains as their text, arrays as arrays', async () => {
     const c = await connect();
     const found = await registerTypes(c);

@@ -45,6 +45,16 @@ describe('Postgres.js', () => {
     }
   });
 
+  test('the documented use: the types option, then exact snowflakes and ID arrays', async () => {
+    // README snippet begins
+    const sql = postgres({ types: idgenTypes() });  // PGHOST, PGPORT, PGDATABASE, PGUSER
+    const [row] = await sql`SELECT snowflake(1) AS id, snowflake53(1) AS small_id, ARRAY[ulid()] AS refs`;
+    // row.id: a BigInt, row.small_id: a Number, row.refs: ['01JQ…']
+    // README snippet ends
+    await sql.end();
+    assert.deepEqual([typeof row.id, typeof row.small_id, row.refs.length], ['bigint', 'number', 1]);
+  });
+
   test('BigInt and Number parameters go exactly', async () => {
     const sql = postgres({ max: 1, types: idgenTypes() });
     try {
