@@ -171,7 +171,7 @@ const REFUSED = [
 
 describe('decoders refuse what the server refuses', () => {
   for (const [fn, expr, text] of REFUSED) {
-    test(`${fn.name}("${text}") throws, and ${expr.replace('$1', 'it')} fails`, async () => {
+    test(`${fn.name}(${text}) throws, and ${expr.replace('$1', 'it')} fails`, async () => {
       assert.throws(() => fn(text), (e) => e instanceof TypeError || e instanceof RangeError);
       await assert.rejects(client.query(`SELECT ${expr}`, [text]), (e) => /^22/.test(e.code));
     });

@@ -114,7 +114,7 @@ describe('node-postgres registerTypes()', () => {
     await c.end();
   });
 
-  test('int8 modes: "bigint" always BigInt, "number" refuses 2^53 rather than rounding, "string" leaves text', async () => {
+  test('int8 modes: bigint always a BigInt, number refuses 2^53 rather than rounding, string leaves text', async () => {
     for (const [mode, want] of [['bigint', ['bigint', 'bigint']], ['number', ['number', 'error']], ['string', ['string', 'string']]]) {
       const c = await connect();
       await registerTypes(c, { int8: mode });
@@ -127,7 +127,7 @@ describe('node-postgres registerTypes()', () => {
     assert.throws(() => int8Parser('float'), TypeError);
   });
 
-  test('"split" mode: every value up to 2^53 - 1 a Number, from 2^53 a BigInt, negatives alike', async () => {
+  test('int8 mode split (the default): every value up to 2^53 - 1 a Number, from 2^53 a BigInt, negatives alike', async () => {
     const c = await connect();
     await registerTypes(c);
     const [r] = await rows(c, `SELECT (2::int8 ^ 53 - 1)::int8 AS a, (2::int8 ^ 53)::int8 AS b, -(2::int8 ^ 53)::int8 AS c,

@@ -68,7 +68,7 @@ describe('Postgres.js', () => {
     }
   });
 
-  test('int8: "number" refuses a snowflake rather than rounding it', async () => {
+  test('int8 mode number refuses a snowflake rather than rounding it', async () => {
     const sql = postgres({ max: 1, types: idgenTypes({ int8: 'number' }) });
     try {
       assert.equal(typeof (await sql`SELECT snowflake53(1) AS v`)[0].v, 'number');
