@@ -26,6 +26,7 @@ packages=(
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     patroni etcd-server  # test/integration/ha_patroni.pl (it disables their system services)
     postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging*.pl, test/integration/pgxn_dist*.pl
+    chromium  # test/integration/clients/pglite.pl (headless, driven by playwright-core)
     "$@"
 )
 # test/integration/clients/node_pg.pl needs node and npm: Debian's packages unless the
@@ -114,3 +115,8 @@ npm_ci "$package" "$(dirname "$orm_node")"
 npm_ci "$package/test" "$(dirname "$orm_node")"
 mkdir -p "$package/node_modules/.idgen-bin"
 ln -sfn "$orm_node" "$package/node_modules/.idgen-bin/node"
+
+# The PGlite tests (pglite/, for pglite.pl: PGlite, playwright-core, which
+# drives Debian's chromium and downloads no browser, and node-postgres), on
+# the same node; test/lib/prepare/pglite.sh packs clients/node for them.
+npm_ci "$clients/pglite" "$(dirname "$orm_node")"

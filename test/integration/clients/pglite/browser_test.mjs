@@ -16,6 +16,7 @@
 // screenshot of device A's page after its sync. Prints its plan, then one
 // verdict a line (test/lib/verdicts.py's format).
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize } from 'node:path';
 import { createRequire } from 'node:module';
@@ -118,10 +119,13 @@ const loaded = async (page) => {
 const familyNames = ['uuid_v7', 'snowflake', 'snowflake53', 'ulid', 'prefixed_id', 'typeid'];
 const numeric = new Set(['snowflake', 'snowflake53']);
 const above = (f, a, b) => (numeric.has(f) ? BigInt(a) > BigInt(b) : a > b);
-let expected = 0;
-let screenshotPage;
+const expected = devices.length * 24;
 const contexts = [];
-for (const { device, shard } of devices) {
+// device DEVICE on SHARD in a context of its own: first load, reload, sync;
+// its verdicts in order, returned (the devices run at once, one renderer each).
+async function run({ device, shard }) {
+  const verdicts = [];
+  const say = (cond, what, extra) => verdicts.push([cond, what, extra]);
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
@@ -130,36 +134,42 @@ for (const { device, shard } of devices) {
   const started = Date.now();
   await page.goto(`${base}/?device=${device}&shard=${shard}`);
   const first = await loaded(page);
-  note(`device ${device}: first load ${Date.now() - started} ms`);
+  const firstMs = Date.now() - started;
   const firstRows = first.rows ?? [];
-  ok(!first.error && first.installedNow === true && firstRows.length === 12 && familyNames.every((f) => firstRows.filter((r) => r.family === f).length === 2),
+  say(!first.error && first.installedNow === true && firstRows.length === 12 && familyNames.every((f) => firstRows.filter((r) => r.family === f).length === 2),
     `device ${device}: the page installs idgen in PGlite (idb://) and mints 2 IDs of each of the 6 families`, first.error ?? JSON.stringify(first));
   const reloadStarted = Date.now();
   await page.reload();
   const second = await loaded(page);
-  note(`device ${device}: reload ${Date.now() - reloadStarted} ms`);
+  const reloadMs = Date.now() - reloadStarted;
   const rows = second.rows ?? [];
   const newer = rows.filter((r) => r.load === 2);
   const behind = newer.filter((r) => !firstRows.filter((o) => o.family === r.family).every((o) => above(r.family, r.id, o.id)));
-  ok(!second.error && second.installedNow === false && second.load === 2 && rows.length === 24 && newer.length === 12 && behind.length === 0
+  say(!second.error && second.installedNow === false && second.load === 2 && rows.length === 24 && newer.length === 12 && behind.length === 0
     && rows.slice(0, 12).every((r, i) => r.id === firstRows[i].id),
     `device ${device}: after a reload the database in IndexedDB holds the edition (not installed again) and the 12 IDs; the 12 new ones are each above its family's earlier ones`,
     second.error ?? JSON.stringify({ installedNow: second.installedNow, load: second.load, rows: rows.length, behind }));
   const answer = await page.evaluate(() => window.idgenPage.sync());
-  expected += rows.length;
-  ok(answer.status === 200 && answer.inserted === 24 && answer.total === expected && answer.decodedOtherwise === 0 && errors.length === 0,
+  say(answer.status === 200 && answer.inserted === 24 && answer.total >= 24 && answer.total <= expected && answer.decodedOtherwise === 0 && errors.length === 0,
     `device ${device}: its 24 rows sync to the server's PostgreSQL through the endpoint on 127.0.0.1, no key conflict, no page error`,
     JSON.stringify(answer) + ' ' + errors.join(' '));
-  if (!screenshotPage) {
-    // device A's page after its sync, as a person would read it
-    screenshotPage = page;
-    const text = await page.evaluate(() => document.body.innerText);
-    await page.screenshot({ path: screenshot, fullPage: true });
-    ok(/idgen SQL edition/.test(text) && /synced: 24 rows/.test(text)
-      && (text.match(/\b20\d\d-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\b/g) ?? []).length === 24,
-      `device ${device}'s page shows its 24 IDs with their decoded times and the sync's result (screenshot ${screenshot.replace(/.*\//, '')})`,
-      text.slice(0, 600));
-  }
+  return { device, page, verdicts, firstMs, reloadMs };
+}
+const runs = await Promise.all(devices.map(run));
+for (const r of runs) {
+  note(`device ${r.device}: first load ${r.firstMs} ms, reload ${r.reloadMs} ms`);
+  for (const [cond, what, extra] of r.verdicts) ok(cond, what, extra);
+}
+// device A's page after its sync, as a person would read it
+const screenshotPage = runs[0].page;
+{
+  const text = await screenshotPage.evaluate(() => document.body.innerText);
+  await screenshotPage.screenshot({ path: screenshot, fullPage: true });
+  note(`screenshot: ${screenshot}`);
+  ok(existsSync(screenshot) && /idgen SQL edition/.test(text) && /synced: 24 rows/.test(text)
+    && (text.match(/\b20\d\d-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\b/g) ?? []).length === 24,
+    "device A's page shows its 24 IDs with their decoded times and the sync's result, and a screenshot of it is taken",
+    text.slice(0, 600));
 }
 
 // A repeated sync is refused whole: the endpoint's key is the ID.

@@ -130,8 +130,14 @@ EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = M
     RETURN concat_ws(' | ', st, m, d, h); END $$`;
 await db.exec(errSql);
 await server.query(errSql);
-const refusals = readFileSync(join(repo, 'test/data/sql_edition_refusals.tsv'), 'utf8').split('\n')
+// PGlite is PostgreSQL 18: before 17 the server reads no 'infinity' interval
+// (22007 before either edition is called), so those refusals are compared
+// from 17 on only.
+const serverMajor = Math.floor(Number((await server.query('SHOW server_version_num')).rows[0].server_version_num) / 10000);
+const allRefusals = readFileSync(join(repo, 'test/data/sql_edition_refusals.tsv'), 'utf8').split('\n')
   .filter((l) => /^[0-9]+\t/.test(l)).map((l) => l.split('\t').slice(1).join('\t'));
+const refusals = allRefusals.filter((q) => serverMajor >= 17 || !q.includes("'infinity'::interval"));
+if (refusals.length < allRefusals.length) note(`${allRefusals.length - refusals.length} refusals with an infinite interval not compared: the server is PostgreSQL ${serverMajor}`);
 const refusedDiff = [];
 const states = [];
 for (const q of refusals) {
