@@ -113,7 +113,7 @@ ok(browser.version() !== '', `Debian's chromium ${browser.version()} runs headle
 
 // loaded PAGE: waits for the page's state (its start includes PGlite's).
 const loaded = async (page) => {
-  await page.waitForFunction(() => window.idgenPage?.ready === true, null, { timeout: 120000 });
+  await page.waitForFunction(() => window.idgenPage?.ready === true, null, { timeout: 300000 });
   return page.evaluate(() => ({ ...window.idgenPage, sync: undefined }));
 };
 const familyNames = ['uuid_v7', 'snowflake', 'snowflake53', 'ulid', 'prefixed_id', 'typeid'];
