@@ -5,13 +5,21 @@
 // Run by `npm run build` (prebuild). The package's version must be the
 // extension's (the Makefile's EXTVERSION).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const repo = join(pkgDir, '..', '..');
+// The checkout: two levels up, or, for a copy of the package packed
+// elsewhere (clients/node/test/run.sh), two levels above the package whose
+// node_modules the copy links to.
+const repo = [join(pkgDir, '..', '..'), join(realpathSync(join(pkgDir, 'node_modules')), '..', '..', '..')]
+  .find((dir) => existsSync(join(dir, 'sql', 'edition', 'generate.py')));
+if (!repo) {
+  console.error('pglite-sql: no checkout of idgen (sql/edition/generate.py) above the package');
+  process.exit(1);
+}
 const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const extversion = /^EXTVERSION\s*=\s*(\S+)/m.exec(readFileSync(join(repo, 'Makefile'), 'utf8'))?.[1];
 if (extversion !== version) {

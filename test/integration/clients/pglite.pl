@@ -1,8 +1,9 @@
 # idgen's PGlite extension (clients/node, `idgen/pglite`), tested as a user
-# gets it: test/lib/prepare/pglite.sh packs clients/node and installs the
-# tarball into the npm project test/integration/clients/pglite (PGlite,
-# playwright-core and node-postgres pinned by its package-lock.json, installed
-# by test/setup.sh). Against a server of its own with the C++ edition:
+# gets it: pglite/install.sh packs clients/node (npm pack of a copy, its build
+# included) and installs the tarball into a copy of the npm project
+# test/integration/clients/pglite (PGlite, playwright-core and node-postgres
+# pinned by its package-lock.json, installed by test/setup.sh), all in the
+# test's directory. Against a server of its own with the C++ edition:
 #   pglite_test.mjs, in PGlite in Node: the edition installed into a schema,
 #     every family minted and decoded alike by the server, the function and
 #     cast lists against test/data/sql_edition_known_diffs.txt, the refusals
@@ -20,27 +21,28 @@ use Test::More;
 use PostgreSQL::Test::Utils ();
 
 my $dir = repo_dir() . '/test/integration/clients/pglite';
-my $bin = repo_dir() . '/test/integration/clients/orm/node_modules/.idgen-bin';
-my ($status, $tail) = prepared();
-ok($status eq '0' || ($status eq 'none' && -d "$dir/node_modules/idgen/dist"),
-	'test/lib/prepare/pglite.sh packed clients/node and installed the tarball into test/integration/clients/pglite')
-  or diag("preparation status $status\n$tail");
-my $installed = -d "$dir/node_modules/idgen/dist" && -d "$dir/node_modules/\@electric-sql/pglite"
-  && -d "$dir/node_modules/playwright-core" && -x "$bin/node";
-ok($installed, 'the idgen tarball, @electric-sql/pglite, playwright-core and the npm tests\' node are installed')
-  or diag('run bash test/setup.sh, then test/lib/prepare/pglite.sh as root');
+my $package = repo_dir() . '/clients/node';
+my $bin = "$package/node_modules/.idgen-bin";
+my $installed = -e "$package/node_modules/.bin/tsc" && -x "$bin/node"
+  && -d "$dir/node_modules/\@electric-sql/pglite" && -d "$dir/node_modules/playwright-core";
+ok($installed, 'the package\'s development dependencies, @electric-sql/pglite and playwright-core are installed')
+  or diag('run bash test/setup.sh');
 if ($installed)
 {
+	my $work = PostgreSQL::Test::Utils::tempdir('pglite');
+	my ($status, $out, $err) = IdgenTest::run_status([ 'sh', "$dir/install.sh", $work ],
+		env => { HOME => $work, PATH => "$bin:$ENV{PATH}" });
+	ok($status == 0, 'clients/node packs (npm pack) and its tarball installs into a copy of the test project')
+	  or diag("$out\n$err");
 	my $node = IdgenTest::Node->create('main');
 	my $db = $node->fresh_database('idgen_pglite');
-	my $tmp = PostgreSQL::Test::Utils::tempdir('pglite');
-	my $shot = $ENV{IDGEN_PGLITE_SCREENSHOT} // "$tmp/pglite-page.png";
-	local %ENV = (%ENV, $node->client_env($db), IDGEN_VERSION => idgen_version(),
-		PATH => "$bin:$ENV{PATH}", TMPDIR => $tmp, HOME => $tmp);
-	verdicts('pglite_test.mjs', "$bin/node", "$dir/pglite_test.mjs", $tmp);
+	my $shot = $ENV{IDGEN_PGLITE_SCREENSHOT} // "$work/pglite-page.png";
+	local %ENV = (%ENV, $node->client_env($db), IDGEN_VERSION => idgen_version(), IDGEN_REPO => repo_dir(),
+		PATH => "$bin:$ENV{PATH}", TMPDIR => $work, HOME => $work);
+	verdicts('pglite_test.mjs', "$bin/node", "$work/project/pglite_test.mjs", $work);
 	if (-x '/usr/bin/chromium')
 	{
-		verdicts('browser_test.mjs', "$bin/node", "$dir/browser_test.mjs", $tmp, $shot);
+		verdicts('browser_test.mjs', "$bin/node", "$work/project/browser_test.mjs", $work, $shot);
 	}
 	else
 	{

@@ -2,7 +2,7 @@
 // package's tarball) in PGlite in Node, against the C++ edition on the
 // suite's server (PG* environment: a database with CREATE EXTENSION idgen).
 //
-//   node pglite_test.mjs TMPDIR
+//   node pglite_test.mjs TMPDIR          (IDGEN_REPO: the checkout, for test/data)
 //
 // Checks: options refused at once; the SQL edition installed by the extension
 // into a schema of the caller's choice, its version; every family mints, and
@@ -24,7 +24,7 @@ import pg from 'pg';
 import { idgen } from 'idgen/pglite';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = join(here, '..', '..', '..', '..');
+const repo = process.env.IDGEN_REPO ?? join(here, '..', '..', '..', '..');  // (run from a copy: IDGEN_REPO)
 const tmp = process.argv[2];
 const n = Number(process.env.PGLITE_DIFF_N ?? 10000);
 const version = process.env.IDGEN_VERSION;
