@@ -26,13 +26,6 @@
 -- look up = and < there too, so they are written out). Internal helpers are
 -- named idgen_sql_*.
 
--- The edition's version, for an installer that must tell whether a schema
--- already holds this edition (the PGlite extension of clients/node).
-CREATE FUNCTION idgen_sql_version() RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN '{{VERSION}}';
-COMMENT ON FUNCTION idgen_sql_version() IS 'the version of the idgen SQL edition installed in this schema';
-
 -- ============================================================================
 -- shared helpers: time, hexadecimal, Crockford base32, base36
 -- ============================================================================
