@@ -18,6 +18,7 @@ use strict;
 use warnings;
 use IdgenTest;
 use Test::More;
+use IPC::Run ();
 use PostgreSQL::Test::Utils ();
 
 my $dir = repo_dir() . '/test/integration/clients/pglite';
@@ -39,14 +40,29 @@ if ($installed)
 	my $shot = $ENV{IDGEN_PGLITE_SCREENSHOT} // "$work/pglite-page.png";
 	local %ENV = (%ENV, $node->client_env($db), IDGEN_VERSION => idgen_version(), IDGEN_REPO => repo_dir(),
 		PATH => "$bin:$ENV{PATH}", TMPDIR => $work, HOME => $work);
-	verdicts('pglite_test.mjs', "$bin/node", "$work/project/pglite_test.mjs", $work);
+	# The two helpers run at once (PGlite in Node takes one core, the browser's
+	# two pages the other); each one's verdicts, then its exit status, are
+	# checks, as IdgenTest::verdicts makes them.
+	my @helpers = ([ 'pglite_test.mjs', "$work/project/pglite_test.mjs", $work ]);
 	if (-x '/usr/bin/chromium')
 	{
-		verdicts('browser_test.mjs', "$bin/node", "$work/project/browser_test.mjs", $work, $shot);
+		push @helpers, [ 'browser_test.mjs', "$work/project/browser_test.mjs", $work, $shot ];
 	}
-	else
+	my @runs;
+	for my $helper (@helpers)
 	{
-		fail("Debian's chromium is not installed (/usr/bin/chromium): run bash test/setup.sh");
+		my ($label, @args) = @$helper;
+		my $output = '';
+		push @runs, [ $label, IPC::Run::start([ "$bin/node", @args ], '>', \$output, '2>&1'), \$output ];
 	}
+	for my $run (@runs)
+	{
+		my ($label, $h, $output) = @$run;
+		my $ran = $h->finish;
+		IdgenTest::verdict_checks($label, $$output, 1);
+		ok($ran, "$label exits with status 0") or diag("exit status $?");
+	}
+	fail("Debian's chromium is not installed (/usr/bin/chromium): run bash test/setup.sh")
+	  unless -x '/usr/bin/chromium';
 }
 done_testing();
