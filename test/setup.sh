@@ -22,7 +22,7 @@ packages=(
     python3-asyncpg  # asyncpg.pl
     openjdk-17-jdk-headless maven  # java_package.pl (clients/java)
     ruby-activerecord ruby-pg  # ruby_package.pl (clients/ruby)
-    golang-go golang-github-jackc-pgx-v4-dev golang-github-lib-pq-dev  # go.pl
+    golang-go  # go_package.pl: the Go that fetches a newer one (test/lib/prepare/client_packages.sh)
     postgresql-15-plproxy postgresql-15-partman  # multi-server tests, on Debian's 15
     patroni etcd-server  # test/integration/ha_patroni.pl (it disables their system services)
     postgresql-server-dev-all debhelper pgxnclient zip unzip  # test/integration/packaging*.pl, test/integration/pgxn_dist*.pl
@@ -120,3 +120,8 @@ ln -sfn "$orm_node" "$package/node_modules/.idgen-bin/node"
 # drives Debian's chromium and downloads no browser, and node-postgres), on
 # the same node; test/lib/prepare/pglite.sh packs clients/node for them.
 npm_ci "$clients/pglite" "$(dirname "$orm_node")"
+
+# The Go and Rust packages' toolchains and dependencies, cached under
+# /var/cache/idgen for test/integration/clients/go_package.pl and
+# rust_package.pl, which run as the user postgres (docs/development.md).
+bash "$(cd "$(dirname "$0")" && pwd)/lib/prepare/client_packages.sh"

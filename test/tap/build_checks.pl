@@ -148,6 +148,17 @@ my ($java_version) = text('clients/java/src/main/java/org/idgen/Idgen.java') =~ 
 is($java_version, $version, "clients/java: Idgen.VERSION is $version");
 my ($gem_version) = text('clients/ruby/lib/idgen/active_record/version.rb') =~ /VERSION = "([^"]+)"/;
 is($gem_version, $version, "clients/ruby: the gem idgen-activerecord is version $version");
+# The Go and Rust packages carry the extension's version: the Go module's
+# Version constant (its tag is clients/go/vVERSION), the crate's Cargo.toml
+# and Cargo.lock, the Rust package tests' Cargo.toml.
+my ($go_version) = text('clients/go/idgen.go') =~ /^const Version = "([^"]*)"/m;
+is($go_version, $version, "clients/go's Version is $version");
+my ($crate_version) = text('clients/rust/Cargo.toml') =~ /^\[package\]\nname = "idgen"\nversion = "([^"]*)"/m;
+is($crate_version, $version, "clients/rust/Cargo.toml's version is $version");
+ok(text('clients/rust/Cargo.lock') =~ /^name = "idgen"\nversion = "\Q$version\E"$/m,
+	"clients/rust/Cargo.lock locks idgen $version");
+my ($tests_version) = text('clients/rust/package-tests/Cargo.toml') =~ /^version = "([^"]*)"/m;
+is($tests_version, $version, "clients/rust/package-tests/Cargo.toml's version is $version");
 my @unguarded = grep {
 	text($_) !~ /^\\echo Use "CREATE EXTENSION idgen" to load this file\. \\quit/m
 } glob 'sql/idgen--*.sql';

@@ -1,0 +1,78 @@
+package idgen
+
+import (
+	"errors"
+	"time"
+)
+
+// UUIDv7Time is the millisecond a UUIDv7 carries, as the server's
+// uuid_v7_time() reads it: ok is false unless the version is 7 and the
+// variant RFC 9562's, where the server returns NULL. Millisecond precision:
+// rand_a may hold a fraction (idgen's values) or random bits (others').
+func UUIDv7Time(u [16]byte) (t time.Time, ok bool) {
+	if u[6]>>4 != 7 || u[8]>>6 != 2 {
+		return time.Time{}, false
+	}
+	return msTime(u[:]), true
+}
+
+// DefaultSnowflakeEpoch is idgen.snowflake_epoch's default, 2024-01-01 00:00:00 UTC.
+var DefaultSnowflakeEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// ErrNotSnowflake is returned for a bigint outside the family's range
+// (snowflake: 2^53 and above; snowflake53: 0 to 2^53 - 1), where the
+// server's decoders refuse it with SQLSTATE 22003.
+var ErrNotSnowflake = errors.New("idgen: the id is outside the family's range")
+
+const limit53 = int64(1) << 53
+
+// SnowflakeTime is the millisecond a snowflake() ID was minted in, counted
+// from epoch (the server's idgen.snowflake_epoch: pass it explicitly, it is a
+// server setting). Layout: 40 bits of ms, 13 of shard, 10 of sequence.
+func SnowflakeTime(id int64, epoch time.Time) (time.Time, error) {
+	if id < limit53 {
+		return time.Time{}, ErrNotSnowflake
+	}
+	return epoch.Add(time.Duration(id>>23) * time.Millisecond).UTC(), nil
+}
+
+// SnowflakeShard is the shard (0 to 8191) that minted a snowflake() ID.
+func SnowflakeShard(id int64) (int, error) {
+	if id < limit53 {
+		return 0, ErrNotSnowflake
+	}
+	return int(id >> 10 & 8191), nil
+}
+
+// SnowflakeSeq is a snowflake() ID's sequence number in its millisecond and shard (0 to 1023).
+func SnowflakeSeq(id int64) (int, error) {
+	if id < limit53 {
+		return 0, ErrNotSnowflake
+	}
+	return int(id & 1023), nil
+}
+
+// Snowflake53Time is the millisecond a snowflake53() ID was minted in,
+// counted from epoch. Layout: 40 bits of ms, 4 of shard, 9 of sequence.
+func Snowflake53Time(id int64, epoch time.Time) (time.Time, error) {
+	if id < 0 || id >= limit53 {
+		return time.Time{}, ErrNotSnowflake
+	}
+	return epoch.Add(time.Duration(id>>13) * time.Millisecond).UTC(), nil
+}
+
+// Snowflake53Shard is the shard (0 to 15) that minted a snowflake53() ID.
+func Snowflake53Shard(id int64) (int, error) {
+	if id < 0 || id >= limit53 {
+		return 0, ErrNotSnowflake
+	}
+	return int(id >> 9 & 15), nil
+}
+
+// Snowflake53Seq is a snowflake53() ID's sequence number (0 to 511).
+func Snowflake53Seq(id int64) (int, error) {
+	if id < 0 || id >= limit53 {
+		return 0, ErrNotSnowflake
+	}
+	return int(id & 511), nil
+}

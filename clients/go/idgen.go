@@ -1,0 +1,26 @@
+// Package idgen reads and writes the types of the idgen PostgreSQL extension
+// (ulid, prefixed_id, typeid and the domains over them) from Go: values with
+// their text forms, pgx v5 codecs in text and binary, database/sql Scanner and
+// Valuer for pgx's stdlib and lib/pq, GORM column types, and decoders for the
+// time, shard and sequence that idgen's IDs carry.
+package idgen
+
+import "fmt"
+
+// Version is the idgen release this package belongs to.
+const Version = "0.8.0"
+
+// ParseError is returned for text or binary data that is not a value of the type.
+type ParseError struct {
+	Type   string // "ulid", "prefixed_id" or "typeid"
+	Input  string // the text, or a description of the binary field
+	Reason string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("idgen: invalid %s %q: %s", e.Type, e.Input, e.Reason)
+}
+
+func parseError(typ, input, reason string) error {
+	return &ParseError{Type: typ, Input: input, Reason: reason}
+}

@@ -1,0 +1,80 @@
+//! Decoders for what idgen's IDs carry (docs/internals.md of idgen).
+use std::fmt;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// idgen.snowflake_epoch's default, 2024-01-01 00:00:00 UTC, in Unix milliseconds.
+pub const DEFAULT_SNOWFLAKE_EPOCH_MS: i64 = 1_704_067_200_000;
+
+/// A bigint outside the family's range (snowflake: 2^53 and above;
+/// snowflake53: 0 to 2^53 - 1), which the server's decoders refuse (22003).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotSnowflake(pub i64);
+
+impl fmt::Display for NotSnowflake {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is outside the family's range", self.0)
+    }
+}
+
+impl std::error::Error for NotSnowflake {}
+
+const LIMIT53: i64 = 1 << 53;
+
+fn at_ms(ms: i64) -> SystemTime {
+    if ms >= 0 {
+        UNIX_EPOCH + Duration::from_millis(ms as u64)
+    } else {
+        UNIX_EPOCH - Duration::from_millis(ms.unsigned_abs())
+    }
+}
+
+pub(crate) fn ms_time(b: &[u8; 16]) -> SystemTime {
+    let ms = b[..6].iter().fold(0i64, |acc, &x| acc << 8 | x as i64);
+    at_ms(ms)
+}
+
+/// The millisecond a UUIDv7 carries, as the server's `uuid_v7_time()`:
+/// `None` unless the version is 7 and the variant RFC 9562's.
+pub fn uuid_v7_time(u: &[u8; 16]) -> Option<SystemTime> {
+    (u[6] >> 4 == 7 && u[8] >> 6 == 2).then(|| ms_time(u))
+}
+
+fn check(id: i64, wide: bool) -> Result<i64, NotSnowflake> {
+    let ok = if wide { id >= LIMIT53 } else { (0..LIMIT53).contains(&id) };
+    if ok {
+        Ok(id)
+    } else {
+        Err(NotSnowflake(id))
+    }
+}
+
+/// The millisecond a `snowflake()` ID was minted in, counted from the epoch
+/// (idgen.snowflake_epoch, in Unix ms: a server setting, so given explicitly).
+pub fn snowflake_time(id: i64, epoch_ms: i64) -> Result<SystemTime, NotSnowflake> {
+    check(id, true).map(|id| at_ms(epoch_ms + (id >> 23)))
+}
+
+/// The shard (0 to 8191) of a `snowflake()` ID.
+pub fn snowflake_shard(id: i64) -> Result<i32, NotSnowflake> {
+    check(id, true).map(|id| (id >> 10 & 8191) as i32)
+}
+
+/// The sequence (0 to 1023) of a `snowflake()` ID.
+pub fn snowflake_seq(id: i64) -> Result<i32, NotSnowflake> {
+    check(id, true).map(|id| (id & 1023) as i32)
+}
+
+/// The millisecond a `snowflake53()` ID was minted in, counted from the epoch.
+pub fn snowflake53_time(id: i64, epoch_ms: i64) -> Result<SystemTime, NotSnowflake> {
+    check(id, false).map(|id| at_ms(epoch_ms + (id >> 13)))
+}
+
+/// The shard (0 to 15) of a `snowflake53()` ID.
+pub fn snowflake53_shard(id: i64) -> Result<i32, NotSnowflake> {
+    check(id, false).map(|id| (id >> 9 & 15) as i32)
+}
+
+/// The sequence (0 to 511) of a `snowflake53()` ID.
+pub fn snowflake53_seq(id: i64) -> Result<i32, NotSnowflake> {
+    check(id, false).map(|id| (id & 511) as i32)
+}

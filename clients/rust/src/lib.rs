@@ -1,0 +1,24 @@
+//! Types of the idgen PostgreSQL extension for Rust: [`Ulid`], [`PrefixedId`]
+//! and [`TypeId`] with their text forms; `ToSql`/`FromSql` in binary for
+//! tokio-postgres (feature `postgres`, on by default) and sqlx
+//! `Type`/`Encode`/`Decode` (feature `sqlx`), both for the domains over the
+//! types too; and decoders for the time, shard and sequence in idgen's IDs.
+
+mod decode;
+mod text;
+mod wire;
+
+#[cfg(feature = "postgres")]
+mod pg;
+#[cfg(feature = "sqlx")]
+mod sqlx_impl;
+
+pub use decode::{
+    snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake_seq, snowflake_shard,
+    snowflake_time, uuid_v7_time, NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH_MS,
+};
+pub use text::{ParseError, PrefixedId, TypeId, Ulid};
+pub use wire::WireError;
+
+/// The idgen release this crate belongs to.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
