@@ -23,7 +23,7 @@ version_at_least() { [[ $(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1) == 
 
 mkdir -p "$go_cache/bin" "$go_cache/build"
 gobin=''
-for candidate in $(command -v -a go 2>/dev/null) /usr/local/go/bin/go; do
+for candidate in $(type -a -p go) /usr/local/go/bin/go; do
     have=$("$candidate" version 2>/dev/null | sed -n 's/^go version go\([0-9.]*\).*/\1/p')
     if [[ -n $have ]] && version_at_least "$have" 1.25; then gobin=$(readlink -f "$candidate"); break; fi
 done
