@@ -93,7 +93,7 @@ my @uncovered;
 for my $major (sort keys %held)
 {
 	my $set = $major eq '17' ? 'version' : 'full';
-	my ($status, $files) = run_status([ 'bash', 'test/run-tests.sh', '--set', $set, '--list-files' ]);
+	my ($status, $files) = run_status([ 'bash', 'test/run-tests.sh', '--pg', $major, '--set', $set, '--list-files' ]);
 	push @uncovered, map { "$major $_" }
 	  grep { m{^test/(tap|integration|tooling)/.*\.pl$} && !$held{$major}{$_} } split /\n/, $files;
 }
