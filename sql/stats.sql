@@ -29,5 +29,15 @@ FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
 SELECT ids_minted - :before AS minted_now FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7';
 RESET idgen.uuid_v7_order;
 
+-- so does ulid's, with idgen.ulid_order
+SELECT ids_minted AS before FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'ulid' \gset
+SHOW idgen.ulid_order;
+SET idgen.ulid_order = 'server';
+SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
+      FROM (SELECT n, ulid() AS id FROM generate_series(1, 20000) n) s) t;
+SELECT ids_minted - :before AS minted_now FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'ulid';
+RESET idgen.ulid_order;
+
 -- the view is a plain relation over the function
 SELECT count(*) = (SELECT count(*) FROM idgen_backend_state()) AS same_rows FROM idgen_stats;

@@ -110,3 +110,8 @@ COPY ulid_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0
 COPY ulid_column FROM PROGRAM $$printf 'PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0\0\1\0\0\0\021\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\377\377'$$ (FORMAT binary);
 \echo :LAST_ERROR_SQLSTATE
 SELECT count(*) AS rows_after_bad_copies FROM ulid_column;
+
+-- idgen.ulid_order takes only its listed values: 22023
+SET idgen.ulid_order = 'global';
+\echo :LAST_ERROR_SQLSTATE
+SHOW idgen.ulid_order;

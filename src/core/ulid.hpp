@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/lead_bound.hpp"
 #include "core/uint128.hpp"
 
 namespace idgen::core {
@@ -48,25 +49,47 @@ struct UlidSequence {
     std::int64_t last_clock_ms;  // clock reading at the previous call
 };
 
+// How far beyond its bound a lead may be and still be a wait (lead_wait): one
+// millisecond, as for uuid_v7.
+inline constexpr std::int64_t kUlidWaitWindowMs = 1;
+
 struct UlidIssue {
-    Uint128 id;
+    IssueStep step;
+    Uint128 id;            // with issue
+    std::int64_t wait_ms;  // with wait: how far the clock must advance
     bool clock_regressed;  // the clock read earlier than at the previous call
     bool ran_ahead;        // the ID's millisecond is ahead of the clock
 };
 
-// True when the next ID at now_ms takes fresh random bits: it starts a new
-// millisecond, or it is the sequence's first (even at Unix millisecond 0, so
-// that no two sequences start on the same value); otherwise ulid_issue ignores
-// them, and the caller may skip drawing.
-inline constexpr bool ulid_needs_random(const UlidSequence &seq, std::int64_t now_ms) noexcept {
-    return now_ms > ulid_unix_ms(seq.last_issued) || seq.last_issued == 0;
+// The ID that the next one must exceed: the sequence's last, or above (the
+// last ID another generator issued, for server-wide order) when larger.
+inline constexpr Uint128 ulid_last(const UlidSequence &seq, Uint128 above) noexcept {
+    return seq.last_issued > above ? seq.last_issued : above;
 }
 
-// The spec's monotonic mode: in a millisecond past the last ID's, that
-// millisecond with fresh random bits; otherwise (same millisecond, or the
-// clock went back) the last ID + 1, carrying into the next millisecond when
-// the 80 random bits overflow. Records the ID in seq; nullopt (seq untouched)
-// once the last ID is the largest ULID. Precondition: 0 <= now_ms <= kUlidMaxUnixMs.
-std::optional<UlidIssue> ulid_issue(UlidSequence &seq, std::int64_t now_ms, Uint128 random) noexcept;
+// True when the next ID, issued at millisecond ms (the clock, or the floor
+// when that is later), takes fresh random bits: it starts a new millisecond,
+// or it is the first (even at Unix millisecond 0, so that no two sequences
+// start on the same value); otherwise ulid_issue ignores them, and the caller
+// may skip drawing.
+inline constexpr bool ulid_needs_random(const UlidSequence &seq, Uint128 above,
+                                        std::int64_t ms) noexcept {
+    Uint128 last = ulid_last(seq, above);
+    return ms > ulid_unix_ms(last) || last == 0;
+}
+
+// The spec's monotonic mode, above both seq.last_issued and above, and never
+// in a millisecond before floor_ms (the clock lease's floor): in a millisecond
+// past the last ID's, that millisecond (the clock's, or floor_ms when later)
+// with fresh random bits; otherwise (same millisecond, the clock went back, or
+// another generator is ahead) the last ID + 1, carrying into the next
+// millisecond when the 80 random bits overflow. The ID may run at most
+// max_lead_ms ahead of now_ms (the lead bound, core/lead_bound.hpp): a call
+// that would go further by up to kUlidWaitWindowMs waits for the clock
+// instead. Records an issued ID in seq; a wait or exhaustion (the last ID is
+// the largest ULID) leaves seq untouched. Precondition: 0 <= now_ms <=
+// kUlidMaxUnixMs, floor_ms <= kUlidMaxUnixMs, max_lead_ms >= 0.
+UlidIssue ulid_issue(UlidSequence &seq, std::int64_t now_ms, Uint128 above, std::int64_t floor_ms,
+                     std::int64_t max_lead_ms, Uint128 random) noexcept;
 
 }  // namespace idgen::core

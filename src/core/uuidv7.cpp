@@ -28,8 +28,8 @@ Uuidv7Issue uuidv7_issue(Uuidv7Sequence &seq, Uuidv7Tick now, Uuidv7Tick floor,
     std::optional<Uuidv7Tick> next = uuidv7_next_tick(last, now);
     if (!next) return {Uuidv7Step::exhausted, 0, 0, false, false};
     Uuidv7Tick lead = *next - now;  // next >= now
-    if (lead > max_lead && lead - max_lead <= kUuidv7WaitWindow)
-        return {Uuidv7Step::wait, 0, lead - max_lead, false, false};
+    if (Uuidv7Tick wait = lead_wait(lead, max_lead, kUuidv7WaitWindow); wait > 0)
+        return {Uuidv7Step::wait, 0, wait, false, false};
     Uuidv7Issue issue{Uuidv7Step::issue, *next, 0, now < seq.last_clock, lead > 0};
     seq.last_issued = *next;
     seq.last_clock = now;

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/lead_bound.hpp"
+
 namespace idgen::core {
 
 inline constexpr std::size_t kUuidBytes = 16;
@@ -51,16 +53,11 @@ struct Uuidv7Sequence {
     Uuidv7Tick last_clock;   // clock reading at the previous call
 };
 
-// How far beyond its bound a lead may be and still be a wait: a lead between
-// max_lead and max_lead + kUuidv7WaitWindow is a burst that waits (at most
-// 1 ms); a larger one means the clock went back past the bound.
+// How far beyond its bound a lead may be and still be a wait (lead_wait):
+// a burst waits at most 1 ms.
 inline constexpr Uuidv7Tick kUuidv7WaitWindow = Uuidv7Tick{1} << kUuidv7SubmsBits;
 
-enum class Uuidv7Step {
-    issue,      // tick is the next one, recorded in the sequence
-    wait,       // the tick would run more than max_lead ahead: wait wait_ticks, try again
-    exhausted,  // no larger tick exists
-};
+using Uuidv7Step = IssueStep;
 
 struct Uuidv7Issue {
     Uuidv7Step step;

@@ -14,7 +14,8 @@ void _PG_init(void);
 
 namespace idgen::pg {
 
-int uuid_v7_order = static_cast<int>(Uuidv7Order::backend);
+int uuid_v7_order = static_cast<int>(IdOrder::backend);
+int ulid_order = static_cast<int>(IdOrder::backend);
 int snowflake_shard_id = -1;
 int max_clock_regression_ms = 10'000;
 std::int64_t snowflake_epoch_unix_ms = 0;
@@ -23,9 +24,9 @@ const core::SnowflakeShardSet *snowflake_allowed_shards = nullptr;
 
 namespace {
 
-const struct config_enum_entry kUuidv7OrderOptions[] = {
-    {"backend", static_cast<int>(Uuidv7Order::backend), false},
-    {"server", static_cast<int>(Uuidv7Order::server), false},
+const struct config_enum_entry kOrderOptions[] = {
+    {"backend", static_cast<int>(IdOrder::backend), false},
+    {"server", static_cast<int>(IdOrder::server), false},
     {nullptr, 0, false},
 };
 
@@ -111,6 +112,8 @@ void idgen_shmem_startup() {
     shared = aligned;
     if (!found) {
         pg_atomic_init_u64(&shared->uuid_v7_server_last, 0);
+        SpinLockInit(&shared->ulid_server_last.mutex);
+        shared->ulid_server_last.value = 0;
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
         leases_startup(shared, GetNamedLWLockTranche("idgen"));
@@ -284,8 +287,16 @@ void _PG_init(void) {
         "'backend': each session's values increase (no shared state). 'server': every value is "
         "greater than every value issued before it under 'server' by any session; needs idgen in "
         "shared_preload_libraries.",
-        &uuid_v7_order, static_cast<int>(Uuidv7Order::backend), kUuidv7OrderOptions, PGC_USERSET,
+        &uuid_v7_order, static_cast<int>(IdOrder::backend), kOrderOptions, PGC_USERSET,
         0, nullptr, nullptr, nullptr);
+    DefineCustomEnumVariable(
+        "idgen.ulid_order",
+        "Scope within which ulid() values are strictly increasing.",
+        "'backend': each session's values increase (no shared state). 'server': every value is "
+        "greater than every value issued before it under 'server' by any session; needs idgen in "
+        "shared_preload_libraries.",
+        &ulid_order, static_cast<int>(IdOrder::backend), kOrderOptions, PGC_USERSET, 0, nullptr,
+        nullptr, nullptr);
     DefineCustomIntVariable(
         "idgen.shard_id", "Shard of snowflake() without an argument; -1 means unset.",
         "A logical shard from 0 to 8191, unique per writing database or server.",
@@ -303,10 +314,10 @@ void _PG_init(void) {
         assign_snowflake_epoch, nullptr);
     DefineCustomIntVariable(
         "idgen.max_clock_regression",
-        "How far snowflake IDs and uuid_v7 values may run ahead of the clock.",
+        "How far snowflake IDs, uuid_v7 and ulid values may run ahead of the clock.",
         "Covers the clock being set back and bursts over 1024 snowflakes per millisecond and "
         "shard or 4096 uuid_v7 values per millisecond. Beyond it, a burst waits for the clock; "
-        "a clock set back further fails snowflake(), and uuid_v7() keeps counting.",
+        "a clock set back further fails snowflake(), and uuid_v7() and ulid() keep counting.",
         &max_clock_regression_ms, 10'000, 0, kMaxClockRegressionCapMs, PGC_SUSET, GUC_UNIT_MS, nullptr, nullptr,
         nullptr);
     DefineCustomStringVariable(

@@ -15,7 +15,8 @@ inline constexpr int kFamilyCount = 4;
 inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid",
                                                            "snowflake53"};
 
-enum class Uuidv7Order : int { backend = 0, server = 1 };
+// Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order).
+enum class IdOrder : int { backend = 0, server = 1 };
 
 // Counters of one family in one backend. Only the owning backend writes them;
 // atomics make idgen_stats' concurrent reads tear-free, not the writes ordered.
@@ -78,6 +79,14 @@ struct Lease {
     ConditionVariable renewed;  // broadcast when renewing ends, confirmed or not
 };
 
+// A 128-bit value in shared memory with the contract of pg_atomic_uint64's
+// read and compare-and-exchange (order.cpp). PostgreSQL has no 128-bit
+// atomics: a spinlock guards the value, held for a compare and a store only.
+struct SharedU128 {
+    slock_t mutex;
+    core::Uint128 value;
+};
+
 // Databases without idgen_lease_origin that the region remembers (origin.cpp).
 inline constexpr int kRaisedDatabaseSlots = 64;
 
@@ -94,10 +103,14 @@ struct SharedState {
     // clock lease's lock. When full, their first IDs raise the leases again.
     int raised_database_count;
     Oid raised_databases[kRaisedDatabaseSlots];
+    // Last ULID issued under 'server' order, written on every such call: on a
+    // line of its own.
+    alignas(64) SharedU128 ulid_server_last;
 };
 
 // Settings (GUC variables).
 extern int uuid_v7_order;
+extern int ulid_order;
 extern int snowflake_shard_id;             // -1: unset
 extern int max_clock_regression_ms;
 // The largest idgen.max_clock_regression: a lead beyond it is no clock drift.
@@ -205,6 +218,25 @@ std::int64_t clock_unix_ns();
 
 // The Unix millisecond of a finite timestamp within 48 bits, or the errors above.
 std::int64_t unix_ms48_of(TimestampTz ts, const char *type_name);
+
+// Server-wide order (order.cpp), shared by the clock families. Whether the
+// family's order setting (setting, named guc) asks for 'server' order; an
+// error when it does and idgen is not preloaded.
+bool server_order(int setting, SharedState *state, const char *guc);
+
+// Counts a call's wait for the clock at the lead bound (once per call).
+void count_wait(BackendSlot *slot, Family family);
+
+// Waits, interruptibly, until the clock reads until_ns or later, or reads
+// before from_ns (set back: the caller looks again). Spins when the wait is
+// short, sleeps otherwise.
+void clock_wait_until(std::int64_t from_ns, std::int64_t until_ns);
+
+// Reads a SharedU128; stores desired if it still holds expected, else writes
+// what it holds into expected and returns false.
+core::Uint128 shared_u128_read(SharedU128 &shared);
+bool shared_u128_compare_exchange(SharedU128 &shared, core::Uint128 &expected,
+                                  core::Uint128 desired);
 
 // Writes the next uuid_v7() value (this backend's sequence and idgen.uuid_v7_order).
 void uuid_v7_mint(std::uint8_t out[core::kUuidBytes]);

@@ -74,6 +74,69 @@ Uint128 random_bits() {
     return core::load_be128(bytes);
 }
 
+// The clock in Unix milliseconds, and its reading in nanoseconds.
+std::int64_t clock_ms(std::int64_t &now_ns) {
+    now_ns = clock_unix_ns();
+    std::int64_t now_ms = floor_div(now_ns, kNsPerMs);
+    if (unlikely(now_ms < 0 || now_ms > core::kUlidMaxUnixMs))
+        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                        errmsg("system clock is outside the range of ulid")));
+    return now_ms;
+}
+
+// Next ULID of this backend in the spec's monotonic mode, strictly above its
+// previous one (and, under 'server' order, above every ULID issued under
+// 'server' by any backend), with shared memory never in a millisecond below
+// the clock lease's floor, and at most idgen.max_clock_regression ahead of the
+// clock, as uuid_v7() (uuidv7_sql.cpp, whose steps this follows).
+core::Uint128 issue_ulid() {
+    SharedState *state = shared_state();
+    BackendSlot *slot = my_slot();
+    bool server = server_order(ulid_order, state, "idgen.ulid_order");
+    lease_origin_check(state);
+    std::int64_t floor_ms = clock_floor_ms(state);
+    // What the server's last ULID is believed to be, before the clock is read:
+    // this backend's own last, which it is when no other backend issued since.
+    // A compare-and-exchange that finds otherwise refreshes it, and the clock
+    // is read again, so that a ULID another backend issued at a later clock
+    // reading never looks like one running ahead.
+    Uint128 server_last = server ? slot->ulid.last_issued : 0;
+    Uint128 random = 0;
+    bool drawn = false, waited = false;
+    for (;;) {
+        core::UlidSequence candidate = slot->ulid;
+        std::int64_t now_ns;
+        std::int64_t now_ms = clock_ms(now_ns);
+        // Within a millisecond the ID is the previous + 1: random bits would go unused.
+        if (!drawn && core::ulid_needs_random(candidate, server_last, std::max(now_ms, floor_ms))) {
+            random = random_bits();
+            drawn = true;
+        }
+        core::UlidIssue issue = core::ulid_issue(candidate, now_ms, server_last, floor_ms,
+                                                 max_clock_regression_ms, random);
+        if (likely(issue.step == core::IssueStep::issue)) {
+            if (server && !shared_u128_compare_exchange(state->ulid_server_last, server_last, issue.id))
+                continue;
+            slot->ulid = candidate;
+            if (state != nullptr) lease_cover(state, LeaseKind::clock, core::ulid_unix_ms(issue.id));
+            count_issue(slot, Family::ulid, core::ulid_unix_ms(issue.id) * kUsPerMs,
+                        issue.clock_regressed, issue.ran_ahead);
+            return issue.id;
+        }
+        if (issue.step == core::IssueStep::exhausted)
+            ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                            errmsg("ulid values are exhausted"),
+                            errdetail("The last issued value is the largest ULID.")));
+        // One wait per call, however many rounds it takes.
+        if (!waited) {
+            count_wait(slot, Family::ulid);
+            waited = true;
+        }
+        clock_wait_until(now_ns, (now_ms + issue.wait_ms) * kNsPerMs);
+        if (server) server_last = shared_u128_read(state->ulid_server_last);
+    }
+}
+
 // Sort support: comparisons by memcmp, and abbreviated keys made of the
 // first 8 bytes (48 bits of time, 16 random), compared as unsigned integers.
 struct AbbreviationState {
@@ -263,26 +326,7 @@ Datum idgen_ulid_hash_extended(PG_FUNCTION_ARGS) {
 // ulid(): a new ULID, monotonic within this backend (the spec's monotonic mode).
 Datum idgen_ulid(PG_FUNCTION_ARGS) {
     (void)fcinfo;
-    std::int64_t now_ms = floor_div(clock_unix_ns(), kNsPerMs);
-    if (unlikely(now_ms < 0 || now_ms > core::kUlidMaxUnixMs))
-        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                        errmsg("system clock is outside the range of ulid")));
-    SharedState *state = shared_state();
-    lease_origin_check(state);
-    // A clock set back across a restart reads as the clock lease's floor.
-    now_ms = std::max(now_ms, clock_floor_ms(state));
-    BackendSlot *slot = my_slot();
-    // Within a millisecond the ID is the previous + 1: random bits would go unused.
-    Uint128 random = core::ulid_needs_random(slot->ulid, now_ms) ? random_bits() : 0;
-    std::optional<core::UlidIssue> issue = core::ulid_issue(slot->ulid, now_ms, random);
-    if (unlikely(!issue))
-        ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                        errmsg("ulid values are exhausted"),
-                        errdetail("The last issued value is the largest ULID.")));
-    if (state != nullptr) lease_cover(state, LeaseKind::clock, core::ulid_unix_ms(issue->id));
-    count_issue(slot, Family::ulid, core::ulid_unix_ms(issue->id) * kUsPerMs,
-                issue->clock_regressed, issue->ran_ahead);
-    return ulid_datum(issue->id);
+    return ulid_datum(issue_ulid());
 }
 
 // ulid_at(ts): a ULID of the millisecond holding ts, with fresh random bits.

@@ -36,22 +36,9 @@ Uuidv7Tick clock_tick() {
     return *now;
 }
 
-// Waits shorter than this spin on the clock: a sleep lasts tens of
-// microseconds at least, and a burst at the bound waits about one tick.
-constexpr Uuidv7Tick kUuidv7SpinTicks = 82;  // 20 us
-
 // Waits until the clock has advanced by ticks (at most kUuidv7WaitWindow, 1 ms).
 void wait_ticks(Uuidv7Tick now, Uuidv7Tick ticks) {
-    CHECK_FOR_INTERRUPTS();
-    if (ticks <= kUuidv7SpinTicks) {
-        // A clock that steps back ends the wait too: the caller looks again.
-        for (Uuidv7Tick t = clock_tick(); t >= now && t < now + ticks; t = clock_tick())
-            CHECK_FOR_INTERRUPTS();
-        return;
-    }
-    std::uint64_t ns = (ticks * core::kNsPerMs + (Uuidv7Tick{1} << core::kUuidv7SubmsBits) - 1) >>
-                       core::kUuidv7SubmsBits;
-    pg_usleep(static_cast<long>(ns / kNsPerUs + 1));
+    clock_wait_until(tick_unix_ns(now), tick_unix_ns(now + ticks));
 }
 
 // Next tick of this backend, strictly above its previous one (and, under
@@ -61,12 +48,7 @@ void wait_ticks(Uuidv7Tick now, Uuidv7Tick ticks) {
 Uuidv7Tick issue_tick() {
     SharedState *state = shared_state();
     BackendSlot *slot = my_slot();
-    bool server = uuid_v7_order == static_cast<int>(Uuidv7Order::server);
-    if (server && state == nullptr)
-        ereport(ERROR,
-                (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                 errmsg("idgen.uuid_v7_order = 'server' needs idgen's shared memory"),
-                 errhint("Add idgen to shared_preload_libraries and restart the server.")));
+    bool server = server_order(uuid_v7_order, state, "idgen.uuid_v7_order");
     lease_origin_check(state);
     Uuidv7Tick max_lead = static_cast<Uuidv7Tick>(max_clock_regression_ms)
                           << core::kUuidv7SubmsBits;
@@ -104,8 +86,7 @@ Uuidv7Tick issue_tick() {
                      errdetail("The last issued value already holds the largest timestamp.")));
         // One wait per call, however many rounds it takes.
         if (!waited) {
-            FamilyCounters &counters = slot->counters[static_cast<int>(Family::uuid_v7)];
-            pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
+            count_wait(slot, Family::uuid_v7);
             waited = true;
         }
         wait_ticks(now, issue.wait_ticks);

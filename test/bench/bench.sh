@@ -58,9 +58,11 @@ TABLE
 )
 
 # Part 1 also times these, which key no table: label | expression |
-# idgen.uuid_v7_order. "*" is count(*) alone, the cost of the loop.
+# idgen.uuid_v7_order and idgen.ulid_order. "*" is count(*) alone, the cost
+# of the loop.
 CALL_EXTRAS=$(cat <<'TABLE'
 uuid_v7() [server order] | uuid_v7()         | server
+ulid() [server order]    | ulid()            | server
 clock_timestamp()        | clock_timestamp() | backend
 empty loop               | *                 | backend
 TABLE
@@ -345,10 +347,11 @@ drop_bench_objects() {
         -c "DROP FUNCTION IF EXISTS bench_time(text)"
 }
 
-# time_query ORDER QUERY: seconds QUERY takes with idgen.uuid_v7_order=ORDER.
-# The order is set explicitly every time so a server default cannot leak in.
+# time_query ORDER QUERY: seconds QUERY takes with idgen.uuid_v7_order and
+# idgen.ulid_order = ORDER. The order is set explicitly every time so a server
+# default cannot leak in.
 time_query() {
-    time_with "SET idgen.uuid_v7_order = '$1';" "$2"
+    time_with "SET idgen.uuid_v7_order = '$1'; SET idgen.ulid_order = '$1';" "$2"
 }
 
 # time_with SETTINGS QUERY: seconds QUERY takes after SETTINGS (SET commands

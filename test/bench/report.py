@@ -77,6 +77,7 @@ PREFIXED, TYPEID, SF53 = "prefixed", "typeid", "snowflake53"
 UUID_KEYS = [V7, "ulid", PREFIXED, TYPEID]   # the idgen keys that carry 128 bits
 SNOWFLAKES = [SF, SF53]
 CLOCK, EMPTY, SERVER_ORDER = "clock_timestamp()", "empty loop", "uuid_v7() [server order]"
+ULID_SERVER_ORDER = "ulid() [server order]"
 TEXT_SCAN, ULID_OUT, UUID_OUT, PREFIXED_OUT = "scan only", "ulid_out", "uuid_out", "prefixed_id_out"
 TYPEID_OUT = "typeid_out"
 MODES = ["off", "on"]
@@ -706,7 +707,7 @@ def check(run, png):
         bad.append("no generators")
     if not run.scale_generators or not set(run.scale_generators) <= set(run.generators):
         bad.append(f"part 6 generators {run.scale_generators} not a non-empty subset of {run.generators}")
-    expected_calls = [run.call_label(name) for name in run.generators] + [SERVER_ORDER, CLOCK, EMPTY]
+    expected_calls = [run.call_label(name) for name in run.generators] + [SERVER_ORDER, ULID_SERVER_ORDER, CLOCK, EMPTY]
     timed("part 1", expected_calls, run.call, run.call_ns, "ns/call")
     expected_outputs = [ULID_OUT, UUID_OUT, PREFIXED_OUT, TYPEID_OUT] + (
         [f"uuid_out, {run.call_label(CORE)}"] if run.has(CORE) else [])

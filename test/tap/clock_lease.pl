@@ -1,4 +1,4 @@
-# The clock lease: uuid_v7 (backend and 'server' order), ulid and
+# The clock lease: uuid_v7 and ulid (each in backend and 'server' order) and
 # prefixed_id_new keep their order across a clean restart and a crash restart
 # with the clock set back 5 s each time, because new IDs never read the clock
 # below the lease (idgen_clock.lease). A clean restart without a clock change
@@ -45,8 +45,11 @@ sub mint
 	  && $node->psql(
 		'postgres', "
 		SET idgen.uuid_v7_order = 'server';
+		SET idgen.ulid_order = 'server';
 		INSERT INTO ids (phase, family, id, t)
-		    SELECT $phase, 'uuid_v7 server', u::text, uuid_v7_time(u) FROM (SELECT uuid_v7() u FROM generate_series(1, 500)) s"
+		    SELECT $phase, 'uuid_v7 server', u::text, uuid_v7_time(u) FROM (SELECT uuid_v7() u FROM generate_series(1, 500)) s;
+		INSERT INTO ids (phase, family, id, t)
+		    SELECT $phase, 'ulid server', u::text, ulid_time(u) FROM (SELECT ulid() u FROM generate_series(1, 500)) s"
 	  ) == 0;
 }
 

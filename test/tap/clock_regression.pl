@@ -1,7 +1,8 @@
 # uuid_v7 when the system clock is set back under a running server: values
 # keep increasing within a backend, 'server' order keeps new backends above old
-# values, and idgen_stats counts the regression. The clock is moved with
-# libfaketime (Debian package faketime), preloaded into the server only.
+# values (ulid's 'server' order too, where ulid's backend order does not), and
+# idgen_stats counts the regression. The clock is moved with libfaketime
+# (Debian package faketime), preloaded into the server only.
 use strict;
 use warnings;
 use IdgenTest;
@@ -9,6 +10,7 @@ use Test::More;
 
 my $node = IdgenTest::Node->create('clock', fake_clock => 1);
 $node->q('CREATE EXTENSION idgen; CREATE TABLE ids (n serial, phase text, id uuid)');
+$node->q('CREATE TABLE ulids (n serial, phase text, id ulid)');
 
 # One backend across the regression, in backend order.
 my $session = $node->background_psql('postgres', on_error_stop => 0);
@@ -43,15 +45,33 @@ $node->set_clock_offset('+0');
 $node->q(
 	"SET idgen.uuid_v7_order = 'server';
 	 INSERT INTO ids (phase, id) SELECT 'server-before', uuid_v7() FROM generate_series(1, 2000)");
+$node->q(
+	"SET idgen.ulid_order = 'server';
+	 INSERT INTO ulids (phase, id) SELECT 'server-before', ulid() FROM generate_series(1, 2000)");
 $node->set_clock_offset('-30');
 $node->q(
 	"SET idgen.uuid_v7_order = 'server';
 	 INSERT INTO ids (phase, id) SELECT 'server-after', uuid_v7() FROM generate_series(1, 2000)");
+$node->q(
+	"SET idgen.ulid_order = 'server';
+	 INSERT INTO ulids (phase, id) SELECT 'server-after', ulid() FROM generate_series(1, 2000)");
 is( $node->q(
 		"SELECT (SELECT id FROM ids WHERE phase = 'server-after' ORDER BY id LIMIT 1)
 		     > (SELECT id FROM ids WHERE phase = 'server-before' ORDER BY id DESC LIMIT 1)"),
 	't',
 	'server order: a new backend after the regression issues only larger values');
+is( $node->q(
+		"SELECT (SELECT min(id) FROM ulids WHERE phase = 'server-after')
+		     > (SELECT max(id) FROM ulids WHERE phase = 'server-before')"),
+	't',
+	'ulid server order: a new backend after the regression issues only larger values');
+# Backend order would not: each new backend starts from the clock, 30 s back.
+$node->q("INSERT INTO ulids (phase, id) SELECT 'backend-after', ulid() FROM generate_series(1, 10)");
+is( $node->q(
+		"SELECT (SELECT max(id) FROM ulids WHERE phase = 'backend-after')
+		     < (SELECT max(id) FROM ulids WHERE phase = 'server-before')"),
+	't',
+	'ulid backend order: a new backend after the regression starts below them (what server order prevents)');
 is( $node->q(
 		'SELECT abs(extract(epoch FROM clock_timestamp()) - ' . time() . ' + 30) < 10'),
 	't',

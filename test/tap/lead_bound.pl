@@ -2,7 +2,8 @@
 # other sessions do. uuid_v7: sessions hammering 'server' order cannot push the
 # shared counter further ahead (their calls wait for the clock instead, and
 # idgen_stats counts the waits), and neither can one session in 'backend'
-# order. snowflake: sessions hammering one shard at its bound wait, and never
+# order. ulid: the same in both orders (a ULID's 80 bits per millisecond leave
+# no burst that runs ahead: no value may lead the clock's millisecond). snowflake: sessions hammering one shard at its bound wait, and never
 # make each other fail with "system clock is N ms behind".
 #
 # The bound is 0 ms by default, so that a call waits as soon as it would take
@@ -31,12 +32,18 @@ my $node = IdgenTest::Node->create('main');
 my $db = $node->fresh_database('idgen_lead');
 $node->q("ALTER DATABASE idgen_lead SET idgen.max_clock_regression = '${bound_ms}ms'");
 $node->q("ALTER DATABASE idgen_lead SET idgen.uuid_v7_order = 'server'");
+$node->q("ALTER DATABASE idgen_lead SET idgen.ulid_order = 'server'");
 # lead_us(id, t): microseconds from t to the 60-bit time (ms and 1/4096 ms) of a UUIDv7.
 $node->q(
 	"CREATE FUNCTION lead_us(id uuid, t timestamptz) RETURNS numeric LANGUAGE sql IMMUTABLE AS \$\$
 	     SELECT ('x' || substr(h, 1, 12) || substr(h, 14, 3))::bit(60)::bigint * 1000 / 4096.0
 	            - extract(epoch FROM t) * 1000000
 	     FROM replace(id::text, '-', '') AS h \$\$", db => $db);
+# lead_us(id, t): microseconds from t to the start of a ULID's millisecond.
+$node->q(
+	"CREATE FUNCTION lead_us(id ulid, t timestamptz) RETURNS numeric LANGUAGE sql IMMUTABLE AS \$\$
+	     SELECT extract(epoch FROM ulid_time(id)) * 1000000 - extract(epoch FROM t) * 1000000 \$\$",
+	db => $db);
 
 # session COMMANDS [ENV]: starts psql running each of COMMANDS (-c, so errors
 # print as "ERROR: ..."), stdout and stderr together; returns [harness,
@@ -53,21 +60,22 @@ sub session
 	return [ $h, \$out, $timer ];
 }
 
-# hammer ORDER: a session that mints PER_HAMMER values as fast as it can;
-# every 64th call is followed by a clock reading, and the largest lead of
-# those values over the clock read after them is printed, then the session's
-# uuid_v7 waits.
+# hammer ORDER [FAMILY]: a session that mints PER_HAMMER values of FAMILY
+# (uuid_v7 unless given) as fast as it can; every 64th call is followed by a
+# clock reading, and the largest lead of those values over the clock read
+# after them is printed, then the session's waits.
 sub hammer
 {
-	my ($order) = @_;
+	my ($order, $family) = @_;
+	$family //= 'uuid_v7';
 	return session(
 		[
 			"SELECT 'lead=' || coalesce(max(lead_us(id, t1)) FILTER (WHERE t1 IS NOT NULL), 0) FROM (
-			     SELECT uuid_v7() AS id, CASE WHEN n % 64 = 0 THEN clock_timestamp() END AS t1
+			     SELECT $family() AS id, CASE WHEN n % 64 = 0 THEN clock_timestamp() END AS t1
 			     FROM (SELECT generate_series(1, $per_hammer) AS n) g) minted",
-			"SELECT 'waits=' || waits FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'uuid_v7'"
+			"SELECT 'waits=' || waits FROM idgen_stats WHERE pid = pg_backend_pid() AND family = '$family'"
 		],
-		PGOPTIONS => "-c idgen.uuid_v7_order=$order");
+		PGOPTIONS => "-c idgen.${family}_order=$order");
 }
 
 # finished SESSIONS: waits for each session to end; whether all exited with 0
@@ -114,6 +122,25 @@ my ($backend_lead) = field('lead', $backend);
 ok( defined $backend_lead && $backend_lead <= $bound_us,
 	"backend order: no value ran more than ${bound_ms} ms ahead of the clock (largest lead "
 	  . ($backend_lead // 'none') . ' us)');
+
+# ulid: the same sessions, the same bound.
+my @ulid_server = map { hammer('server', 'ulid') } 1 .. $hammers;
+ok(finished(@ulid_server), "ulid server order: $hammers sessions x $per_hammer calls succeed");
+my $ulid_lead = max(field('lead', @ulid_server));
+ok( defined $ulid_lead && $ulid_lead <= $bound_us,
+	"ulid server order: no value ran more than ${bound_ms} ms ahead of the clock (largest lead "
+	  . ($ulid_lead // 'none') . ' us)');
+note('ulid server order: the sessions waited ' . sum0(field('waits', @ulid_server)) . ' times');
+$after = $node->q('SELECT lead_us(id, t1) FROM (SELECT ulid() AS id, clock_timestamp() AS t1) s', db => $db);
+ok($after <= $bound_us,
+	"ulid server order: afterwards the shared value is within ${bound_ms} ms of the clock (lead $after us)");
+my $ulid_backend = hammer('backend', 'ulid');
+finished($ulid_backend);
+ok(${ $ulid_backend->[1] } =~ /^waits=/m, "ulid backend order: one session x $per_hammer calls succeeds");
+my ($ulid_backend_lead) = field('lead', $ulid_backend);
+ok( defined $ulid_backend_lead && $ulid_backend_lead <= $bound_us,
+	"ulid backend order: no value ran more than ${bound_ms} ms ahead of the clock (largest lead "
+	  . ($ulid_backend_lead // 'none') . ' us)');
 
 # pause_in_turn PIDS: pauses each of the backends PIDS that is running (not
 # sleeping in a wait) in turn for 2 ms (SIGSTOP, SIGCONT), wherever it is,

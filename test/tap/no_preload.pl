@@ -57,6 +57,15 @@ like(
 	$err,
 	qr/HINT:  Add idgen to shared_preload_libraries and restart the server\./,
 	"the 'server' order error hints at shared_preload_libraries");
+(undef, $err) = session("SET idgen.ulid_order = 'server';\nSELECT ulid();", verbose => 1);
+like(
+	$err,
+	qr/ERROR:  55000: idgen\.ulid_order = 'server' needs idgen's shared memory/,
+	"ulid() in 'server' order without shared memory fails with SQLSTATE 55000");
+like(
+	$err,
+	qr/HINT:  Add idgen to shared_preload_libraries and restart the server\./,
+	"the ulid 'server' order error hints at shared_preload_libraries");
 (undef, $err) = session('SELECT snowflake(1);', verbose => 1);
 like($err, qr/ERROR:  55000: snowflake\(\) needs idgen's shared memory/,
 	'snowflake() without shared memory fails with SQLSTATE 55000');

@@ -63,6 +63,19 @@ is(as('idgen_t_bob', 'ALTER ROLE idgen_t_bob SET idgen.shard_id = 5'),
 	'ERROR:  42501', 'bob cannot ALTER ROLE himself SET idgen.shard_id (42501)');
 is(as('idgen_t_bob', 'SHOW idgen.allowed_shards'), 7, "bob's setting is still the database's");
 
+# 'server' order is any user's to choose: a login role without privileges
+# mints ulid() and uuid_v7() in it, strictly increasing.
+is( as( 'idgen_t_bob',
+		"SET idgen.ulid_order = 'server'; SET idgen.uuid_v7_order = 'server';
+		 SELECT count(*) FILTER (WHERE u <= lu OR v <= lv) || ' of ' || count(*) FROM (
+		     SELECT u, lag(u) OVER (ORDER BY n) AS lu, v, lag(v) OVER (ORDER BY n) AS lv
+		     FROM (SELECT n, ulid() AS u, uuid_v7() AS v FROM generate_series(1, 1000) n) s) t"),
+	'0 of 1000',
+	"bob (no privileges) mints ulid() and uuid_v7() in 'server' order, strictly increasing");
+is(as('idgen_t_bob', "ALTER ROLE idgen_t_bob SET idgen.ulid_order = 'server'"),
+	'', "bob may ALTER ROLE himself SET idgen.ulid_order = 'server'");
+is(as('idgen_t_bob', 'SHOW idgen.ulid_order'), 'server', "bob's next session is in 'server' order");
+
 # A session of alice's that minted and stays connected: query_safe returns once
 # the statement has run, so its IDs are counted in idgen_stats already.
 my $alice = $node->background_psql($db, extra_params => [ '-U', 'idgen_t_alice' ]);

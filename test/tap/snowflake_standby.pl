@@ -1,4 +1,5 @@
-# snowflake() and a streaming hot standby. A standby made from a base backup
+# snowflake() and a streaming hot standby (and the clock lease of uuid_v7()
+# and ulid() in 'server' order, at the failover). A standby made from a base backup
 # gets its primary's idgen.shard_id with the database, so it must refuse to
 # mint (25006, as nextval() does). The primary, whose clock runs 3 s ahead of
 # the standby's (libfaketime), then mints a burst that borrows ahead of its own
@@ -53,6 +54,11 @@ for my $call ('snowflake()', 'snowflake(7)', 'snowflake53()', 'snowflake53(7)')
 }
 is($standby->q('SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL'),
 	't', 'uuid_v7() and ulid() still work on the standby');
+is( $standby->q(
+		"SET idgen.uuid_v7_order = 'server'; SET idgen.ulid_order = 'server';
+		 SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL"),
+	't',
+	"uuid_v7() and ulid() in 'server' order work on the standby");
 
 # 2. Synchronous replication: each lease renewal waits for the standby.
 $primary->q("ALTER SYSTEM SET synchronous_standby_names = '*'");
@@ -98,6 +104,14 @@ ok( ($lease_ms // 0) > $old_ms,
 	"WAL replay rewrote the standby's lease file past the old primary's last ID (lease "
 	  . ($lease_ms // '') . " ms, ID $old_ms ms)");
 
+# The clock families in 'server' order on the primary, whose clock is 3 s
+# ahead of the standby's: their last values, before the primary dies.
+my ($old_uuid, $old_ulid) = split / /,
+  $primary->q(
+	"SET idgen.uuid_v7_order = 'server'; SET idgen.ulid_order = 'server';
+	 SELECT (array_agg(u ORDER BY u DESC))[1] || ' ' || max(l) FROM (
+	     SELECT uuid_v7() AS u, ulid() AS l FROM generate_series(1, 100000)) s");
+
 # 4. kill -9 the primary's postmaster (its children follow), promote the standby.
 $primary->kill9;
 my $log_offset = -s $standby->logfile;
@@ -125,5 +139,15 @@ is( $standby->q(
 		 FROM (SELECT snowflake53(5) AS id FROM generate_series(1, 100000)) s"),
 	'0 100000',
 	"none of its 100000 snowflake53(5) IDs is at or below the old primary's last ($old_max53)");
+
+# 6. The clock families in 'server' order resume above the old primary's last
+# values, though the new primary's clock is 3 s behind: the clock lease came
+# through WAL.
+is( $standby->q(
+		"SET idgen.uuid_v7_order = 'server'; SET idgen.ulid_order = 'server';
+		 SELECT count(*) FILTER (WHERE u <= '$old_uuid') || ' ' || count(*) FILTER (WHERE l <= '$old_ulid')
+		 FROM (SELECT uuid_v7() AS u, ulid() AS l FROM generate_series(1, 10000)) s"),
+	'0 0',
+	"after the promotion no uuid_v7() or ulid() in 'server' order is at or below the old primary's last");
 
 done_testing();

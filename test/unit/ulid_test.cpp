@@ -1,6 +1,7 @@
 // ULID layout (48-bit ms, 80 random bits), the boundary of a millisecond, and
 // the monotonic issue policy: fresh random in a new ms, +1 otherwise, carry
-// into the next ms, clock regression and exhaustion.
+// into the next ms, clock regression and exhaustion; server-wide order above
+// another generator's last ID, the clock lease's floor and the lead bound.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -27,10 +28,18 @@ std::string text_of(Uint128 id) {
     return std::string(out, sizeof out);
 }
 
+// No bound: a lead as large as the range never waits.
+constexpr std::int64_t kUnbounded = kLargestMs;
+
+// Issues with no other generator, no floor and no bound.
+UlidIssue issue_at(UlidSequence &seq, std::int64_t now_ms, Uint128 random) {
+    return ulid_issue(seq, now_ms, 0, 0, kUnbounded, random);
+}
+
 UlidIssue issue_ok(UlidSequence &seq, std::int64_t now_ms, Uint128 random) {
-    std::optional<UlidIssue> issue = ulid_issue(seq, now_ms, random);
-    EXPECT_TRUE(issue.has_value()) << "now_ms " << now_ms;
-    return issue.value_or(UlidIssue{0, false, false});
+    UlidIssue issue = issue_at(seq, now_ms, random);
+    EXPECT_EQ(issue.step, IssueStep::issue) << "now_ms " << now_ms;
+    return issue;
 }
 
 }  // namespace
@@ -107,10 +116,10 @@ TEST(UlidIssue, FirstCallUsesFreshRandomAtNow) {
 // sequences (two backends) do not both start at ...0001.
 TEST(UlidIssue, FirstCallAtMillisecondZeroUsesFreshRandom) {
     UlidSequence seq{};
-    EXPECT_TRUE(ulid_needs_random(seq, 0));
+    EXPECT_TRUE(ulid_needs_random(seq, 0, 0));
     const Uint128 random = u128(0xBEEF, 0x0123456789ABCDEFull);
     EXPECT_EQ(issue_ok(seq, 0, random).id, ulid_make(0, random));
-    EXPECT_FALSE(ulid_needs_random(seq, 0));
+    EXPECT_FALSE(ulid_needs_random(seq, 0, 0));
     EXPECT_EQ(issue_ok(seq, 0, 7).id, ulid_make(0, random) + 1);
 }
 
@@ -214,20 +223,20 @@ TEST(UlidIssue, RandomOverflowCarriesIntoTheNextMillisecond) {
 // may skip drawing one; the answer agrees with what ulid_issue then does.
 TEST(UlidIssue, NeedsRandomOnlyPastTheLastIdsMillisecond) {
     UlidSequence seq{};
-    EXPECT_TRUE(ulid_needs_random(seq, 1));
+    EXPECT_TRUE(ulid_needs_random(seq, 0, 1));
     issue_ok(seq, 1000, kAllRandomBits);
-    EXPECT_FALSE(ulid_needs_random(seq, 999));
-    EXPECT_FALSE(ulid_needs_random(seq, 1000));
-    EXPECT_TRUE(ulid_needs_random(seq, 1001));
+    EXPECT_FALSE(ulid_needs_random(seq, 0, 999));
+    EXPECT_FALSE(ulid_needs_random(seq, 0, 1000));
+    EXPECT_TRUE(ulid_needs_random(seq, 0, 1001));
     issue_ok(seq, 1000, 0);  // carries into 1001
-    EXPECT_FALSE(ulid_needs_random(seq, 1001));
-    EXPECT_TRUE(ulid_needs_random(seq, 1002));
+    EXPECT_FALSE(ulid_needs_random(seq, 0, 1001));
+    EXPECT_TRUE(ulid_needs_random(seq, 0, 1002));
     EXPECT_EQ(issue_ok(seq, 1001, 5).id, ulid_make(1001, 1));
     EXPECT_EQ(issue_ok(seq, 1002, 5).id, ulid_make(1002, 5));
 }
 
 // The largest ULID is the last: no further ID, and the sequence is untouched.
-TEST(UlidIssue, ExhaustionReturnsNulloptAndLeavesTheSequence) {
+TEST(UlidIssue, ExhaustionIsReportedAndLeavesTheSequence) {
     UlidSequence seq{};
     issue_ok(seq, kLargestMs, kAllRandomBits - 1);
     UlidIssue last = issue_ok(seq, kLargestMs, 0);
@@ -235,7 +244,7 @@ TEST(UlidIssue, ExhaustionReturnsNulloptAndLeavesTheSequence) {
     EXPECT_EQ(text_of(last.id), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
 
     for (std::int64_t now : {kLargestMs, kLargestMs - 1, std::int64_t{1000}}) {
-        EXPECT_FALSE(ulid_issue(seq, now, 5).has_value()) << now;
+        EXPECT_EQ(issue_at(seq, now, 5).step, IssueStep::exhausted) << now;
         EXPECT_EQ(seq.last_issued, kUint128Max);
         EXPECT_EQ(seq.last_clock_ms, kLargestMs);
     }
@@ -245,7 +254,7 @@ TEST(UlidIssue, ExhaustionReturnsNulloptAndLeavesTheSequence) {
 // last ID is the largest of an earlier millisecond.
 TEST(UlidIssue, NearTheTopOfTheRangeStillIssues) {
     UlidSequence seq{kUint128Max - 1, kLargestMs};
-    ASSERT_TRUE(ulid_issue(seq, kLargestMs, 0).has_value());
+    ASSERT_EQ(issue_at(seq, kLargestMs, 0).step, IssueStep::issue);
     EXPECT_EQ(seq.last_issued, kUint128Max);
 
     UlidSequence below{ulid_make(kLargestMs - 1, kAllRandomBits), kLargestMs - 1};
@@ -281,24 +290,24 @@ TEST(UlidIssue, StrictlyIncreasingOverMixedClockReadings) {
             else if (clock == previous_clock) ++equal;
             else ++backward;
         }
-        const bool needs_random = ulid_needs_random(seq, clock);
-        std::optional<UlidIssue> issue = ulid_issue(seq, clock, random);
-        ASSERT_TRUE(issue.has_value()) << "step " << i;
+        const bool needs_random = ulid_needs_random(seq, 0, clock);
+        UlidIssue issue = issue_at(seq, clock, random);
+        ASSERT_EQ(issue.step, IssueStep::issue) << "step " << i;
         ASSERT_EQ(needs_random, clock > ulid_unix_ms(previous)) << "step " << i;
-        ASSERT_GT(issue->id, previous) << "step " << i;
+        ASSERT_GT(issue.id, previous) << "step " << i;
         if (clock > ulid_unix_ms(previous)) {
-            ASSERT_EQ(issue->id, ulid_make(clock, random)) << "step " << i;
+            ASSERT_EQ(issue.id, ulid_make(clock, random)) << "step " << i;
             ++fresh;
         } else {
-            ASSERT_EQ(issue->id, previous + 1) << "step " << i;
+            ASSERT_EQ(issue.id, previous + 1) << "step " << i;
             ++counted;
-            if (ulid_unix_ms(issue->id) != ulid_unix_ms(previous)) ++carries;
+            if (ulid_unix_ms(issue.id) != ulid_unix_ms(previous)) ++carries;
         }
-        ASSERT_EQ(issue->clock_regressed, i > 0 && clock < previous_clock) << "step " << i;
-        ASSERT_EQ(issue->ran_ahead, ulid_unix_ms(issue->id) > clock) << "step " << i;
-        ASSERT_EQ(seq.last_issued, issue->id);
+        ASSERT_EQ(issue.clock_regressed, i > 0 && clock < previous_clock) << "step " << i;
+        ASSERT_EQ(issue.ran_ahead, ulid_unix_ms(issue.id) > clock) << "step " << i;
+        ASSERT_EQ(seq.last_issued, issue.id);
         ASSERT_EQ(seq.last_clock_ms, clock);
-        previous = issue->id;
+        previous = issue.id;
         previous_clock = clock;
     }
     // The run really covered every kind of step.
@@ -308,4 +317,125 @@ TEST(UlidIssue, StrictlyIncreasingOverMixedClockReadings) {
     EXPECT_GT(fresh, 1000);
     EXPECT_GT(counted, 1000);
     EXPECT_GT(carries, 10);
+}
+
+// Server-wide order: the next ID is above another generator's last (above)
+// as above the sequence's own, whichever is larger, by the same rule.
+TEST(UlidServerOrder, StaysAboveAnotherGeneratorsLastId) {
+    UlidSequence seq{};
+    const Uint128 theirs = ulid_make(1000, 500);
+    UlidIssue mine = ulid_issue(seq, 1000, theirs, 0, kUnbounded, 77);
+    ASSERT_EQ(mine.step, IssueStep::issue);
+    EXPECT_EQ(mine.id, theirs + 1);  // their millisecond: +1, the random unused
+    EXPECT_FALSE(mine.ran_ahead);
+    EXPECT_EQ(seq.last_issued, theirs + 1);
+
+    // Own last above theirs: counting goes on from the own.
+    EXPECT_EQ(ulid_issue(seq, 1000, theirs, 0, kUnbounded, 77).id, theirs + 2);
+    // Theirs in a later millisecond than the clock read here: +1 in it, ahead.
+    const Uint128 later = ulid_make(1003, 9);
+    UlidIssue behind = ulid_issue(seq, 1001, later, 0, kUnbounded, 77);
+    EXPECT_EQ(behind.id, later + 1);
+    EXPECT_TRUE(behind.ran_ahead);
+    EXPECT_FALSE(behind.clock_regressed);  // against this sequence's own reading (1000)
+    // A clock past every last ID: fresh random at the clock.
+    EXPECT_TRUE(ulid_needs_random(seq, later, 1004));
+    EXPECT_FALSE(ulid_needs_random(seq, later, 1003));
+    EXPECT_EQ(ulid_issue(seq, 1004, later, 0, kUnbounded, 77).id, ulid_make(1004, 77));
+}
+
+// Two sequences sharing one "last issued" (as two backends under 'server'
+// order share it in shared memory), interleaved with clocks that disagree:
+// together they issue strictly increasing IDs.
+TEST(UlidServerOrder, InterleavedGeneratorsIssueOneIncreasingSequence) {
+    UlidSequence a{}, b{};
+    Uint128 shared = 0;
+    SplitMix64 rng{42};
+    std::int64_t clock = 1700000000000;
+    for (int i = 0; i < 100000; ++i) {
+        const std::uint64_t r = rng.next();
+        if (r % 3 == 0) ++clock;
+        UlidSequence &seq = (r >> 8) % 2 == 0 ? a : b;
+        // One generator's clock reads up to 2 ms behind the other's.
+        const std::int64_t now = &seq == &a ? clock : clock - static_cast<std::int64_t>((r >> 16) % 3);
+        UlidIssue issue = ulid_issue(seq, now, shared, 0, kUnbounded, rng.next128());
+        ASSERT_EQ(issue.step, IssueStep::issue) << i;
+        ASSERT_GT(issue.id, shared) << i;
+        shared = issue.id;
+    }
+}
+
+// The clock lease's floor: a clock behind it issues in the floor's
+// millisecond, with fresh random bits, and runs ahead of the clock.
+TEST(UlidFloor, AClockBelowTheFloorIssuesAtTheFloor) {
+    UlidSequence seq{};
+    UlidIssue first = ulid_issue(seq, 1000, 0, 3000, kUnbounded, 42);
+    ASSERT_EQ(first.step, IssueStep::issue);
+    EXPECT_EQ(first.id, ulid_make(3000, 42));
+    EXPECT_TRUE(first.ran_ahead);
+    EXPECT_EQ(ulid_issue(seq, 1000, 0, 3000, kUnbounded, 43).id, ulid_make(3000, 42) + 1);
+    // A clock past the floor follows the clock.
+    EXPECT_EQ(ulid_issue(seq, 3001, 0, 3000, kUnbounded, 44).id, ulid_make(3001, 44));
+}
+
+// The lead bound: an ID one millisecond beyond max_lead ahead of the clock
+// waits for the clock (the sequence untouched); at the bound it is issued.
+TEST(UlidBound, OneMillisecondBeyondTheBoundWaits) {
+    UlidSequence seq{ulid_make(1010, 5), 1010};
+    UlidIssue at_bound = ulid_issue(seq, 1000, 0, 0, 10, 7);  // lead 10 ms: issued
+    ASSERT_EQ(at_bound.step, IssueStep::issue);
+    EXPECT_EQ(at_bound.id, ulid_make(1010, 6));
+    EXPECT_TRUE(at_bound.ran_ahead);
+
+    UlidSequence beyond{ulid_make(1011, 5), 1011};
+    UlidIssue wait = ulid_issue(beyond, 1000, 0, 0, 10, 7);  // lead 11 ms
+    EXPECT_EQ(wait.step, IssueStep::wait);
+    EXPECT_EQ(wait.wait_ms, 1);
+    EXPECT_EQ(beyond.last_issued, ulid_make(1011, 5));
+    EXPECT_EQ(beyond.last_clock_ms, 1011);
+    // Once the clock has advanced by the wait, it is issued.
+    EXPECT_EQ(ulid_issue(beyond, 1001, 0, 0, 10, 7).step, IssueStep::issue);
+}
+
+// At a zero bound an ID never runs ahead: a carry into the next millisecond
+// (all 80 random bits used) waits until the clock reaches it, as does another
+// generator's ID one millisecond ahead, and a floor one millisecond ahead.
+TEST(UlidBound, ZeroBoundNeverRunsAhead) {
+    UlidSequence full{ulid_make(1000, kAllRandomBits), 1000};
+    UlidIssue carry = ulid_issue(full, 1000, 0, 0, 0, 7);
+    EXPECT_EQ(carry.step, IssueStep::wait);
+    EXPECT_EQ(carry.wait_ms, 1);
+    UlidIssue next = ulid_issue(full, 1001, 0, 0, 0, 7);
+    ASSERT_EQ(next.step, IssueStep::issue);
+    EXPECT_EQ(next.id, ulid_make(1001, 7));  // a new millisecond: fresh random
+    EXPECT_FALSE(next.ran_ahead);
+
+    UlidSequence seq{};
+    EXPECT_EQ(ulid_issue(seq, 1000, ulid_make(1001, 3), 0, 0, 7).step, IssueStep::wait);
+    EXPECT_EQ(ulid_issue(seq, 1000, 0, 1001, 0, 7).step, IssueStep::wait);
+    EXPECT_EQ(seq.last_issued, Uint128{0});
+    // Within the same millisecond the +1 never leaves it: no wait.
+    UlidSequence same{};
+    for (int i = 0; i < 1000; ++i) ASSERT_EQ(ulid_issue(same, 1000, 0, 0, 0, 7).step, IssueStep::issue);
+}
+
+// A clock set back by more than the bound and its 1 ms window is not waited
+// for: the sequence keeps counting from its last ID, as without a bound.
+TEST(UlidBound, ClockSetBackBeyondTheBoundKeepsCounting) {
+    constexpr std::int64_t kTenSeconds = 10'000;
+    const std::int64_t before = 1700000000000;
+    UlidSequence seq{};
+    const Uint128 first = ulid_issue(seq, before, 0, 0, kTenSeconds, 5).id;
+    UlidIssue back = ulid_issue(seq, before - 30'000, 0, 0, kTenSeconds, 6);
+    ASSERT_EQ(back.step, IssueStep::issue);
+    EXPECT_EQ(back.id, first + 1);
+    EXPECT_TRUE(back.ran_ahead);
+    EXPECT_TRUE(back.clock_regressed);
+    // Just past the window: counting; just inside it: a wait of the excess.
+    UlidSequence edge{ulid_make(before, 5), before};
+    EXPECT_EQ(ulid_issue(edge, before - kTenSeconds - 2, 0, 0, kTenSeconds, 6).step, IssueStep::issue);
+    UlidSequence inside{ulid_make(before, 5), before};
+    UlidIssue wait = ulid_issue(inside, before - kTenSeconds - 1, 0, 0, kTenSeconds, 6);
+    EXPECT_EQ(wait.step, IssueStep::wait);
+    EXPECT_EQ(wait.wait_ms, kUlidWaitWindowMs);
 }

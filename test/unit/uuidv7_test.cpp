@@ -278,3 +278,13 @@ TEST(Uuidv7Decode, RejectsOtherVersionsAndVariants) {
     Bytes max = encode(kUuidv7MaxTick, ~0ull);
     EXPECT_EQ(uuidv7_unix_ms(max.data()), std::optional<std::int64_t>{kUuidv7MaxUnixMs});
 }
+
+// The lead rule both clock families share (core/lead_bound.hpp).
+TEST(LeadBound, WaitsOnlyWithinTheWindowBeyondTheBound) {
+    EXPECT_EQ(lead_wait(0, 0, 4096), 0u);
+    EXPECT_EQ(lead_wait(10, 10, 4096), 0u);
+    EXPECT_EQ(lead_wait(11, 10, 4096), 1u);
+    EXPECT_EQ(lead_wait(10 + 4096, 10, 4096), 4096u);
+    EXPECT_EQ(lead_wait(10 + 4097, 10, 4096), 0u);  // the clock went back past the bound
+    EXPECT_EQ(lead_wait(~std::uint64_t{0}, 0, 1), 0u);
+}
