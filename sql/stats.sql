@@ -30,6 +30,7 @@ SELECT ids_minted - :before AS minted_now FROM idgen_stats WHERE pid = pg_backen
 RESET idgen.uuid_v7_order;
 
 -- so does ulid's, with idgen.ulid_order
+SELECT ulid() IS NOT NULL AS first_ulid;
 SELECT ids_minted AS before FROM idgen_stats WHERE pid = pg_backend_pid() AND family = 'ulid' \gset
 SHOW idgen.ulid_order;
 SET idgen.ulid_order = 'server';
