@@ -46,12 +46,20 @@ cluster_start "$CLUSTER_DIR" "shared_preload_libraries = 'idgen'" "jit = off"
 
 sql() { psql -X -q -A -t -v ON_ERROR_STOP=1 "$@"; }
 sql -c 'CREATE EXTENSION idgen' -c "
-CREATE FUNCTION order_cost_time(query text) RETURNS double precision LANGUAGE plpgsql AS \$\$
-DECLARE started timestamptz;
+CREATE FUNCTION order_cost_cpu() RETURNS double precision LANGUAGE sql AS \$\$
+    -- this backend's user + system CPU time in clock ticks (/proc/self/stat
+    -- fields 14 and 15, counted after the command name's closing parenthesis)
+    SELECT f[12]::double precision + f[13]::double precision
+    FROM regexp_split_to_array(substring(pg_read_file('/proc/self/stat') FROM '\\) (.*)\$'), ' ') AS f \$\$" -c "
+CREATE FUNCTION order_cost_time(query text, OUT wall double precision, OUT cpu double precision)
+LANGUAGE plpgsql AS \$\$
+DECLARE started timestamptz; cpu0 double precision;
 BEGIN
+    cpu0 := order_cost_cpu();
     started := clock_timestamp();
     EXECUTE query;
-    RETURN extract(epoch FROM clock_timestamp() - started);
+    wall := extract(epoch FROM clock_timestamp() - started);
+    cpu := (order_cost_cpu() - cpu0) / $(getconf CLK_TCK);
 END \$\$"
 
 # label | expression | order
@@ -65,21 +73,25 @@ CASES=(
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-declare -A SINGLE=()
+declare -A WALL=() CPU=()
 for ((rep = 1; rep <= REPS; rep++)); do
     for c in "${CASES[@]}"; do
         IFS='|' read -r label expr order <<<"$c"
-        seconds=$(sql -c "SET idgen.ulid_order = '$order'" -c "SET idgen.uuid_v7_order = '$order'" \
-            -c "SELECT order_cost_time('SELECT count($expr) FROM generate_series(1, $CALLS)')")
-        SINGLE[$label]+="$seconds "
+        IFS='|' read -r wall cpu < <(sql -c "SET idgen.ulid_order = '$order'" -c "SET idgen.uuid_v7_order = '$order'" \
+            -c "SELECT wall, cpu FROM order_cost_time('SELECT count($expr) FROM generate_series(1, $CALLS)')")
+        WALL[$label]+="$wall "
+        CPU[$label]+="$cpu "
     done
     echo "order_cost: one session, round $rep of $REPS" >&2
 done
 
-declare -A NS=()
+# per_call SECONDS-LIST: the median as nanoseconds per call.
+per_call() { tr ' ' '\n' <<<"$1" | grep . | median | awk -v n="$CALLS" '{ printf "%.1f", $1 * 1e9 / n }'; }
+declare -A NS=() NS_CPU=()
 for c in "${CASES[@]}"; do
     IFS='|' read -r label _ _ <<<"$c"
-    NS[$label]=$(tr ' ' '\n' <<<"${SINGLE[$label]}" | grep . | median | awk -v n="$CALLS" '{ printf "%.1f", $1 * 1e9 / n }')
+    NS[$label]=$(per_call "${WALL[$label]}")
+    NS_CPU[$label]=$(per_call "${CPU[$label]}")
 done
 
 PGBENCH_DIR=$(mktemp -d)
@@ -116,18 +128,22 @@ report() {
     echo
     echo "## One session"
     echo
-    echo "\`SELECT count(f) FROM generate_series(1, $CALLS)\` timed inside the server, median of $REPS interleaved rounds."
+    echo "\`SELECT count(f) FROM generate_series(1, $CALLS)\` timed inside the server, median of $REPS interleaved rounds:"
+    echo "wall-clock time, and the backend's CPU time (user + system, /proc/self/stat), which a loaded machine"
+    echo "disturbs less (time spent waiting for a CPU is not in it)."
     echo
-    echo "| function | ns/call | net of the loop | server / backend | net, server / backend |"
-    echo "|---|---:|---:|---:|---:|"
-    local empty=${NS[empty loop]} family b s
+    echo "| function | ns/call, wall | server / backend | ns/call, CPU | net of the loop, CPU | server / backend, CPU | net, server / backend, CPU |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    local empty=${NS[empty loop]} empty_cpu=${NS_CPU[empty loop]} family b s bc sc
     for family in ulid uuid_v7; do
         b=${NS[$family() [backend]]}
         s=${NS[$family() [server]]}
-        echo "| \`$family()\`, backend order | $b | $(net "$b" "$empty") | | |"
-        echo "| \`$family()\`, server order | $s | $(net "$s" "$empty") | **$(ratio "$s" "$b")** | $(ratio "$(net "$s" "$empty")" "$(net "$b" "$empty")") |"
+        bc=${NS_CPU[$family() [backend]]}
+        sc=${NS_CPU[$family() [server]]}
+        echo "| \`$family()\`, backend order | $b | | $bc | $(net "$bc" "$empty_cpu") | | |"
+        echo "| \`$family()\`, server order | $s | $(ratio "$s" "$b") | $sc | $(net "$sc" "$empty_cpu") | **$(ratio "$sc" "$bc")** | $(ratio "$(net "$sc" "$empty_cpu")" "$(net "$bc" "$empty_cpu")") |"
     done
-    echo "| empty loop | $empty | | | |"
+    echo "| empty loop | $empty | | $empty_cpu | | | |"
     echo
     echo "## $CLIENTS sessions at once"
     echo
