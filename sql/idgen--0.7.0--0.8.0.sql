@@ -46,3 +46,9 @@ COMMENT ON FUNCTION typeid_to_bytea(typeid) IS
 
 CREATE CAST (typeid AS bytea) WITH FUNCTION typeid_to_bytea(typeid);
 COMMENT ON CAST (typeid AS bytea) IS 'the 128 bits as 16 bytes (the prefix is dropped)';
+
+-- ulid() in server order -------------------------------------------------------
+-- The setting idgen.ulid_order is the library's (no SQL object); ulid()'s
+-- comment names it.
+COMMENT ON FUNCTION ulid() IS
+    'new ULID from the clock and the CSPRNG; an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode), the last of the session, or of the server with idgen.ulid_order = server';

@@ -386,7 +386,7 @@ CREATE FUNCTION ulid() RETURNS ulid
     AS 'MODULE_PATHNAME', 'idgen_ulid'
     LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION ulid() IS
-    'new ULID from the clock and the CSPRNG; within a session, an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode)';
+    'new ULID from the clock and the CSPRNG; an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode), the last of the session, or of the server with idgen.ulid_order = server';
 
 CREATE FUNCTION ulid_at(ts timestamptz) RETURNS ulid
     AS 'MODULE_PATHNAME', 'idgen_ulid_at'
