@@ -16,8 +16,11 @@ What a major that was not tested adds to the closing line:
 - required (a supported major), not available: its test files count as
   skipped; under CI it also counts as one failure, so the run fails;
 - required, its server build failed: one failure, and its files as skipped;
+- optional (required=optional: tested whenever its server can be had), not
+  available or not built: its test files count as skipped, under CI too;
 - not required (tried, not required): nothing; its row says what was tried.
-A tested major that is not required is shown but kept out of the closing line.
+A tested major counts, required or optional; one that is neither is shown
+but kept out of the closing line.
 
     python3 test/matrix.py [--ci yes|no] RECORD...
 
@@ -58,7 +61,7 @@ def count_tap(log, label, record):
 def read_record(path):
     """Parses one record: single keys to strings, repeated ones to lists (phases
     as (name, seconds))."""
-    record = {"skip": [], "tried": [], "why": [], "phase": []}
+    record = {"skip": [], "tried": [], "why": [], "phase": [], "deb": []}
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
@@ -68,7 +71,7 @@ def read_record(path):
             if key == "phase":
                 name, _, seconds = value.rpartition(" ")
                 record[key].append((name, int(seconds) if seconds.isdigit() else 0))
-            elif key in ("skip", "tried", "why"):
+            elif key in ("skip", "tried", "why", "deb"):
                 record[key].append(value)
             else:
                 record[key] = value
@@ -86,14 +89,20 @@ def judge(record, ci):
     """(passed, failed, skipped, note) that a record adds to the closing line."""
     status = record.get("status", "aborted")
     required = record.get("required") == "yes"
+    optional = record.get("required") == "optional"
     files = number(record, "files")
     if status == "tested":
         if "passed" not in record:
             return 0, 1, 0, "the suite stopped before its summary"
         counts = number(record, "passed"), number(record, "failed"), number(record, "skipped")
+        if optional:
+            return counts + ("optional: tested, counted",)
         if not required:
             return 0, 0, 0, "not required: its counts are not in the closing line"
         return counts + ("",)
+    if optional and status in ("unavailable", "build_failed"):
+        what = "no source could be had" if status == "unavailable" else "its server build failed"
+        return 0, 0, files, f"optional, {what}: {files} test files skipped"
     if status == "unavailable":
         if not required:
             return 0, 0, 0, "tried, not required: no source could be had"
@@ -164,7 +173,13 @@ def main():
             details.append(f"  {major} tried: {tried}")
         for why in record["why"]:
             details.append(f"  {major} build: {why}")
-        if record.get("status") == "tested":
+        if record.get("status") == "tested" and record["deb"]:
+            # Binary packages (a root's): each named with its SHA-256.
+            debs = ", ".join(f"{name} SHA-256 {checksum}" for name, _, checksum in
+                             (deb.partition(" ") for deb in record["deb"]))
+            details.append(f"  {major} source: {record.get('from', '-')}; {debs}; "
+                           f"configure {record.get('configure', '-')}")
+        elif record.get("status") == "tested":
             checksum = record.get("orig_sha256") or record.get("deb_sha256") or "-"
             what = record.get("orig") or "package"
             details.append(f"  {major} source: {record.get('from', '-')}; {what} SHA-256 {checksum}; "

@@ -12,8 +12,11 @@
 #   bash test/pg-build.sh --source 15   # a major whose test server is Debian's package, built from
 #                                       # source as the others are (pg_upgrade.pl's old cluster)
 #   bash test/pg-build.sh --info-source 15   # where that build came from
+#   bash test/pg-build.sh --optional    # majors tested when they can be had (see run-tests.sh)
+#   bash test/pg-build.sh --root 19     # the root a major's tests run in (exit 1: none)
 #
-# 15 is Debian 12's own package. Every other major, and 15 under --source, is
+# 15 is Debian 12's own package. 19 is Debian's binary packages in a root of
+# their own (below). Every other major, and 15 under --source, is
 # built from a Debian source package, taken from the first of these that has it:
 #   1. vendored: a directory of source packages, $IDGEN_PG_SOURCES (default
 #      ../shared/vendor/postgresql beside the checkout). Every file is checked
@@ -33,6 +36,18 @@
 # Builds are cached under $IDGEN_PG_CACHE/pg/MAJOR/VERSION-FLAGS, keyed by the
 # package version and the configure flags; each holds idgen-build.env, the
 # record that --info prints.
+#
+# A major served only as binary packages that need a newer C library than
+# Debian 12's (19: experimental's postgresql-19 needs libc6 >= 2.43) runs its
+# tests in a root of its own: debootstrap of a newer suite (root_suite_of),
+# the packages from another one by an apt pin (root_packages_from), and what
+# its tests need (root_packages). The root is cached as
+# $IDGEN_PG_CACHE/pg/MAJOR/VERSION-ROOTKEY, keyed by the server's package
+# version and the root's contents; its idgen-build.env lists the packages'
+# SHA-256. test/run-tests.sh runs the major's pass inside it
+# (test/lib/pg-root.sh). Inside, pg-build.sh answers for that major from the
+# root's own /idgen-build.env. A root that cannot be made (no archive, a
+# package not served) is unavailable: exit 3, naming what was tried.
 set -euo pipefail
 
 repo_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -43,8 +58,21 @@ sources_dir=${IDGEN_PG_SOURCES:-$(realpath -m "$repo_dir/../shared/vendor/postgr
 
 # Majors we try, the Debian suite whose source package has each, and the
 # supported ones, which a CI run may not skip.
-declare -A suite_of=([16]="" [17]=trixie [18]=sid [19]=experimental)
+declare -A suite_of=([16]="" [17]=trixie [18]=sid)
 required_majors=(15 17 18)
+# Majors that are not supported but whose tests run and count whenever their
+# server can be had; when it cannot, their test files count as skipped, under
+# CI=true too (test/matrix.py).
+optional_majors=(19)
+# Majors tested in a debootstrap root: its suite, the suite the server's
+# packages come from (pinned above the root's own), and those packages.
+declare -A root_suite_of=([19]=unstable)
+declare -A root_packages_from=([19]=experimental)
+# What the tests of a root's pass need besides the server: the build (-Werror
+# with the root's g++), pg_regress and PostgreSQL::Test::Cluster (which
+# postgresql-client-NN ships), the test library's Python helpers (psycopg),
+# the moved clocks (libfaketime), the build checks (nm, readelf).
+root_packages=(make g++ binutils perl libipc-run-perl python3 python3-psycopg faketime procps)
 # Majors tested on Debian's package that --source also builds from source, and
 # the suite whose source package has each: Debian 12's 15.20 package stores a
 # column option (pg_attver) that upstream 17 and 18 do not know, so pg_upgrade
@@ -326,6 +354,99 @@ build() {
     echo "$prefix"
 }
 
+# root_key MAJOR: the part of a root's directory name that its contents make:
+# its suites, the server's packages and the tests' packages.
+root_key() {
+    printf '%s ' "${root_suite_of[$1]}" "${root_packages_from[$1]}" "postgresql-$1" \
+        "postgresql-server-dev-$1" "${root_packages[@]}" | sha256sum | cut -c1-8
+}
+
+# in_root MAJOR: true inside the root that pg-build.sh made for MAJOR.
+in_root() {
+    [[ -f /idgen-build.env ]] && grep -qx "major=$1" /idgen-build.env
+}
+
+# cached_root MAJOR: the root of MAJOR to use, if one is made: the newest
+# with these contents.
+cached_root() {
+    local root
+    root=$(compgen -G "$cache/pg/$1/*-$(root_key "$1")" | sort -V | tail -n 1) || true
+    [[ -n $root && -f $root/idgen-build.env && -x $root/usr/lib/postgresql/$1/bin/postgres ]] && echo "$root"
+}
+
+# root_unavailable MAJOR ANSWER: the root cannot be made; says what was tried
+# (the lines test/run-tests.sh records) and exits 3.
+root_unavailable() {
+    say "PostgreSQL $1 is unavailable; sources tried:"
+    printf '  %s\n' "$2" >&2
+    exit 3
+}
+
+# build_root MAJOR: makes MAJOR's root (debootstrap of its suite, the server's
+# packages from the pinned suite, the tests' packages), records where each
+# came from, and prints the root's directory.
+build_root() {
+    local major=$1 work="$cache/build/$1" started=$SECONDS uri staging root version log deb sum
+    local suite=${root_suite_of[$1]} from=${root_packages_from[$1]}
+    local server=("postgresql-$1" "postgresql-server-dev-$1")
+    [[ $EUID -eq 0 ]] || { say "PostgreSQL $major's root is not made yet; run as root to make it"; exit 1; }
+    uri=$(archive_uri) ||
+        root_unavailable "$major" "root: no Debian archive found in the apt sources under $apt_etc"
+    bash "$repo_dir/test/setup.sh" debootstrap >&2
+    rm -rf --one-file-system "$work" && mkdir -p "$work"
+    staging="$work/root"
+    log="$work/debootstrap.log"
+    say "PostgreSQL $major: debootstrap --variant=minbase $suite, for $from's ${server[*]}"
+    debootstrap --variant=minbase "$suite" "$staging" "$uri" >"$log" 2>&1 ||
+        root_unavailable "$major" "root: debootstrap of $suite failed: $(grep -E '^[EW]:' "$log" | tail -n 1) (log: $log)"
+    # The root's apt: its suite, and the other one for the server's source
+    # package alone (a pin above the suite's own); the machine's acquire
+    # settings (a snapshot archive's old Release dates, a proxy), read with
+    # apt-config; no service started while installing.
+    echo "deb $uri $from main" >"$staging/etc/apt/sources.list.d/$from.list"
+    printf 'Package: src:postgresql-%s\nPin: release a=%s\nPin-Priority: 990\n' "$major" "$from" \
+        >"$staging/etc/apt/preferences.d/idgen-postgresql-$major"
+    apt-config dump | grep -iE '^Acquire::(Check-Valid-Until|Check-Date|https?::Proxy|Retries) ' \
+        >"$staging/etc/apt/apt.conf.d/90idgen-machine" || true
+    cp /etc/resolv.conf "$staging/etc/resolv.conf"
+    printf '#!/bin/sh\nexit 101\n' >"$staging/usr/sbin/policy-rc.d"
+    chmod 755 "$staging/usr/sbin/policy-rc.d"
+    log="$work/install.log"
+    say "PostgreSQL $major: installing ${server[*]} ($from) and ${root_packages[*]} ($suite)"
+    bash "$repo_dir/test/lib/pg-root.sh" "$staging" -- sh -c \
+        "apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${server[*]} ${root_packages[*]}" \
+        >"$log" 2>&1 ||
+        root_unavailable "$major" "root: apt-get install of ${server[*]} from $from in a root of $suite failed: $(grep -E '^E:' "$log" | head -n 1) (log: $log)"
+    version=$(chroot "$staging" dpkg-query -W -f='${Version}' "postgresql-$major")
+    root="$cache/pg/$major/$version-$(root_key "$major")"
+    {
+        echo "major=$major"
+        echo "version=$version"
+        echo "source=$from"
+        echo "from=Debian $from's binary packages in a debootstrap root of Debian $suite (libc6 $(chroot "$staging" dpkg-query -W -f='${Version}' libc6))"
+        # Each server package as apt fetched it, its SHA-256 checked against the index's.
+        for deb in "${server[@]}" "postgresql-client-$major"; do
+            deb=$(compgen -G "$staging/var/cache/apt/archives/${deb}_*.deb" | head -n 1) ||
+                fail "$major" "finding the fetched $deb package" "$log"
+            sum=$(sha256sum "$deb" | cut -d' ' -f1)
+            chroot "$staging" apt-cache show "$(basename "$deb" | cut -d_ -f1)=$version" | grep -qx "SHA256: $sum" ||
+                fail "$major" "checking $(basename "$deb") against the index's SHA-256" "$log"
+            echo "deb=$(basename "$deb") $sum"
+        done
+        echo "configure=Debian's own (ICU, OpenSSL, LLVM; no JIT package installed)"
+        echo "root=$root"
+        echo "build_seconds=$((SECONDS - started))"
+    } >"$staging/idgen-build.env.new"
+    mv "$staging/idgen-build.env.new" "$staging/idgen-build.env"
+    bash "$repo_dir/test/lib/pg-root.sh" "$staging" -- apt-get clean >>"$log" 2>&1
+    rm -rf --one-file-system "$root"
+    mkdir -p "$(dirname "$root")"
+    mv "$staging" "$root"
+    rm -rf "$work"
+    say "PostgreSQL $major: root made in $root ($((SECONDS - started)) s)"
+    echo "$root"
+}
+
 # cached_prefix MAJOR: the cached build to use, if there is one: the vendored
 # version when the directory has one, else the newest built with these flags.
 cached_prefix() {
@@ -340,6 +461,16 @@ pg_config_of() {
     local major=$1 prefix
     if [[ $major == 15 ]]; then
         echo /usr/lib/postgresql/15/bin/pg_config
+        return
+    fi
+    if [[ -v root_suite_of[$major] ]]; then
+        if in_root "$major"; then
+            echo "/usr/lib/postgresql/$major/bin/pg_config"
+            return
+        fi
+        # Runs only inside the root: test/run-tests.sh enters it (--root).
+        prefix=$(cached_root "$major") || prefix=$(build_root "$major")
+        echo "$prefix/usr/lib/postgresql/$major/bin/pg_config"
         return
     fi
     prefix=$(cached_prefix "$major") || prefix=$(build "$major")
@@ -359,13 +490,22 @@ info() {
         echo "configure=Debian's own (ICU, OpenSSL, LLVM JIT)"
         return
     fi
+    if in_root "$1"; then
+        cat /idgen-build.env
+        return
+    fi
+    if [[ -v root_suite_of[$1] ]]; then
+        prefix=$(cached_root "$1") || { say "PostgreSQL $1's root is not made"; exit 1; }
+        cat "$prefix/idgen-build.env"
+        return
+    fi
     prefix=$(cached_prefix "$1") || { say "PostgreSQL $1 is not built"; exit 1; }
     cat "$prefix/idgen-build.env"
 }
 
 # known: every major we try, oldest first.
 known() {
-    { echo 15; printf '%s\n' "${!suite_of[@]}"; } | sort -n
+    { echo 15; printf '%s\n' "${!suite_of[@]}" "${!root_suite_of[@]}"; } | sort -n
 }
 
 case "${1:-}" in
@@ -377,6 +517,10 @@ case "${1:-}" in
                    prefix=$(cached_prefix "$2") || { say "PostgreSQL $2 is not built from source"; exit 1; }
                    cat "$prefix/idgen-build.env" ;;
     --required) printf '%s\n' "${required_majors[@]}" ;;
+    --optional) printf '%s\n' "${optional_majors[@]}" ;;
+    --root) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "usage: $0 --root MAJOR" >&2; exit 2; }
+            # Outside the root only: inside it, the major's server is this system's.
+            [[ -v root_suite_of[$2] ]] && ! in_root "$2" && cached_root "$2" ;;
     --cache-key) echo "$flags_key" ;;
     --archive) archive_uri || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; } ;;
     --info) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "usage: $0 --info MAJOR" >&2; exit 2; }
@@ -385,5 +529,5 @@ case "${1:-}" in
              [[ -v suite_of[$2] ]] || { say "PostgreSQL $2: no Debian suite is known to carry it"; exit 1; }
              fetch "$2" "$3"; cat "$3/record.env" ;;
     [0-9][0-9]) pg_config_of "$1" ;;
-    *) echo "usage: $0 MAJOR | --known | --required | --info MAJOR | --source MAJOR | --info-source MAJOR | --fetch MAJOR DIR | --archive | --cache-key" >&2; exit 2 ;;
+    *) echo "usage: $0 MAJOR | --known | --required | --optional | --root MAJOR | --info MAJOR | --source MAJOR | --info-source MAJOR | --fetch MAJOR DIR | --archive | --cache-key" >&2; exit 2 ;;
 esac

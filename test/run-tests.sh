@@ -9,20 +9,26 @@
 #   bash test/run-tests.sh --pg 18          # the same suite on 18, built by test/pg-build.sh
 #   bash test/run-tests.sh --pg all         # the matrix: every major we try, one closing line
 #   bash test/run-tests.sh --pg 17 --set version   # only the version-dependent part (see below)
+#   bash test/run-tests.sh --pg 19          # 19~rc1 in a root of Debian unstable: the server set
 #   bash test/run-tests.sh --set version --list-files   # the test files a set runs
 #   bash test/run-tests.sh --only 'snowflake_.*'   # only the test files whose name matches
 #
 # Under --pg all, majors listed in IDGEN_VERSION_SET_MAJORS (default 17) run
 # the "version" set: the build, build checks, every pg_regress file and the
-# test files listed in version_dependent_tests below; every other major runs
-# everything. A supported major (test/pg-build.sh --required) that cannot be
-# built fails the run under CI=true and is a counted skip otherwise (docs/development.md,
-# "The test matrix"). test/matrix.py prints the table and the closing line.
+# test files listed in version_dependent_tests below; majors tested in a root
+# of their own (test/pg-build.sh --root: 19) run the "server" set, their
+# default: the build, build checks, pg_regress, every file of test/tap and the
+# integration tests in server_integration_tests, which need nothing but
+# PostgreSQL; every other major runs everything. A supported major
+# (test/pg-build.sh --required) that cannot be built fails the run under
+# CI=true and is a counted skip otherwise; an optional one (--optional: 19)
+# is a counted skip in and out of CI (docs/development.md, "The test
+# matrix"). test/matrix.py prints the table and the closing line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 pg=15
-set_name=full
+set_name=''
 list_files=no
 only=''
 while (($#)); do
@@ -31,12 +37,23 @@ while (($#)); do
         --set) set_name=${2:-}; shift ;;
         --list-files) list_files=yes ;;
         --only) only=${2:-}; shift ;;
-        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version] [--only REGEX] [--list-files]" >&2; exit 2 ;;
+        *) echo "usage: bash test/run-tests.sh [--pg MAJOR|all] [--set full|version|server] [--only REGEX] [--list-files]" >&2; exit 2 ;;
     esac
     shift
 done
-[[ $set_name == full || $set_name == version ]] ||
-    { echo "run-tests: --set is full or version, got '$set_name'" >&2; exit 2; }
+
+# Majors whose tests run in a root of their own, which has PostgreSQL and the
+# tools of the server set's tests but none of the clients, the benchmark's or
+# the suite's own tools: there the set is server.
+root_majors=" 19 "
+if [[ $root_majors == *" $pg "* ]]; then
+    [[ -z $set_name || $set_name == server ]] ||
+        { echo "run-tests: PostgreSQL $pg runs in a root that has only PostgreSQL and the server set's tools: its set is server" >&2; exit 2; }
+    set_name=server
+fi
+set_name=${set_name:-full}
+[[ $set_name == full || $set_name == version || $set_name == server ]] ||
+    { echo "run-tests: --set is full, version or server, got '$set_name'" >&2; exit 2; }
 
 # Test files that exercise code which differs between majors: WAL and the
 # lease's resource manager, shared memory, restarts and standbys, planner
@@ -56,13 +73,20 @@ version_dependent_tests=(
 newest_major_only_tests=(go_package rust_package java_package ruby_package pglite)
 newest_major=$(bash test/pg-build.sh --required | tail -n 1)
 
+# The integration tests that need nothing but a PostgreSQL server (and the
+# tools every root has: pgbench, libfaketime, Python's psycopg): what the
+# server set runs of test/integration. The others need another system
+# (Citus, Patroni, PL/Proxy, sqlsmith, several majors for pg_upgrade) or
+# Debian's 15 (the .deb, PGXN).
+server_integration_tests=(multi_node partitioning)
+
 # test_files SET: the test files one major runs in SET, one a line (the count
 # of a major that could not be built is its number of skipped files), tier by
 # tier (docs/development.md, "The test tiers"); with --only, those whose name
 # matches (client tests included).
 test_files() {
     local t name
-    echo test/unit
+    [[ $1 == server ]] || echo test/unit
     for name in $(sed -n 's/^REGRESS = //p' Makefile); do echo "sql/$name.sql"; done
     for t in $(ls test/{tap,integration,tooling}/*.pl | sort) $(ls test/integration/clients/*.pl); do
         name=$(basename "$t" .pl)
@@ -73,6 +97,8 @@ test_files() {
             [[ $1 == full ]] || continue
             [[ $pg != "$newest_major" && " ${newest_major_only_tests[*]} " == *" $name "* ]] && continue
             echo "$t"
+        elif [[ $1 == server ]]; then
+            [[ $t == test/tap/* || " ${server_integration_tests[*]} " == *" $name "* ]] && echo "$t"
         elif [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then
             echo "$t"
         fi
@@ -101,6 +127,7 @@ if [[ $pg == all ]]; then
     for major in $(bash test/pg-build.sh --known); do
         printf '\n######## PostgreSQL %s\n' "$major"
         major_set=full
+        [[ $root_majors == *" $major "* ]] && major_set=server
         [[ $version_set_majors == *" $major "* ]] && major_set=version
         IDGEN_RESULT_FILE="$records/$major.env" bash test/run-tests.sh --pg "$major" --set "$major_set" ${only:+--only "$only"}
         # Sections that do not depend on the major (unit tests, fuzzing) ran in this pass.
@@ -121,6 +148,7 @@ record=${IDGEN_RESULT_FILE:-$log_dir/record.env}
 required=no
 # (Not a pipe into grep -q: under pipefail its early exit can fail the pipe.)
 [[ $'\n'$(bash test/pg-build.sh --required)$'\n' == *$'\n'$pg$'\n'* ]] && required=yes
+[[ $'\n'$(bash test/pg-build.sh --optional)$'\n' == *$'\n'$pg$'\n'* ]] && required=optional
 printf 'major=%s\nrequired=%s\nset=%s\nfiles=%s\n' "$pg" "$required" "$set_name" \
     "$(test_files "$set_name" | wc -l)" >"$record"
 
@@ -154,6 +182,34 @@ if ((pg_status != 0)); then
     fi
     finish
     status=$?
+    rm -rf "$log_dir"
+    exit $status
+fi
+
+# A major tested in a root of its own (test/pg-build.sh --root): this pass
+# runs again in there (test/lib/pg-root.sh), on the same checkout (and
+# ../shared beside it) at the same path; the root's /tmp is a directory of
+# $log_dir. Its record joins this one's: the header and the root's making
+# stay ours.
+if root=$(bash test/pg-build.sh --root "$pg"); then
+    mkdir -m 1777 "$log_dir/root-tmp"
+    root_env=(--env "CI=${CI:-}" --env IDGEN_RESULT_FILE=/tmp/record.env)
+    while IFS= read -r var; do
+        [[ $var =~ ^IDGEN_(RESULT_FILE|PG_CACHE|PG_SOURCES|APT_ETC)= ]] || root_env+=(--env "$var")
+    done < <(env | grep -E '^IDGEN_[A-Z0-9_]*=')
+    root_bind=(--bind "$PWD")
+    [[ -d ../shared ]] && root_bind+=(--bind ../shared)
+    echo "# PostgreSQL $pg runs in the root $root (test/lib/pg-root.sh)"
+    bash test/lib/pg-root.sh "$root" "${root_bind[@]}" --tmp "$log_dir/root-tmp" --cwd "$PWD" \
+        "${root_env[@]}" -- bash test/run-tests.sh --pg "$pg" --set "$set_name" ${only:+--only "$only"}
+    status=$?
+    [[ -f $log_dir/root-tmp/record.env ]] &&
+        grep -vE '^(major|required|set|files)=|^phase=server ' "$log_dir/root-tmp/record.env" >>"$record"
+    if [[ -z ${IDGEN_RESULT_FILE:-} ]]; then
+        echo
+        python3 test/matrix.py --ci "$ci" "$record"
+        status=$?
+    fi
     rm -rf "$log_dir"
     exit $status
 fi
@@ -295,8 +351,12 @@ fi
 # they run in the first major's pass alone.
 core_only_ran="# not run again: it does not depend on the PostgreSQL major and ran in an earlier pass"
 
+core_only_not_in_set="# not in the server set: it does not depend on the PostgreSQL major"
+
 section "unit tests" "core unit tests"
-if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
+if [[ $set_name == server ]]; then
+    echo "$core_only_not_in_set"
+elif [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
     echo "$core_only_ran"
 else
     make -s unit WERROR=1 >"$log_dir/unit.log" 2>&1
@@ -313,7 +373,9 @@ else
 fi
 
 section "fuzzing" "fuzzing the core parsers (libFuzzer, 20 s a target)"
-if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
+if [[ $set_name == server ]]; then
+    echo "$core_only_not_in_set"
+elif [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
     echo "$core_only_ran"
 elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
     perl test/fuzz/run.pl 20 >"$log_dir/fuzz.tap" 2>&1

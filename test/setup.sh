@@ -4,6 +4,11 @@
 # server build needs). Idempotent: runs apt-get only when a package is missing.
 set -euo pipefail
 
+# In a root that test/pg-build.sh made for a major's tests (19's: Debian
+# unstable, /idgen-build.env at its top), everything its tests need was
+# installed when the root was made; this machine's packages are not for it.
+[[ -f /idgen-build.env ]] && exit 0
+
 PG_MAJOR="${PG_MAJOR:-15}"
 packages=(
     make g++ binutils python3

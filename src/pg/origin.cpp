@@ -68,7 +68,12 @@ bool scan_origin(Relation rel, std::uint64_t self, bool remove, bool *self_liste
     // query's (and never writes).
     Snapshot snapshot =
         RegisterSnapshot(IsInParallelMode() ? GetActiveSnapshot() : GetLatestSnapshot());
+#if PG_VERSION_NUM >= 190000
+    // 19 adds the caller's scan options (none here).
+    TableScanDesc scan = table_beginscan(rel, snapshot, 0, nullptr, 0);
+#else
     TableScanDesc scan = table_beginscan(rel, snapshot, 0, nullptr);
+#endif
     HeapTuple tuple;
     while ((tuple = heap_getnext(scan, ForwardScanDirection)) != nullptr) {
         bool isnull = false;
@@ -83,8 +88,14 @@ bool scan_origin(Relation rel, std::uint64_t self, bool remove, bool *self_liste
             TM_FailureData failure;
             // Another session's change to the same row (it holds no lock
             // that we wait for: adopters serialise on the table) is left as is.
+#if PG_VERSION_NUM >= 190000
+            // 19 folds changingPart into an options mask (no option here).
+            (void)heap_delete(rel, &tuple->t_self, GetCurrentCommandId(true), 0,
+                              InvalidSnapshot, true, &failure);
+#else
             (void)heap_delete(rel, &tuple->t_self, GetCurrentCommandId(true), InvalidSnapshot,
                               true, &failure, false);
+#endif
         }
     }
     table_endscan(scan);

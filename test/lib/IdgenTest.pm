@@ -557,10 +557,16 @@ sub use_fake_clock
 }
 
 # set_clock_offset OFFSET: moves the fake clock, e.g. "-30" (seconds) or "+0".
+# Written beside the file and renamed over it: the server's processes read the
+# file at every clock call (FAKETIME_NO_CACHE), and one that read it empty in
+# the middle of a rewrite exited ("failed to parse FAKETIME timestamp", an
+# empty specification: libfaketime 0.9.12 in PostgreSQL 19's root).
 sub set_clock_offset
 {
 	my ($self, $offset) = @_;
-	IdgenTest::write_file($self->{idgen_clock_file}, "$offset\n");
+	my $file = $self->{idgen_clock_file};
+	IdgenTest::write_file("$file.new", "$offset\n");
+	rename "$file.new", $file or die "rename $file.new: $!";
 	return;
 }
 

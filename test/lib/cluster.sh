@@ -92,7 +92,10 @@ use_fake_clock() {
 }
 
 # set_clock_offset OFFSET: moves the fake clock, e.g. "-30" (seconds) or "+0".
+# Renamed into place: the server reads the file at every clock call, and a
+# process that reads it empty mid-rewrite can exit (IdgenTest's set_clock_offset).
 set_clock_offset() {
-    echo "$1" >"$CLOCK_OFFSET_FILE"
-    chmod 644 "$CLOCK_OFFSET_FILE"
+    echo "$1" >"$CLOCK_OFFSET_FILE.new"
+    chmod 644 "$CLOCK_OFFSET_FILE.new"
+    mv -f "$CLOCK_OFFSET_FILE.new" "$CLOCK_OFFSET_FILE"
 }

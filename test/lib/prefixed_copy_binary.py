@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Binary COPY streams for the prefixed_id tests (sql/prefixed_binary.sql).
+r"""Binary COPY streams for the prefixed_id tests (sql/prefixed_binary.sql).
 
 Standard library only; run with Debian's /usr/bin/python3.
 

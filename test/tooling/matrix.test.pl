@@ -93,6 +93,23 @@ like(
 like($out, qr/^  18 source: .*SHA-256 555610c2/m,
 	"where each tested server's source came from, with its checksum");
 
+# An optional major (19): counted when tested, its files skipped when its
+# root cannot be made, under CI too.
+rec('19o', 'major=19', 'required=optional', 'set=server', 'files=47', 'status=tested',
+	'version=19~rc1-1', 'source=experimental', 'deb=postgresql-19_19~rc1-1_amd64.deb 278a4385',
+	'passed=500', 'failed=1', 'skipped=2');
+rec('19u', 'major=19', 'required=optional', 'set=server', 'files=47', 'status=unavailable',
+	'tried=root: debootstrap of unstable failed: E: Failed getting release file', 'phase=server 2');
+($status, $out) = matrix('--ci', 'yes', map { "$work/$_.env" } qw(15 19o));
+is(last_line($out), '1600 passed, 1 failed, 3 skipped',
+	"a tested optional major's counts are in the closing line");
+like($out, qr/^\Q  19 source: \E.*\Qpostgresql-19_19~rc1-1_amd64.deb SHA-256 278a4385\E/m,
+	"a root's packages are listed with their SHA-256");
+($status, $out) = matrix('--ci', 'yes', map { "$work/$_.env" } qw(15 19u));
+is($status, 0, 'under CI, an optional major whose root cannot be made fails nothing: exit status 0');
+is(last_line($out), '1100 passed, 0 failed, 48 skipped', 'its test files count as skipped');
+like($out, qr/^\Q  19 tried: root: debootstrap of unstable failed\E/m, 'and what was tried is listed');
+
 rec('17f', 'major=17', 'required=yes', 'set=version', 'files=32', 'status=build_failed',
 	'why=pg-build: PostgreSQL 17: make failed');
 rec('18a', 'major=18', 'required=yes', 'set=full', 'files=40', 'status=tested', 'version=18.6-3');
@@ -163,5 +180,15 @@ ok($all =~ /17 tried: vendored/ && $all =~ /17 tried: archive/ && $all =~ /17 tr
 	env => { %blocked, CI => 'false' });
 is($status, 0, 'outside CI the same run exits 0');
 is(last_line($out), "0 passed, 0 failed, $files skipped", 'and ends in N skipped');
+
+# The optional 19 whose root cannot be made (the same blocked archive): a
+# counted skip of its set's files, under CI too.
+my @server_files = split /\n/, (run_status([ 'bash', 'test/run-tests.sh', '--pg', '19', '--list-files' ]))[1];
+($status, $out, $err) = run_status([ 'bash', 'test/run-tests.sh', '--pg', '19' ],
+	env => { %blocked, CI => 'true' });
+is($status, 0, 'CI=true, the optional 19 whose root cannot be made: run-tests.sh exits 0');
+is(last_line($out), '0 passed, 0 failed, ' . scalar(@server_files) . ' skipped',
+	'its closing line counts every file of its set as skipped')
+  or diag("$out\n$err");
 
 done_testing();

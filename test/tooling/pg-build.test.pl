@@ -88,6 +88,8 @@ is(join(' ', split /\n/, (pg_build(['--known']))[1]), '15 16 17 18 19',
 	'--known lists 15 and the majors of Debian\'s newer suites, oldest first');
 is(join(' ', split /\n/, (pg_build(['--required']))[1]), '15 17 18',
 	'--required lists the supported majors');
+is(join(' ', split /\n/, (pg_build(['--optional']))[1]), '19',
+	'--optional lists the majors tested whenever their server can be had');
 is((pg_build(['15']))[1], '/usr/lib/postgresql/15/bin/pg_config', "15 is Debian's own package");
 my (undef, $package_version) = run_status([ 'dpkg-query', '-W', '-f=${Version}', 'postgresql-15' ]);
 like((pg_build([ '--info', '15' ]))[1], qr/^\Qversion=$package_version\E$/m,
@@ -180,7 +182,7 @@ isnt(byte_at($orig, 100), $byte, 'one byte of the tarball is changed');
 # first, below), as test/run-tests.sh runs this tier.
 SKIP:
 {
-	skip 'not run as root: pg-build.sh fetches a source for a build only as root', 9 if $> != 0;
+	skip 'not run as root: pg-build.sh fetches a source for a build only as root', 11 if $> != 0;
 	($status, $out, $err) = pg_build(
 		['17'],
 		env => {
@@ -208,8 +210,15 @@ SKIP:
 		'the archive is named as tried, with its answer');
 	like($err, qr/^  pinned: postgresql-17_17\.11-0\+deb13u1 from the pool: .*Could not connect/m,
 		'the pinned version is named as tried, with its answer');
-	like((pg_build(['19'], env => \%unreachable))[2],
-		qr/^  pinned: no known-good version of 19 is pinned/m, 'a major with nothing pinned says so');
+	like((pg_build(['16'], env => \%unreachable))[2],
+		qr/^  pinned: no known-good version of 16 is pinned/m, 'a major with nothing pinned says so');
+
+	# A major tested in a root of its own (19) whose archive does not answer:
+	# unavailable too, naming the root's step that failed.
+	($status, $out, $err) = pg_build(['19'], env => \%unreachable);
+	is($status, 3, "19's root from an archive that does not answer: exit status 3");
+	like($err, qr/^  root: debootstrap of unstable failed: .*127\.0\.0\.1:1/m,
+		'the root is named as tried, with its answer');
 }
 
 # Building needs root; anyone else is told so before anything is fetched.
