@@ -17,9 +17,10 @@
 # the "version" set: the build, build checks, every pg_regress file and the
 # test files listed in version_dependent_tests below; majors tested in a root
 # of their own (test/pg-build.sh --root: 19) run the "server" set, their
-# default: the build, build checks, pg_regress, every file of test/tap and the
-# integration tests in server_integration_tests, which need nothing but
-# PostgreSQL; every other major runs everything. A supported major
+# only one: the build, build checks, pg_regress, the files of test/tap among
+# version_dependent_tests and the integration tests in
+# server_integration_tests, which need nothing but PostgreSQL; every other
+# major runs everything. A supported major
 # (test/pg-build.sh --required) that cannot be built fails the run under
 # CI=true and is a counted skip otherwise; an optional one (--optional: 19)
 # is a counted skip in and out of CI (docs/development.md, "The test
@@ -75,7 +76,8 @@ newest_major=$(bash test/pg-build.sh --required | tail -n 1)
 
 # The integration tests that need nothing but a PostgreSQL server (and the
 # tools every root has: pgbench, libfaketime, Python's psycopg): what the
-# server set runs of test/integration. The others need another system
+# server set runs of test/integration, beside the TAP tests among
+# version_dependent_tests. The others need another system
 # (Citus, Patroni, PL/Proxy, sqlsmith, several majors for pg_upgrade) or
 # Debian's 15 (the .deb, PGXN).
 server_integration_tests=(multi_node partitioning)
@@ -98,7 +100,11 @@ test_files() {
             [[ $pg != "$newest_major" && " ${newest_major_only_tests[*]} " == *" $name "* ]] && continue
             echo "$t"
         elif [[ $1 == server ]]; then
-            [[ $t == test/tap/* || " ${server_integration_tests[*]} " == *" $name "* ]] && echo "$t"
+            if [[ $t == test/tap/* ]]; then
+                [[ " ${version_dependent_tests[*]} " == *" $name "* ]] && echo "$t"
+            else
+                [[ " ${server_integration_tests[*]} " == *" $name "* ]] && echo "$t"
+            fi
         elif [[ $1 == full ]] || [[ " ${version_dependent_tests[*]} " == *" $name "* ]]; then
             echo "$t"
         fi
