@@ -386,7 +386,7 @@ root_unavailable() {
 # packages from the pinned suite, the tests' packages), records where each
 # came from, and prints the root's directory.
 build_root() {
-    local major=$1 work="$cache/build/$1" started=$SECONDS uri staging root version log deb sum
+    local major=$1 work="$cache/build/$1" started=$SECONDS uri staging root version log deb sum index
     local suite=${root_suite_of[$1]} from=${root_packages_from[$1]}
     local server=("postgresql-$1" "postgresql-server-dev-$1")
     [[ $EUID -eq 0 ]] || { say "PostgreSQL $major's root is not made yet; run as root to make it"; exit 1; }
@@ -429,7 +429,9 @@ build_root() {
             deb=$(compgen -G "$staging/var/cache/apt/archives/${deb}_*.deb" | head -n 1) ||
                 fail "$major" "finding the fetched $deb package" "$log"
             sum=$(sha256sum "$deb" | cut -d' ' -f1)
-            chroot "$staging" apt-cache show "$(basename "$deb" | cut -d_ -f1)=$version" | grep -qx "SHA256: $sum" ||
+            # (Not a pipe into grep -q: under pipefail its early exit can fail the pipe.)
+            index=$(chroot "$staging" apt-cache show "$(basename "$deb" | cut -d_ -f1)=$version")
+            [[ $'\n'$index$'\n' == *$'\n'"SHA256: $sum"$'\n'* ]] ||
                 fail "$major" "checking $(basename "$deb") against the index's SHA-256" "$log"
             echo "deb=$(basename "$deb") $sum"
         done
