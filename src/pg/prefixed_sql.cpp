@@ -97,7 +97,7 @@ std::string_view checked_prefix_argument(const text *argument) {
 // The body (after the last "_") that base36_decode128 refused: 22P02, soft
 // where the caller asks (IDGEN_ERRSAVE): the caller then returns.
 void report_bad_body(const char *input, std::string_view body,
-                     const core::Base36Decoded<core::Uint128> &decoded, fmNodePtr escontext) {
+                     const core::Base36Decoded<core::Uint128> &decoded, Node *escontext) {
     switch (decoded.status) {
         case core::Base36Status::wrong_length:
             IDGEN_ERRSAVE(escontext,

@@ -37,7 +37,7 @@ std::string_view checked_prefix_argument(const text *argument) {
 
 // Text that typeid_parse refused: 22P02, saying why; soft where the caller
 // asks (IDGEN_ERRSAVE): the caller then returns.
-void report_bad_text(const char *input, const core::TypeidParsed &parsed, fmNodePtr escontext) {
+void report_bad_text(const char *input, const core::TypeidParsed &parsed, Node *escontext) {
     switch (parsed.status) {
         case core::TypeidStatus::empty_prefix_with_separator:
             IDGEN_ERRSAVE(escontext,

@@ -30,7 +30,7 @@ int compare_ulids(Datum a, Datum b) {
 // Positions count characters in the database encoding; lengths are only
 // reported for text made of base32 digits, where bytes are characters. The
 // error is soft where the caller asks (IDGEN_ERRSAVE): the caller then returns.
-void report_bad_text(const char *text, const core::Base32Decoded &decoded, fmNodePtr escontext) {
+void report_bad_text(const char *text, const core::Base32Decoded &decoded, Node *escontext) {
     const char *type_error = "invalid input syntax for type ulid: \"%s\"";
     switch (decoded.status) {
         case core::Base32Status::wrong_length:
