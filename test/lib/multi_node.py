@@ -207,6 +207,13 @@ def sub_stats(nodes):
     return {r[cols.index("subname")]: dict(zip(cols, r)) for r in cur.fetchall()}
 
 
+def sync_errors(st):
+    """A subscription's table synchronization errors: sync_error_count up to
+    PostgreSQL 18; 19 counts tables and sequences apart (sync_table_error_count,
+    sync_seq_error_count)."""
+    return sum(v for k, v in st.items() if k.startswith("sync_") and k.endswith("error_count"))
+
+
 def errors(nodes, args):
     """No apply error: pg_stat_subscription_stats (apply and sync errors; from
     PostgreSQL 18 also the conflict counters) and the consolidator's log. A
@@ -222,14 +229,14 @@ def errors(nodes, args):
         conflicts = {k: v for k, v in st.items() if k.startswith("confl_") and v}
         mine = logged.get(sub, [])
         if sub in args.clean:
-            say(st["apply_error_count"] == 0 and st["sync_error_count"] == 0 and not conflicts and not mine,
+            say(st["apply_error_count"] == 0 and sync_errors(st) == 0 and not conflicts and not mine,
                 f"{sub}: 0 apply errors, 0 sync errors, 0 conflicts, no ERROR in the log "
-                f"(apply {st['apply_error_count']}, sync {st['sync_error_count']}, conflicts {conflicts or 0}, "
+                f"(apply {st['apply_error_count']}, sync {sync_errors(st)}, conflicts {conflicts or 0}, "
                 f"log {[e['text'] for e in mine][:3]})")
         else:
             other = [e["text"] for e in mine if not any(c in e["text"] for c in CONNECTION)]
             note(f"{sub}: " + "; ".join(sorted({e["text"] for e in mine})))
-            say(not other and not conflicts and st["sync_error_count"] == 0,
+            say(not other and not conflicts and sync_errors(st) == 0,
                 f"{sub}: its only errors say the publisher went away ({len(mine)} logged, "
                 f"apply_error_count {st['apply_error_count']}; others: {other[:3] or 'none'}; conflicts {conflicts or 0})")
     known = set(args.clean + args.connection_only + args.ignore)
