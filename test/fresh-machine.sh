@@ -75,9 +75,16 @@ cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null
 for f in /etc/apt/apt.conf.d/99*; do [[ -f $f ]] && cp "$f" "$root/etc/apt/apt.conf.d/"; done
 cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
 # Installing ca-certificates in the root rebuilds that bundle from Debian's
-# list; a copy among the local certificates keeps this machine's authorities.
+# list; copies among the local certificates keep this machine's authorities,
+# one certificate a file, as Java's trust store (ca-certificates-java) imports
+# only a file's first certificate (Maven Central through this machine's
+# authorities).
+rm -rf "$root/usr/local/share/ca-certificates"
 mkdir -p "$root/usr/local/share/ca-certificates"
-cp /etc/ssl/certs/ca-certificates.crt "$root/usr/local/share/ca-certificates/machine-bundle.crt"
+awk -v dir="$root/usr/local/share/ca-certificates" '
+    /-----BEGIN CERTIFICATE-----/ { file = sprintf("%s/machine-%04d.crt", dir, ++n) }
+    file { print > file }
+    /-----END CERTIFICATE-----/ { close(file); file = "" }' /etc/ssl/certs/ca-certificates.crt
 for f in /etc/npmrc /usr/etc/npmrc /root/.npmrc; do [[ -f $f ]] && cp "$f" "$root$f"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 
