@@ -24,6 +24,7 @@ version_at_least() { [[ $(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1) == 
 mkdir -p "$go_cache/bin" "$go_cache/build"
 gobin=''
 for candidate in $(type -a -p go) /usr/local/go/bin/go; do
+    [[ -x $candidate ]] || continue  # (a fresh Debian 12 has no /usr/local/go)
     have=$("$candidate" version 2>/dev/null | sed -n 's/^go version go\([0-9.]*\).*/\1/p')
     if [[ -n $have ]] && version_at_least "$have" 1.25; then gobin=$(readlink -f "$candidate"); break; fi
 done
