@@ -1,7 +1,8 @@
 -- idgen next to what newer majors added: core's decoders read idgen's values
 -- (17+, 18+), 17's infinite intervals are refused as shifts, idgen's decoder
 -- reads core's uuidv7() (18+), and both generators agree on the clock.
--- Outputs: core_uuid.out (18+), core_uuid_1.out (17), core_uuid_2.out (15, 16).
+-- Outputs: core_uuid_3.out (19+), core_uuid.out (18), core_uuid_1.out (17),
+-- core_uuid_2.out (15, 16).
 
 -- idgen defines nothing under core's names, on any version, so neither hides
 -- the other whatever the search_path.
@@ -13,7 +14,8 @@ WHERE d.refclassid = 'pg_extension'::regclass
   AND (p.proname IN ('uuidv7', 'uuidv4') OR p.proname LIKE 'uuid\_extract\_%');
 
 SELECT current_setting('server_version_num')::int >= 170000 AS has_uuid_extract,
-       current_setting('server_version_num')::int >= 180000 AS has_uuidv7 \gset
+       current_setting('server_version_num')::int >= 180000 AS has_uuidv7,
+       current_setting('server_version_num')::int >= 190000 AS has_uuid_bytea \gset
 
 \if :has_uuid_extract
 -- Core's uuid_extract_version() reads uuid_v7(). (17's uuid_extract_timestamp()
@@ -91,4 +93,21 @@ RESET enable_seqscan;
 SELECT source, count(*) FROM mixed GROUP BY source ORDER BY source;
 \else
 \echo no core uuidv7() before PostgreSQL 18
+\endif
+
+\if :has_uuid_bytea
+-- 19's casts between uuid and bytea, explicit both ways: a uuid_v7() value
+-- casts to its 16 bytes in network order (its binary send form) and back, and
+-- a bytea of another length is refused (22P03), as idgen's ulid casts do.
+SELECT c.castcontext, count(*) AS casts
+FROM pg_cast c
+WHERE (c.castsource, c.casttarget) IN (('uuid'::regtype, 'bytea'::regtype), ('bytea'::regtype, 'uuid'::regtype))
+GROUP BY c.castcontext;
+SELECT count(*) FILTER (WHERE u::bytea IS DISTINCT FROM uuid_send(u)) AS not_network_order,
+       count(*) FILTER (WHERE u::bytea::uuid IS DISTINCT FROM u) AS not_round_trip
+FROM (SELECT uuid_v7() AS u FROM generate_series(1, 10000)) s;
+SELECT '\x0102'::bytea::uuid;
+\echo :LAST_ERROR_SQLSTATE
+\else
+\echo no casts between uuid and bytea before PostgreSQL 19
 \endif
