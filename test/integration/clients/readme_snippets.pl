@@ -1,10 +1,13 @@
-# The client snippets of docs/drivers.md and docs/frameworks.md are the code
-# the client tests run (readme_snippets.py, whose verdicts are the checks): the
-# drivers' files for drivers.md (node-postgres' and psycopg's, and the npm
-# package's driver and decoder tests), and every other file under
-# test/integration/clients and clients/ (the packages' tests) that marks a
-# snippet for frameworks.md, found by its markers so that a new tool's files
-# cannot be left out. Needs no server.
+# The client snippets of docs/drivers.md, docs/frameworks.md, docs/browser.md
+# and clients/node/README.md are the code the client tests run
+# (readme_snippets.py, whose verdicts are the checks): the drivers' files for
+# drivers.md (node-postgres' and psycopg's, and the npm package's driver and
+# decoder tests), and every other file under test/integration/clients and
+# clients/ (the packages' tests, the PGlite test's pages) that marks a block,
+# found by its markers so that a new tool's files cannot be left out: "README
+# snippet" blocks for frameworks.md, "README browser" blocks for browser.md
+# (every code block of which must be such blocks' lines: --whole) and "README
+# package" blocks for the npm package's README. Needs no server.
 use strict;
 use warnings;
 use File::Find;
@@ -15,7 +18,7 @@ my $dir = repo_dir() . '/test/integration/clients';
 my $package = repo_dir() . '/clients/node/test';
 my @package_drivers = map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs);
 my %drivers = map { ($_ => 1) } "$dir/node/pg_test.js", "$dir/psycopg_test.py", @package_drivers;
-my @tools;
+my (@tools, @browser, @package_readme);
 find(
 	{
 		no_chdir => 1,
@@ -23,14 +26,22 @@ find(
 			$File::Find::prune = 1 if $_ =~ m{/(node_modules|target|\.build)$};
 			return unless -f $_ && !$drivers{$_} && !m{/readme_snippets\.[a-z]+$};
 			open my $fh, '<', $_ or return;
-			push @tools, "$_:snippet" if grep { /README snippet begins/ } <$fh>;
+			my @lines = <$fh>;
+			push @tools, "$_:snippet" if grep { /README snippet begins/ } @lines;
+			push @browser, "$_:browser" if grep { /README browser begins/ } @lines;
+			push @package_readme, "$_:package" if grep { /README package begins/ } @lines;
 		}
 	},
 	$dir, repo_dir() . '/clients');
 @tools = sort @tools;
+@browser = sort @browser;
+@package_readme = sort @package_readme;
 cmp_ok(scalar @tools, '>=', 8, 'the tools\' tests mark snippets for docs/frameworks.md')
   or diag("found: @tools");
+ok(@browser && @package_readme, 'the PGlite test\'s pages mark the examples of docs/browser.md and clients/node/README.md')
+  or diag("found: @browser; @package_readme");
 verdicts('readme_snippets.py', '/usr/bin/python3', "$dir/readme_snippets.py",
 	"$dir/node/pg_test.js:snippet", "$dir/psycopg_test.py:usage", map({ "$_:snippet" } @package_drivers),
-	'--page', 'docs/frameworks.md', @tools);
+	'--page', 'docs/frameworks.md', @tools, '--whole', 'docs/browser.md', @browser,
+	'--page', 'clients/node/README.md', @package_readme);
 done_testing();

@@ -13,7 +13,10 @@
 // family minted again, above the first), and sync. The server must end with
 // every row of both, no key conflict, each snowflake on its device's shard and
 // each ID decoded by the C++ edition to the time the page showed. A
-// screenshot of device A's page after its sync. Prints its plan, then one
+// screenshot of device A's page after its sync. Then the docs' examples, as
+// shown (page/docs.js: docs/browser.md's; page/readme.js: clients/node's
+// README's), run in a context of their own through page/snippet.html, whose
+// import map gives the bare names they import. Prints its plan, then one
 // verdict a line (test/lib/verdicts.py's format).
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
@@ -46,7 +49,7 @@ function ok(cond, what, extra) {
 
 // (shards both snowflake families take: snowflake53 has 0 to 15)
 const devices = [{ device: 'A', shard: 5 }, { device: 'B', shard: 12 }];
-console.log(`plan\t${1 + devices.length * 3 + 3}`);  // chromium; 3 a device; screenshot, refused repeat, server
+console.log(`plan\t${1 + devices.length * 3 + 3 + 2}`);  // chromium; 3 a device; screenshot, refused repeat, server; 2 docs' examples
 
 const server = new pg.Client();
 await server.connect();
@@ -185,6 +188,36 @@ const check = (await server.query(
 ok(check.n === expected && check.d === expected && check.wrong_shard === 0 && check.wrong_time === 0,
   `the server holds all ${expected} rows of devices A and B, no two alike; each snowflake is on its device's shard and the C++ edition decodes every ID to the time the page showed`,
   JSON.stringify(check));
+
+// The docs' examples as shown: docs/browser.md's, then clients/node's README's
+// on the same idb://my-app (one context, one page, one after the other).
+{
+  const version = process.env.IDGEN_VERSION;
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const ran = async (name) => {
+    await page.goto(`${base}/snippet.html?run=${name}`);
+    await page.waitForFunction(() => window.idgenSnippet?.ready === true, null, { timeout: 300000 });
+    return page.evaluate(() => window.idgenSnippet);
+  };
+  const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const docs = await ran('docs');
+  ok(!docs.error && docs.db.schema === 'public' && docs.db.installedNow === true && docs.db.version === version && (docs.db.shard ?? '') === ''
+    && v7.test(docs.db.uuid) && docs.local.schema === 'ids' && docs.local.installedNow === true && docs.local.version === version
+    && docs.local.shard === 12 && v7.test(docs.local.note?.id ?? '') && /^20\d\d-/.test(docs.local.note?.t ?? '') && errors.length === 0,
+    `docs/browser.md's example runs as shown in chromium: { idgen } installs the edition ${version} into public (no shard), `
+    + "idgen({ schema: 'ids', shard: 12 }) into ids of idb://my-app, minting on shard 12, and its notes table takes a uuid_v7() key",
+    docs.error ?? JSON.stringify(docs) + ' ' + errors.join(' '));
+  const readme = await ran('readme');
+  ok(!readme.error && readme.schema === 'ids' && readme.installedNow === false && readme.version === version && v7.test(readme.id ?? '')
+    && readme.id > (docs.local.note?.id ?? 'z') && JSON.stringify(readme.notes) === '["first"]' && errors.length === 0,
+    "clients/node/README.md's PGlite example runs as shown in chromium: idb://my-app, reopened, holds the edition (not installed again) "
+    + 'and the note docs/browser.md\'s example wrote, and ids.uuid_v7() mints a UUIDv7 above that note\'s',
+    readme.error ?? JSON.stringify(readme) + ' ' + errors.join(' '));
+}
 for (const c of contexts) await c.close();
 await browser.close();
 http.close();
