@@ -30,9 +30,11 @@ RESULTS_DIR="$BENCH_DIR/results"
 
 # shellcheck source=SCRIPTDIR/memory_cap.sh
 source "$BENCH_DIR/memory_cap.sh"
+# shellcheck source=SCRIPTDIR/peer_pg_uuidv7.sh
+source "$BENCH_DIR/peer_pg_uuidv7.sh"
 
 # The generators, one a line: name | SQL expression | column type | first
-# PostgreSQL major that has it | part 6. Each becomes the table bench_NAME
+# PostgreSQL major that has it | part 6 [| extension]. Each becomes the table bench_NAME
 # (id TYPE PRIMARY KEY DEFAULT EXPRESSION, n int) of parts 4 and 5 and a row
 # of part 1 (count(EXPRESSION)); on an older server the line is skipped.
 # The last column says whether part 6 grows its table too ("scale") or not
@@ -42,7 +44,10 @@ source "$BENCH_DIR/memory_cap.sh"
 # memory, leaves them out rather than run minutes longer to draw the same
 # lines twice. @shard@ stands for a snowflake shard: part 1 gives each rep a
 # quiet one, the tables use SF_KEY_SHARD (see shard_for). The order is the
-# order of every part and table. bigserial is a bigint from a sequence, which
+# order of every part and table. A sixth column names an extension other than
+# idgen that the expression needs (pg_uuidv7, the registry peer that
+# peer_pg_uuidv7.sh installs into the server on 18): created when the
+# server has it, else the line is a counted skip. bigserial is a bigint from a sequence, which
 # is what the bigserial type makes; part 1 calls the same sequence.
 GENERATORS=$(cat <<'TABLE'
 uuid_v7     | uuid_v7()               | uuid        | 15 | scale
@@ -52,6 +57,7 @@ typeid      | typeid_new('acct')      | typeid      | 15 | -
 snowflake   | snowflake(@shard@)      | bigint      | 15 | scale
 snowflake53 | snowflake53(@shard@)    | bigint      | 15 | -
 core_uuidv7 | uuidv7()                | uuid        | 18 | scale
+pg_uuidv7   | uuid_generate_v7()      | uuid        | 18 | -     | pg_uuidv7
 uuid_v4     | gen_random_uuid()       | uuid        | 15 | scale
 bigserial   | nextval('bench_seq')    | bigint      | 15 | scale
 TABLE
@@ -176,6 +182,8 @@ choose_server() {
     # Part 5 needs pgbench of the same major version as the server.
     [[ -x $PGBENCH ]] || die "pgbench not found at $PGBENCH (PostgreSQL $PG_MAJOR, from $PG_CONFIG)"
     command -v python3 >/dev/null || die "python3 not found (it writes the report: test/bench/report.py)"
+    # Root-only, before the server starts: the registry peer's files.
+    peer_pg_uuidv7_prepare "$PG_MAJOR" "$PG_CONFIG"
 }
 
 # raw FIELD...: one tab-separated line of raw measurements for report.py.
@@ -233,6 +241,7 @@ sql() {
 GEN_NAMES=()
 SCALE_NAMES=()   # the generators part 6 grows, in GEN_NAMES order
 declare -A GEN_EXPR=() GEN_TYPE=()
+PEER_SKIPS=()    # "name: reason" of each generator left out for want of its extension
 
 # trim TEXT: TEXT without leading and trailing blanks.
 trim() {
@@ -244,19 +253,41 @@ trim() {
 # load_generators MAJOR: keeps the lines of GENERATORS whose first major is
 # at most MAJOR (the server's, so an existing server counts as it is).
 load_generators() {
-    local major=$1 name expr type first scale
-    while IFS='|' read -r name expr type first scale; do
+    local major=$1 name expr type first scale extension
+    while IFS='|' read -r name expr type first scale extension; do
         name=$(trim "$name")
         [[ -n $name ]] || continue
         expr=$(trim "$expr") type=$(trim "$type") first=$(trim "$first") scale=$(trim "$scale")
+        extension=$(trim "${extension:-}")
         [[ $first =~ ^[0-9]+$ && -n $expr && -n $type && $scale =~ ^(scale|-)$ ]] ||
             die "malformed GENERATORS line for '$name'"
         ((major >= first)) || { log "$name ($expr) needs PostgreSQL $first or later; skipped on $major"; continue; }
+        if [[ -n $extension ]] && ! generator_extension "$name" "$extension"; then
+            continue
+        fi
         GEN_NAMES+=("$name")
         [[ $scale == scale ]] && SCALE_NAMES+=("$name")
         GEN_EXPR[$name]=$expr
         GEN_TYPE[$name]=$type
     done <<<"$GENERATORS"
+}
+
+# generator_extension NAME EXTENSION: creates EXTENSION for generator NAME;
+# fails after a counted skip naming the package when the server lacks it.
+generator_extension() {
+    local name=$1 extension=$2 reason
+    if [[ $extension == pg_uuidv7 && $PEER_PG_UUIDV7 == skipped ]]; then
+        reason=$PEER_PG_UUIDV7_NOTE   # peer_pg_uuidv7_prepare has counted it
+    elif [[ $(sql -c "SELECT count(*) FROM pg_available_extensions WHERE name = '$extension'") == 1 ]]; then
+        sql -c "CREATE EXTENSION IF NOT EXISTS $extension" && return 0
+        die "CREATE EXTENSION $extension failed"
+    else
+        reason="the server has no extension $extension"
+        [[ $extension == pg_uuidv7 ]] && reason="$PEER_PG_UUIDV7_PACKAGE: $reason"
+        echo "bench: SKIP 1 peer: $reason; $name is not measured" >&2
+    fi
+    PEER_SKIPS+=("$name: $reason")
+    return 1
 }
 
 # key_expr NAME: the generator's expression as the tables' DEFAULT uses it.
@@ -813,6 +844,13 @@ write_meta() {
     raw meta text_prefix "$TEXT_PREFIX"
     raw meta index_ids_per_ms "$INDEX_IDS_PER_MS"
     raw meta index_memory "$INDEX_MEMORY"
+    # The registry peer: installed (its package, version and SHA-256), or not
+    # part of this major's run, and every generator skipped for want of its
+    # extension, counted.
+    raw meta peer_pg_uuidv7 "$PEER_PG_UUIDV7"
+    raw meta peer_pg_uuidv7_note "$PEER_PG_UUIDV7_NOTE"
+    local IFS=';'
+    raw meta peer_skips "${PEER_SKIPS[*]}"
 }
 
 # results_suffix: "" for Debian's PostgreSQL 15, whose runs are the

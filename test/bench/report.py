@@ -73,6 +73,7 @@ SCALE_JUDGED_CAP_MULTIPLE = 2
 # The generators the report and targets name (bench.sh's GENERATORS).
 IDGEN = ["uuid_v7", "ulid", "prefixed", "typeid", "snowflake", "snowflake53"]
 V7, V4, SERIAL, SF, CORE = "uuid_v7", "uuid_v4", "bigserial", "snowflake", "core_uuidv7"
+PEER = "pg_uuidv7"   # pg_uuidv7's uuid_generate_v7(), Debian's postgresql-18-pg-uuidv7 (peer_pg_uuidv7.sh)
 PREFIXED, TYPEID, SF53 = "prefixed", "typeid", "snowflake53"
 UUID_KEYS = [V7, "ulid", PREFIXED, TYPEID]   # the idgen keys that carry 128 bits
 SNOWFLAKES = [SF, SF53]
@@ -352,6 +353,7 @@ def report(run, png, scale_tsv):
           f"runs as the other generators (parts 1, 2, 4, 5 and 6).\n")
     else:
         w(f"Core `uuidv7()` (PostgreSQL 18 and later) is not on this server, so it is not measured.\n")
+    peers(run, w)
     summary(run, w, png)
     per_call(run, w)
     text_output(run, w)
@@ -361,6 +363,36 @@ def report(run, png, scale_tsv):
     scale(run, w, png, scale_tsv)
     targets(run, w)
     return "\n".join(out)
+
+
+def peers(run, w):
+    """The registry peer: what was installed, or why it is not measured (a
+    counted skip, or not part of this major's run), and, when measured,
+    uuid_v7() against it and core uuidv7() in the same run."""
+    m = run.meta
+    state, note = m.get("peer_pg_uuidv7", ""), m.get("peer_pg_uuidv7_note", "")
+    skips = [s for s in m.get("peer_skips", "").split(";") if s]
+    if run.has(PEER):
+        source = f" from {note}" if state == "ready" else " (installed in the server measured)"
+        w(f"The registry peer pg_uuidv7's `{run.call_label(PEER)}`{source} is measured in the same interleaved "
+          f"runs (parts 1, 4 and 5; not part 6, where it would draw uuid_v7's line again).\n")
+    elif state == "absent":
+        w(f"The registry peer pg_uuidv7 is not part of this run: {note}.\n")
+    if skips:
+        w(f"Skipped peers: {len(skips)} ({'; '.join(skips)}).\n")
+    if not (run.has(PEER) and run.has(V7)):
+        return
+    refs = [n for n in (PEER, CORE) if run.has(n)]
+    header = ["`uuid_v7()` against"] + [f"`{run.call_label(n)}`" for n in refs]
+    v7 = run.call_label(V7)
+    mixed = lambda n: fmt(3, median([a / b for a, b in zip(run.mixed_latency[n], run.mixed_latency[V7])]))
+    rows = [
+        ["ns/call ratio (below 1: uuid_v7 cheaper)"] + [ratio(run.call_ns[v7], run.call_ns[run.call_label(n)]) for n in refs],
+        ["bulk seconds ratio (below 1: uuid_v7 faster)"] + [ratio(run.bulk_median[V7], run.bulk_median[n]) for n in refs],
+        ["TPS ratio, sync off, same run (above 1: uuid_v7 faster)"] + [mixed(n) for n in refs],
+        ["pkey MB ratio"] + [ratio(run.pkey[V7][0], run.pkey[n][0]) for n in refs],
+    ]
+    table(w, header, "l" + "r" * len(refs), rows)
 
 
 def table(w, header, align, rows):
@@ -587,8 +619,10 @@ def not_scaled_words(run):
     left_out = [name for name in run.generators if name not in run.scale_generators]
     if not left_out:
         return ""
-    return (f"; part 6 leaves out {', '.join(left_out)} (keys stored and ordered as another generator's: "
-            f"typeid as prefixed, snowflake53 as snowflake)")
+    why = "keys stored and ordered as another generator's: typeid as prefixed, snowflake53 as snowflake"
+    if PEER in left_out:
+        why += "; pg_uuidv7, a peer measured in parts 1, 4 and 5 only"
+    return f"; part 6 leaves out {', '.join(left_out)} ({why})"
 
 
 def fmt_fraction(percent):
