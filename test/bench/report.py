@@ -375,7 +375,8 @@ def peers(run, w):
     if run.has(PEER):
         source = f" from {note}" if state == "ready" else " (installed in the server measured)"
         w(f"The registry peer pg_uuidv7's `{run.call_label(PEER)}`{source} is measured in the same interleaved "
-          f"runs (parts 1, 4 and 5; not part 6, where it would draw uuid_v7's line again).\n")
+          f"runs of parts 1, 4 and 5 (per call, bulk load and index size, single-row inserts); part 6 leaves it "
+          f"out to keep the run's length.\n")
     elif state == "absent":
         w(f"The registry peer pg_uuidv7 is not part of this run: {note}.\n")
     if skips:
