@@ -120,27 +120,36 @@ impl FromStr for Ulid {
     }
 }
 
-impl PrefixedId {
-    /// An ID from a prefix and 128 bits (the server's `prefixed_id_from_uuid`).
-    pub fn new(prefix: &str, bits: [u8; 16]) -> Result<Self, ParseError> {
-        if !valid_prefix(prefix.as_bytes()) {
-            return Err(err("prefixed_id", "the prefix is not 1 to 63 of a-z and _, starting and ending with a letter"));
+/// The constructor and accessors of a prefix and 128 bits, which PrefixedId
+/// and TypeId share: `$name` is the server's type, `$empty` whether `""` is a
+/// prefix, `$none` what the docs say of it.
+macro_rules! prefix_and_bits {
+    ($ty:ident, $name:literal, $empty:literal, $none:literal) => {
+        impl $ty {
+            #[doc = concat!("A value from a prefix", $none, " and 128 bits (the server's `", $name, "_from_uuid`).")]
+            pub fn new(prefix: &str, bits: [u8; 16]) -> Result<Self, ParseError> {
+                if !($empty && prefix.is_empty()) && !valid_prefix(prefix.as_bytes()) {
+                    return Err(err($name, "the prefix is not 1 to 63 of a-z and _, starting and ending with a letter"));
+                }
+                Ok($ty { prefix: prefix.to_owned(), bits })
+            }
+            #[doc = concat!("The prefix", $none, ".")]
+            pub fn prefix(&self) -> &str {
+                &self.prefix
+            }
+            #[doc = concat!("The 128 bits as a UUID's bytes (the server's `", $name, "_uuid`).")]
+            pub fn to_uuid_bytes(&self) -> [u8; 16] {
+                self.bits
+            }
+            /// The millisecond of UUIDv7 bits; `None` for other bits (a token's).
+            pub fn time(&self) -> Option<SystemTime> {
+                crate::uuid_v7_time(&self.bits)
+            }
         }
-        Ok(PrefixedId { prefix: prefix.to_owned(), bits })
-    }
-    /// The prefix.
-    pub fn prefix(&self) -> &str {
-        &self.prefix
-    }
-    /// The 128 bits as a UUID's bytes (the server's `prefixed_id_uuid`).
-    pub fn to_uuid_bytes(&self) -> [u8; 16] {
-        self.bits
-    }
-    /// The millisecond of UUIDv7 bits; `None` for other bits (a token's).
-    pub fn time(&self) -> Option<SystemTime> {
-        crate::uuid_v7_time(&self.bits)
-    }
+    };
 }
+
+prefix_and_bits!(PrefixedId, "prefixed_id", false, "");
 
 impl fmt::Display for PrefixedId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -182,27 +191,7 @@ impl FromStr for PrefixedId {
     }
 }
 
-impl TypeId {
-    /// A TypeID from a prefix (`""` for none) and 128 bits (the server's `typeid_from_uuid`).
-    pub fn new(prefix: &str, bits: [u8; 16]) -> Result<Self, ParseError> {
-        if !prefix.is_empty() && !valid_prefix(prefix.as_bytes()) {
-            return Err(err("typeid", "the prefix is not 1 to 63 of a-z and _, starting and ending with a letter"));
-        }
-        Ok(TypeId { prefix: prefix.to_owned(), bits })
-    }
-    /// The prefix, `""` for none.
-    pub fn prefix(&self) -> &str {
-        &self.prefix
-    }
-    /// The 128 bits as a UUID's bytes (the server's `typeid_uuid`).
-    pub fn to_uuid_bytes(&self) -> [u8; 16] {
-        self.bits
-    }
-    /// The millisecond of UUIDv7 bits; `None` for other bits.
-    pub fn time(&self) -> Option<SystemTime> {
-        crate::uuid_v7_time(&self.bits)
-    }
-}
+prefix_and_bits!(TypeId, "typeid", true, " (`\"\"` for none)");
 
 impl fmt::Display for TypeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
