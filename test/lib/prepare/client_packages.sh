@@ -64,6 +64,6 @@ if [[ -x /usr/bin/cargo ]]; then
         (cd "$dir" && CARGO_HOME="$cargo_cache/home" RUSTC=/usr/bin/rustc /usr/bin/cargo fetch --locked -q)
     done
     rm -rf "$work"
-    mkdir -p "$cargo_cache/target"
+    mkdir -p "$cargo_cache/target" "$cargo_cache/work"
     chown -R postgres: "$cargo_cache"
 fi
