@@ -10,11 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 package=$(cd "$here/../../../../clients/node" && pwd)
 work=$1
 export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-mkdir -p "$work/package"
-cp -R "$package/package.json" "$package/package-lock.json" "$package/tsconfig.json" "$package/README.md" "$package/scripts" \
-    "$package/LICENSE" "$package/src" "$work/package/"
-ln -sfn "$package/node_modules" "$work/package/node_modules"
-(cd "$work/package" && npm pack --silent --pack-destination "$work" >/dev/null)
+sh "$package/test/pack.sh" "$work"
 rm -rf "$work/project"
 mkdir "$work/project"
 (cd "$here" && cp -R package.json package-lock.json ./*.mjs page node_modules "$work/project/")
