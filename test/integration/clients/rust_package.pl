@@ -1,11 +1,8 @@
 # The crate clients/rust (docs/frameworks.md, "Rust"): its tests, run against
-# the packaged crate. `cargo package` builds the .crate and verifies it: it
-# unpacks it and builds it from its own files and lock, as `cargo publish
-# --dry-run` does. The dry run itself cannot run here: even with --dry-run,
-# cargo publish first refreshes the registry's index past its cache (cargo 1.96
-# logs "invalidated index cache"), an HTTP request that --offline refuses, so
-# the verified package with no warning on its output stands in for it (a
-# missing description, licence, homepage, readme... is such a warning).
+# the packaged crate. `cargo publish --dry-run` packages the .crate and
+# verifies it (unpacks it and builds it from its own files and lock), then
+# stops before the upload. It is the one step here that goes online: it
+# refreshes crates.io's index past the cache, as a publication would.
 # --allow-dirty because the suite tests the working tree,
 # edits not yet committed included. The .crate is unpacked to a fixed place,
 # /var/cache/idgen/cargo/work/idgen, beside a copy of clients/rust/package-tests,
@@ -76,12 +73,13 @@ my %env = (CARGO_HOME => "$cache/home", CARGO_TARGET_DIR => "$cache/target", RUS
 	RUSTDOC => '/usr/bin/rustdoc', CARGO_NET_OFFLINE => 'true', CARGO_TERM_COLOR => 'never', HOME => $tmp);
 
 my ($status, $out, $err) = run_status(
-	[ $cargo, 'package', '--locked', '--allow-dirty' ],
-	env => \%env, init => sub { chdir $crate_dir or die "chdir: $!" });
-is($status, 0, 'cargo package, verified (builds the packaged crate from its files and lock)')
+	[ $cargo, 'publish', '--dry-run', '--locked', '--allow-dirty' ],
+	env => { %env, CARGO_NET_OFFLINE => undef }, init => sub { chdir $crate_dir or die "chdir: $!" });
+is($status, 0, 'cargo publish --dry-run: packaged, verified (builds the packaged crate from its files and lock), upload skipped')
   or diag("$out\n$err");
-my @warnings = grep { /^warning/ } split /\n/, $err;
-is(scalar(@warnings), 0, 'cargo package warns of nothing (the metadata a publication needs is there)')
+my @warnings = grep { /^warning/ && !/^warning: aborting upload due to dry run$/ } split /\n/, $err;
+ok($err =~ /^warning: aborting upload due to dry run$/m && !@warnings,
+	'cargo publish --dry-run warns of nothing but the dry run (the metadata a publication needs is there)')
   or diag($err);
 my $crate = "$cache/target/package/idgen-$version.crate";
 ok(-f $crate, "the package is idgen-$version.crate");
