@@ -35,7 +35,7 @@ BEGIN
 
 our @EXPORT = qw(repo_dir idgen_version sizes write_file faketime_lib run_status verdicts
   prepared prepared_verdicts skip_file skip_unless_prepared idgen_files idgen_files_digest
-  mint_concurrently not_increasing_per_session out_of_real_time_order check_memory_flat
+  mint_concurrently create_session_ids mint_timed_sessions not_increasing_per_session out_of_real_time_order check_memory_flat
   check_stats_follow_live_sessions doc_block doc_sql doc_blocks_ok orm_test_ok shared_data);
 
 # repo_dir: the checkout's top directory.
@@ -370,6 +370,40 @@ sub mint_concurrently
 		print "session $s failed: ${$err}\n";
 	}
 	return $failed;
+}
+
+# create_session_ids NODE DB TYPE: the unlogged table session_ids (id of TYPE
+# as its primary key, session, n, and t0/t1, the clock before and after each
+# call) that mint_timed_sessions fills and the order checks below read.
+sub create_session_ids
+{
+	my ($node, $db, $type) = @_;
+	$node->q(
+		"CREATE UNLOGGED TABLE session_ids (
+		     id $type PRIMARY KEY, session int, n int, t0 timestamptz, t1 timestamptz)",
+		db => $db);
+	return;
+}
+
+# mint_timed_sessions NODE DB CALL [ENV]: empties session_ids, then SESSIONS
+# sessions at once each insert PER_SESSION values of CALL with the clock read
+# around each; the number of sessions that failed (a duplicate would violate
+# the primary key).
+sub mint_timed_sessions
+{
+	my ($node, $db, $call, %opt) = @_;
+	my $per_session = sizes()->{PER_SESSION};
+	$node->q('TRUNCATE session_ids', db => $db);
+	return mint_concurrently(
+		$node, $db,
+		sub {
+			my ($s) = @_;
+			"INSERT INTO session_ids
+			 SELECT id, $s, n, t0, t1 FROM (
+			     SELECT n, clock_timestamp() AS t0, $call AS id, clock_timestamp() AS t1
+			     FROM generate_series(1, $per_session) n) minted";
+		},
+		%opt);
 }
 
 # not_increasing_per_session NODE DB: rows of session_ids (id, session, n, ...)

@@ -12,27 +12,14 @@ use Test::More;
 my $node = IdgenTest::Node->create('main');
 my $db = $node->fresh_database('idgen_ulid_sessions');
 my ($sessions, $per_session) = @{ sizes() }{qw(SESSIONS PER_SESSION)};
-$node->q(
-	'CREATE UNLOGGED TABLE session_ids (
-	     id ulid PRIMARY KEY, session int, n int, t0 timestamptz, t1 timestamptz)',
-	db => $db);
+create_session_ids($node, $db, 'ulid');
 
-# mint ORDER: SESSIONS concurrent inserts in that order; the number that
-# failed (a duplicate would violate the primary key).
+# mint ORDER: SESSIONS concurrent inserts of ulid() in that order; the number
+# that failed.
 sub mint
 {
 	my ($order) = @_;
-	$node->q('TRUNCATE session_ids', db => $db);
-	return mint_concurrently(
-		$node, $db,
-		sub {
-			my ($s) = @_;
-			"INSERT INTO session_ids
-			 SELECT id, $s, n, t0, t1 FROM (
-			     SELECT n, clock_timestamp() AS t0, ulid() AS id, clock_timestamp() AS t1
-			     FROM generate_series(1, $per_session) n) minted";
-		},
-		env => { PGOPTIONS => "-c idgen.ulid_order=$order" });
+	return mint_timed_sessions($node, $db, 'ulid()', env => { PGOPTIONS => "-c idgen.ulid_order=$order" });
 }
 
 for my $order (qw(backend server))
