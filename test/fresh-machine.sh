@@ -36,12 +36,14 @@ done
 
 say() { echo "fresh-machine: $*" >&2; }
 
-# unmount_all: undoes the mounts under the root, innermost first.
+# unmount_all: undoes the mounts under the root, innermost first, then the
+# root's bind mount on itself.
 unmount_all() {
     local m
     for m in dev sys proc; do
         mountpoint -q "$root/$m" && umount -R -l "$root/$m"
     done
+    mountpoint -q "$root" && umount -R -l "$root"
     return 0
 }
 cleanup() {
@@ -93,6 +95,10 @@ rm -rf "$root/work" && mkdir -p "$root/work"
 git clone -q "$repo" "$root/work/main"
 cp -r "$shared" "$root/work/shared"
 
+# The root is a mount of its own, as a machine's / is: test/lib/pg-root.sh's
+# unshare makes / private, which a plain directory refuses ("cannot change
+# root filesystem propagation").
+mountpoint -q "$root" || mount --bind "$root" "$root"
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"  # with /sys/fs/cgroup, which the benchmark's memory cap needs
 mount --rbind /dev "$root/dev"  # with /dev/shm, where PostgreSQL keeps dynamic shared memory

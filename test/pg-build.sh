@@ -14,7 +14,12 @@
 #   bash test/pg-build.sh --info-source 15   # where that build came from
 #   bash test/pg-build.sh --optional    # majors tested when they can be had (see run-tests.sh)
 #   bash test/pg-build.sh --root 19     # the root a major's tests run in (exit 1: none)
+#   bash test/pg-build.sh --build-deps  # installs the Debian packages a build needs, and debootstrap
 #
+# Making a server holds a lock of that major ($IDGEN_PG_CACHE/build/.lock-MAJOR)
+# until the script exits, and looks in the cache again once it has it: a second
+# pg-build.sh for the same major (a pass of test/run-tests.sh while its
+# background preparation is making that server) waits, then takes the result.
 # 15 is Debian 12's own package. 19 is Debian's binary packages in a root of
 # their own (below). Every other major, and 15 under --source, is
 # built from a Debian source package, taken from the first of these that has it:
@@ -449,6 +454,14 @@ build_root() {
     echo "$root"
 }
 
+# build_lock NAME: holds the lock NAME (a major, or 15-source) until this
+# script exits; returns once no other pg-build.sh is making that server.
+build_lock() {
+    mkdir -p "$cache/build"
+    exec 8>"$cache/build/.lock-$1"
+    flock 8
+}
+
 # cached_prefix MAJOR: the cached build to use, if there is one: the vendored
 # version when the directory has one, else the newest built with these flags.
 cached_prefix() {
@@ -471,11 +484,13 @@ pg_config_of() {
             return
         fi
         # Runs only inside the root: test/run-tests.sh enters it (--root).
-        prefix=$(cached_root "$major") || prefix=$(build_root "$major")
+        prefix=$(cached_root "$major") || { build_lock "$major"; prefix=$(cached_root "$major"); } ||
+            prefix=$(build_root "$major")
         echo "$prefix/usr/lib/postgresql/$major/bin/pg_config"
         return
     fi
-    prefix=$(cached_prefix "$major") || prefix=$(build "$major")
+    prefix=$(cached_prefix "$major") || { build_lock "$major"; prefix=$(cached_prefix "$major"); } ||
+        prefix=$(build "$major")
     echo "$prefix/bin/pg_config"
 }
 
@@ -513,7 +528,8 @@ known() {
 case "${1:-}" in
     --known) known ;;
     --source) [[ -v source_suite_of[${2:-x}] ]] || { echo "usage: $0 --source MAJOR (one of: ${!source_suite_of[*]})" >&2; exit 2; }
-              prefix=$(cached_prefix "$2") || prefix=$(build "$2")
+              prefix=$(cached_prefix "$2") || { build_lock "$2-source"; prefix=$(cached_prefix "$2"); } ||
+                  prefix=$(build "$2")
               echo "$prefix/bin/pg_config" ;;
     --info-source) [[ -v source_suite_of[${2:-x}] ]] || { echo "usage: $0 --info-source MAJOR" >&2; exit 2; }
                    prefix=$(cached_prefix "$2") || { say "PostgreSQL $2 is not built from source"; exit 1; }
@@ -524,6 +540,7 @@ case "${1:-}" in
             # Outside the root only: inside it, the major's server is this system's.
             [[ -v root_suite_of[$2] ]] && ! in_root "$2" && cached_root "$2" ;;
     --cache-key) echo "$flags_key" ;;
+    --build-deps) install_build_deps; bash "$repo_dir/test/setup.sh" debootstrap >&2 ;;
     --archive) archive_uri || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; } ;;
     --info) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "usage: $0 --info MAJOR" >&2; exit 2; }
             info "$2" ;;
@@ -531,5 +548,5 @@ case "${1:-}" in
              [[ -v suite_of[$2] ]] || { say "PostgreSQL $2: no Debian suite is known to carry it"; exit 1; }
              fetch "$2" "$3"; cat "$3/record.env" ;;
     [0-9][0-9]) pg_config_of "$1" ;;
-    *) echo "usage: $0 MAJOR | --known | --required | --optional | --root MAJOR | --info MAJOR | --source MAJOR | --info-source MAJOR | --fetch MAJOR DIR | --archive | --cache-key" >&2; exit 2 ;;
+    *) echo "usage: $0 MAJOR | --known | --required | --optional | --root MAJOR | --info MAJOR | --source MAJOR | --info-source MAJOR | --fetch MAJOR DIR | --archive | --cache-key | --build-deps" >&2; exit 2 ;;
 esac

@@ -130,7 +130,30 @@ if [[ $pg == all ]]; then
     records=$(mktemp -d /tmp/idgen-matrix.XXXXXX)
     trap 'rm -rf "$records"' EXIT
     version_set_majors=" ${IDGEN_VERSION_SET_MAJORS-17} "
-    for major in $(bash test/pg-build.sh --known); do
+    majors=$(bash test/pg-build.sh --known)
+    # The servers of the later passes (in the order they are needed:
+    # pg_upgrade.pl's 15 from source in the 18 pass, then the roots), made in
+    # the background at a lower priority while the first pass runs:
+    # cold, each build takes minutes. A pass that needs one still being made
+    # waits for it (pg-build.sh's lock); a failure is the pass's own to
+    # report, as it tries again. The build dependencies are installed first,
+    # here, so that no apt-get runs beside the passes' own.
+    if [[ $EUID -eq 0 && ${IDGEN_NO_BACKGROUND_BUILDS:-0} != 1 ]]; then
+        bash test/pg-build.sh --build-deps >/dev/null
+        (
+            later=$(tail -n +2 <<<"$majors")
+            for major in $later; do
+                [[ $root_majors == *" $major "* ]] || nice -n 10 bash test/pg-build.sh "$major" || true
+            done
+            nice -n 10 bash test/pg-build.sh --source 15 || true
+            for major in $later; do
+                [[ $root_majors != *" $major "* ]] || nice -n 10 bash test/pg-build.sh "$major" || true
+            done
+        ) >"$records/background-builds.log" 2>&1 &
+        background_builds=$!
+        trap 'kill "$background_builds" 2>/dev/null; wait "$background_builds" 2>/dev/null; rm -rf "$records"' EXIT
+    fi
+    for major in $majors; do
         printf '\n######## PostgreSQL %s\n' "$major"
         major_set=full
         [[ $root_majors == *" $major "* ]] && major_set=server
