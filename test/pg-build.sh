@@ -455,8 +455,11 @@ build_root() {
 }
 
 # build_lock NAME: holds the lock NAME (a major, or 15-source) until this
-# script exits; returns once no other pg-build.sh is making that server.
+# script exits; returns once no other pg-build.sh is making that server. Only
+# root builds, so only root locks: another user is refused by build(), and
+# writes nothing in the cache.
 build_lock() {
+    [[ $EUID -eq 0 ]] || return 0
     mkdir -p "$cache/build"
     exec 8>"$cache/build/.lock-$1"
     flock 8

@@ -247,4 +247,39 @@ SKIP:
 	is("@left", '', 'and nothing was fetched');
 }
 
+# The build lock: while another pg-build.sh holds 17's lock (here, this test),
+# pg-build.sh 17 waits; once the holder has put 17 in the cache and let go, it
+# takes that build and makes none of its own.
+SKIP:
+{
+	skip 'not run as root: only root takes the build lock', 3 if $> != 0;
+	require Fcntl;
+	require IPC::Run;
+	my $cache = "$work/lock-cache";
+	make_path("$cache/build");
+	open my $lock, '>', "$cache/build/.lock-17" or die $!;
+	flock($lock, Fcntl::LOCK_EX()) or die "flock: $!";
+	my ($lout, $lerr) = ('', '');
+	my $h = IPC::Run::start([ 'bash', 'test/pg-build.sh', '17' ], '>', \$lout, '2>', \$lerr,
+		init => sub { $ENV{IDGEN_PG_CACHE} = $cache; $ENV{IDGEN_PG_SOURCES} = "$work/no-sources"; });
+	sleep 3;
+	$h->pump_nb;
+	ok($h->pumpable && $lout eq '', 'pg-build.sh 17 waits while another holds 17\'s build lock')
+	  or diag("out: $lout\nerr: $lerr");
+	my $bin = "$cache/pg/17/17.3-1-$key/bin";
+	make_path($bin);
+	for my $tool ('pg_config', 'postgres')
+	{
+		write_file("$bin/$tool", "#!/bin/sh\nexit 0\n");
+		chmod 0755, "$bin/$tool" or die $!;
+	}
+	close $lock;    # lets go of the lock
+	my $finished = eval { $h->finish; 1 };
+	chomp $lout;
+	ok($finished && $? == 0 && $lout eq "$bin/pg_config",
+		'once it is let go, it prints the build the holder put in the cache')
+	  or diag("status $?, out: $lout\nerr: $lerr");
+	ok(!-e "$cache/build/17", 'and made no build of its own') or diag($lerr);
+}
+
 done_testing();
