@@ -305,16 +305,22 @@ sub upgrade
 	$checksums //= $old->q($checksum_sql, db => 'app');
 	my $was = $old->q("SELECT extversion FROM pg_extension WHERE extname = 'idgen'", db => 'app');
 	my $old_sysid = $old->q('SELECT system_identifier FROM pg_control_system()');
-	my $minted = burst($old);
-	my @lease_files = grep { -e $old->data_dir . "/$_" } qw(idgen_snowflake.lease idgen_clock.lease);
-	$old->stop('fast');
+	# The new cluster's initdb and pg_upgrade --check come before the burst:
+	# between the burst and the new cluster's first IDs, which must come
+	# within the old IDs' lead (at most idgen.max_clock_regression, 10 s),
+	# there is only the old cluster's stop, the upgrade and the start.
 	# clock_behind => S: the new cluster's clock runs S seconds behind the old
 	# one's (libfaketime), within its idgen.max_clock_regression.
 	my $behind = $opt{clock_behind};
 	my $new = node($new_major, "new_$label" =~ s/\W+/_/gr, start => 0,
 		$behind ? (fake_clock => 1, conf => ["idgen.max_clock_regression = '60s'"]) : ());
+	$old->stop('fast');
 	my ($status, $out) = pg_upgrade($old, $new, '--check', $mode);
 	is($status, 0, "$label: pg_upgrade --check $mode passes") or diag(substr($out, 0, 3000));
+	$old->start;
+	my $minted = burst($old);
+	my @lease_files = grep { -e $old->data_dir . "/$_" } qw(idgen_snowflake.lease idgen_clock.lease);
+	$old->stop('fast');
 	($status, $out) = pg_upgrade($old, $new, $mode);
 	is($status, 0, "$label: pg_upgrade $mode") or do { diag(substr($out, -3000)); return undef };
 	# What pg_upgrade carries: not the lease files, and a new system identifier.

@@ -75,6 +75,11 @@ my %env = (CARGO_HOME => "$cache/home", CARGO_TARGET_DIR => "$cache/target", RUS
 	RUSTDOC => '/usr/bin/rustdoc', CARGO_NET_OFFLINE => 'true', CARGO_TERM_COLOR => 'never', HOME => $tmp,
 	CARGO_PROFILE_DEV_DEBUG => 'line-tables-only');
 
+# Where cargo publish leaves the .crate (cargo package's place, then the one
+# publish uses since cargo 1.84). One left there by an earlier run must not
+# stand in for this run's.
+my @crate_places = map { "$cache/target/package/${_}idgen-$version.crate" } ('', 'tmp-crate/');
+unlink @crate_places;
 my ($status, $out, $err) = run_status(
 	[ $cargo, 'publish', '--dry-run', '--locked', '--allow-dirty' ],
 	env => { %env, CARGO_NET_OFFLINE => undef }, init => sub { chdir $crate_dir or die "chdir: $!" });
@@ -84,8 +89,9 @@ my @warnings = grep { /^warning/ && !/^warning: aborting upload due to dry run$/
 ok($err =~ /^warning: aborting upload due to dry run$/m && !@warnings,
 	'cargo publish --dry-run warns of nothing but the dry run (the metadata a publication needs is there)')
   or diag($err);
-my $crate = "$cache/target/package/idgen-$version.crate";
-ok(-f $crate, "the package is idgen-$version.crate");
+my ($crate) = grep { -f } @crate_places;
+ok($crate, "the package is idgen-$version.crate, made by this run") or diag("none of @crate_places");
+$crate //= $crate_places[-1];
 
 mkdir "$tmp/idgen" or die "mkdir: $!";
 my ($ustatus) = run_status([ 'tar', '-xzf', $crate, '-C', "$tmp/idgen", '--strip-components=1' ]);
