@@ -454,8 +454,8 @@ build_root() {
     echo "$root"
 }
 
-# build_lock NAME: holds the lock NAME (a major, or 15-source) until this
-# script exits; returns once no other pg-build.sh is making that server. Only
+# build_lock NAME: holds the lock NAME (a major, or 15-source) until the
+# shell that took it exits; returns once no other pg-build.sh is making that server. Only
 # root builds, so only root locks: another user is refused by build(), and
 # writes nothing in the cache.
 build_lock() {
@@ -463,6 +463,16 @@ build_lock() {
     mkdir -p "$cache/build"
     exec 8>"$cache/build/.lock-$1"
     flock 8
+}
+
+# cached_or_made LOCK CACHED MAKE MAJOR: the server CACHED finds for MAJOR;
+# else, under the lock LOCK, the one another pg-build.sh made meanwhile, or
+# else a new one from MAKE.
+cached_or_made() {
+    local lock=$1 cached=$2 make=$3 major=$4
+    "$cached" "$major" && return
+    build_lock "$lock"
+    "$cached" "$major" || "$make" "$major"
 }
 
 # cached_prefix MAJOR: the cached build to use, if there is one: the vendored
@@ -487,13 +497,11 @@ pg_config_of() {
             return
         fi
         # Runs only inside the root: test/run-tests.sh enters it (--root).
-        prefix=$(cached_root "$major") || { build_lock "$major"; prefix=$(cached_root "$major"); } ||
-            prefix=$(build_root "$major")
+        prefix=$(cached_or_made "$major" cached_root build_root "$major")
         echo "$prefix/usr/lib/postgresql/$major/bin/pg_config"
         return
     fi
-    prefix=$(cached_prefix "$major") || { build_lock "$major"; prefix=$(cached_prefix "$major"); } ||
-        prefix=$(build "$major")
+    prefix=$(cached_or_made "$major" cached_prefix build "$major")
     echo "$prefix/bin/pg_config"
 }
 
@@ -531,8 +539,7 @@ known() {
 case "${1:-}" in
     --known) known ;;
     --source) [[ -v source_suite_of[${2:-x}] ]] || { echo "usage: $0 --source MAJOR (one of: ${!source_suite_of[*]})" >&2; exit 2; }
-              prefix=$(cached_prefix "$2") || { build_lock "$2-source"; prefix=$(cached_prefix "$2"); } ||
-                  prefix=$(build "$2")
+              prefix=$(cached_or_made "$2-source" cached_prefix build "$2")
               echo "$prefix/bin/pg_config" ;;
     --info-source) [[ -v source_suite_of[${2:-x}] ]] || { echo "usage: $0 --info-source MAJOR" >&2; exit 2; }
                    prefix=$(cached_prefix "$2") || { say "PostgreSQL $2 is not built from source"; exit 1; }

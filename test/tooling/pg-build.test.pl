@@ -105,16 +105,21 @@ like($err, qr/^usage: .*MAJOR/m, 'a bad argument prints the usage');
 # A server already in the cache is reused, not rebuilt (nor fetched): the
 # vendored version when the source directory has one, else the newest build.
 my $key = (pg_build(['--cache-key']))[1];
-for my $version ('17.1-1', '17.2-1')
+
+# fake_build BIN: a cached build's pg_config and postgres in BIN, as
+# cached_prefix looks for them.
+sub fake_build
 {
-	my $bin = "$work/cache/pg/17/$version-$key/bin";
+	my ($bin) = @_;
 	make_path($bin);
 	for my $tool ('pg_config', 'postgres')
 	{
 		write_file("$bin/$tool", "#!/bin/sh\nexit 0\n");
 		chmod 0755, "$bin/$tool" or die $!;
 	}
+	return;
 }
+fake_build("$work/cache/pg/17/$_-$key/bin") for '17.1-1', '17.2-1';
 make_path("$work/no-sources", "$work/sources-17.1");
 write_file("$work/sources-17.1/postgresql-17_17.1-1.dsc", '');
 is( (pg_build(['17'], env => { IDGEN_PG_SOURCES => "$work/no-sources", IDGEN_PG_CACHE => "$work/cache" }))[1],
@@ -267,12 +272,7 @@ SKIP:
 	ok($h->pumpable && $lout eq '', 'pg-build.sh 17 waits while another holds 17\'s build lock')
 	  or diag("out: $lout\nerr: $lerr");
 	my $bin = "$cache/pg/17/17.3-1-$key/bin";
-	make_path($bin);
-	for my $tool ('pg_config', 'postgres')
-	{
-		write_file("$bin/$tool", "#!/bin/sh\nexit 0\n");
-		chmod 0755, "$bin/$tool" or die $!;
-	}
+	fake_build($bin);
 	close $lock;    # lets go of the lock
 	my $finished = eval { $h->finish; 1 };
 	chomp $lout;
