@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite (docs/development.md, "Running the tests"): installs what it needs, builds with
-# -Werror, runs the core unit tests, the core fuzz targets (20 s each), build
+# -Werror, runs the core unit tests, the core fuzz targets (10 s each), build
 # checks, pg_regress and the multi-session tests against a throwaway cluster,
 # and the benchmark's quick mode. Ends with a table of the PostgreSQL majors
 # run and "N passed, N failed, N skipped"; exits non-zero when anything failed.
@@ -401,13 +401,15 @@ else
     fi
 fi
 
-section "fuzzing" "fuzzing the core parsers (libFuzzer, 20 s a target)"
+section "fuzzing" "fuzzing the core parsers (libFuzzer, 10 s a target)"
 if [[ $set_name == server ]]; then
     echo "$core_only_not_in_set"
 elif [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
     echo "$core_only_ran"
 elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
-    perl test/fuzz/run.pl 20 >"$log_dir/fuzz.tap" 2>&1
+    # A regression run from the seed corpora (a few hundred thousand to a few
+    # million inputs a target); `make fuzz`'s longer runs search for new bugs.
+    perl test/fuzz/run.pl 10 >"$log_dir/fuzz.tap" 2>&1
     cat "$log_dir/fuzz.tap"
     count_tap "$log_dir/fuzz.tap" test/fuzz
 fi
@@ -467,7 +469,8 @@ if [[ $set_name == full && -z $only ]]; then
     if [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
         echo "# bench.sh --quick on an existing server: $core_only_ran"
     else
-        step "test/bench/bench.sh --quick on an existing server" env IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --quick
+        # One rep: the run before it already went through every rep loop.
+        step "test/bench/bench.sh --quick on an existing server" env IDGEN_BENCH_EXISTING=1 bash test/bench/bench.sh --quick --reps 1
     fi
 fi
 end_phase
