@@ -141,33 +141,43 @@ std::optional<LeaseKind> kind_of_info(std::uint8_t info) {
     return static_cast<LeaseKind>(kind);
 }
 
-// Whether the synchronous standbys confirmed WAL up to lsn, as far as this
-// session's synchronous_commit waits for them (true when it does not wait).
+// Whether the synchronous standbys flushed WAL up to lsn (true when none is
+// defined).
 bool sync_standby_confirmed(XLogRecPtr lsn) {
-    if (!SyncRepRequested()) return true;
-    int mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE   ? SYNC_REP_WAIT_WRITE
-               : synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_APPLY ? SYNC_REP_WAIT_APPLY
-                                                                       : SYNC_REP_WAIT_FLUSH;
+    if (max_wal_senders == 0) return true;
     LWLockAcquire(SyncRepLock, LW_SHARED);
 #ifdef SYNC_STANDBY_DEFINED
     bool defined = (WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED) != 0;
 #else
     bool defined = WalSndCtl->sync_standbys_defined;
 #endif
-    bool confirmed = !defined || WalSndCtl->lsn[mode] >= lsn;
+    bool confirmed = !defined || WalSndCtl->lsn[SYNC_REP_WAIT_FLUSH] >= lsn;
     LWLockRelease(SyncRepLock);
     return confirmed;
 }
 
-// Makes the renewed end durable in WAL, and on synchronous standbys when the
-// session asks for synchronous commit, so that a promoted standby resumes
-// above it.
+// Waits for the synchronous standbys to flush WAL up to lsn as
+// synchronous_commit = on makes a commit wait, whatever the renewing session
+// set: one renewal serves every session of the server, and a session that
+// set local or off must not leave everyone's IDs unconfirmed. The setting is
+// changed for the wait alone, as a function's SET clause does (allowed in
+// parallel mode too), and restored on return or by the abort of an error.
+void wait_for_sync_standbys(XLogRecPtr lsn) {
+    int nest_level = NewGUCNestLevel();
+    (void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION,
+                            GUC_ACTION_SAVE, true, ERROR, false);
+    SyncRepWaitForLSN(lsn, false);
+    AtEOXact_GUC(true, nest_level);
+}
+
+// Makes the renewed end durable in WAL, and on synchronous standbys, so that
+// a promoted standby resumes above it.
 void log_lease(LeaseKind kind, std::int64_t end_ms) {
     XLogBeginInsert();
     XLogRegisterData(reinterpret_cast<char *>(&end_ms), sizeof end_ms);
     XLogRecPtr lsn = XLogInsert(static_cast<RmgrId>(wal_rmgr_id), info_of(kind));
     XLogFlush(lsn);
-    SyncRepWaitForLSN(lsn, false);
+    wait_for_sync_standbys(lsn);
     // A cancelled wait returns with only a warning. A snowflake beyond a
     // renewal the synchronous standby never got could be issued again by that
     // standby once promoted, so the call fails instead and the next one waits
@@ -179,7 +189,8 @@ void log_lease(LeaseKind kind, std::int64_t end_ms) {
                  errdetail("The wait for synchronous replication was cancelled; a standby "
                            "promoted now could issue the IDs beyond the renewal again."),
                  errhint("snowflake() waits for the standbys in synchronous_standby_names as a "
-                         "commit does; it resumes once they confirm.")));
+                         "commit with synchronous_commit = on does; it resumes once they "
+                         "confirm.")));
 }
 
 // Raises a lease's end and floor to end_ms, and what depends on the floor.

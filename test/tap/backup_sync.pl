@@ -176,7 +176,7 @@ like($$minting_out,
 	qr/\QERROR:  57014: snowflake lease renewal was not confirmed by a synchronous standby\E/,
 	'... with SQLSTATE 57014 and no ID');
 like($$minting_out,
-	qr/\QHINT:  snowflake() waits for the standbys in synchronous_standby_names as a commit does\E/,
+	qr/\QHINT:  snowflake() waits for the standbys in synchronous_standby_names as a commit with synchronous_commit = on does\E/,
 	'... and a hint that it resumes once the standbys confirm');
 
 my ($ordering, $ordering_out) = client('ordering', 'SELECT uuid_v7()', '-At');
