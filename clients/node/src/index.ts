@@ -14,15 +14,21 @@ const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
 const UUID_RE = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
 const PREFIX_RE = /^[a-z]([a-z_]{0,61}[a-z])?$/;
 
-// digit value per character code; -1 for a character outside the alphabet
-const CROCKFORD_VALUE: Int8Array = (() => {
+// digit value per ASCII character code, both cases; -1 for a character
+// outside the alphabet. Looked up by code, never through toLowerCase(): that
+// maps non-ASCII look-alikes to ASCII ("\u212a", the Kelvin sign, to "k"),
+// and the server reads ASCII only.
+function digitValues(alphabet: string): Int8Array {
   const t = new Int8Array(128).fill(-1);
-  for (let i = 0; i < 32; i++) {
-    t[CROCKFORD.charCodeAt(i)] = i;
-    t[CROCKFORD_LOWER.charCodeAt(i)] = i;
+  const upper = alphabet.toUpperCase();
+  for (let i = 0; i < alphabet.length; i++) {
+    t[alphabet.charCodeAt(i)] = i;
+    t[upper.charCodeAt(i)] = i;
   }
   return t;
-})();
+}
+const CROCKFORD_VALUE = digitValues(CROCKFORD_LOWER);
+const BASE36_VALUE = digitValues(BASE36);
 
 const U128_MAX = (1n << 128n) - 1n;
 const INT64_MAX = (1n << 63n) - 1n;
@@ -201,7 +207,8 @@ export function prefixedIdParse(id: string): { prefix: string; uuid: string } {
   let v = 0n;
   let chunk = 0;
   for (let i = 0; i < 25; i++) {
-    const d = BASE36.indexOf(body[i]!.toLowerCase());
+    const c = body.charCodeAt(i);
+    const d = c < 128 ? BASE36_VALUE[c]! : -1;
     if (d < 0) throw new TypeError(`invalid prefixed_id: "${id}" (bad character in the digits)`);
     chunk = chunk * 36 + d;
     if (i === 4 || i === 14 || i === 24) {

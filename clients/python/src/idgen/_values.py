@@ -10,10 +10,13 @@ __all__ = ["ULID", "PrefixedId", "TypeId"]
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _B32HEX = "0123456789ABCDEFGHIJKLMNOPQRSTUV"  # int(x, 32)'s digits, in the same order
-_ULID_TEXT = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}", re.IGNORECASE)
+# ASCII only, as the server reads text: both cases spelt out, no re.IGNORECASE,
+# which in a str pattern also matches U+212A (Kelvin) for K, U+017F (long s)
+# for S and U+0130/U+0131 (dotted and dotless I) for I.
+_ULID_TEXT = re.compile(r"[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}")
 _TYPEID_SUFFIX = re.compile(r"[0-7][0-9a-hjkmnp-tv-z]{25}")
 _PREFIX = re.compile(r"[a-z](?:[a-z_]{0,61}[a-z])?")
-_BASE36_BODY = re.compile(r"[0-9a-z]{25}", re.IGNORECASE)
+_BASE36_BODY = re.compile(r"[0-9A-Za-z]{25}")
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _BASE36_MAX = "f5lxx1zz5pnorynqglhzmsp33"  # 2**128 - 1
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
