@@ -205,7 +205,11 @@ void raise_floor(SharedState *state, LeaseKind kind, std::int64_t end_ms) {
 }
 
 // Replays a lease record: on a standby, in crash recovery and when a base
-// backup is restored. The file is rewritten so that a restart keeps it.
+// backup is restored. The file is rewritten so that a restart keeps it. A
+// file that cannot be written (read-only, immutable, a full disk) must not
+// stop recovery, and with it every database of the server: the end stays
+// what the file holds and only the floor rises, so that the next ID needs a
+// renewal, which writes the file or refuses to mint until it can.
 void lease_redo(XLogReaderState *record) {
     std::optional<LeaseKind> kind = kind_of_info(XLogRecGetInfo(record));
     if (!kind || XLogRecGetDataLen(record) != sizeof(std::int64_t))
@@ -217,9 +221,19 @@ void lease_redo(XLogReaderState *record) {
     Lease &lease = state->leases[static_cast<int>(*kind)];
     LWLockAcquire(lease.lock, LW_EXCLUSIVE);
     if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
-        write_lease_file(lease, file_of(*kind), end_ms, ERROR);
-        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
-        lease.unreadable = false;
+        if (write_lease_file(lease, file_of(*kind), end_ms, WARNING)) {
+            pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
+            lease.unreadable = false;
+        } else {
+            ereport(WARNING,
+                    (errmsg("idgen could not record the %s lease replayed from WAL",
+                            file_of(*kind).what),
+                     errdetail("Recovery goes on; IDs of the lease's families are refused until "
+                               "the file \"%s\" can be written.",
+                               file_of(*kind).name),
+                     errhint("Make the file writable by the server's user; on a standby, do so "
+                             "before it is restarted or promoted.")));
+        }
     }
     raise_floor(state, *kind, end_ms);
     LWLockRelease(lease.lock);
