@@ -56,5 +56,13 @@ SELECT pg_catalog.pg_extension_config_dump('idgen_lease_origin', '');
 -- privilege checks); its one row is no secret.
 GRANT SELECT ON idgen_lease_origin TO PUBLIC;
 -- The database may already hold IDs of another cluster (updated after
--- pg_upgrade, or restored from a dump of an earlier version): not known.
-INSERT INTO idgen_lease_origin (system_identifier) VALUES (0);
+-- pg_upgrade, or restored from a dump of an earlier version): not known. Only
+-- a superuser's update can say so, as only a superuser's install can: a
+-- database owner may drop the trusted extension, install 0.6.0 and update
+-- it, and "not known" would make the next superuser's mint here move every
+-- database's IDs ahead of the clock. Anyone else's update records this
+-- cluster.
+INSERT INTO idgen_lease_origin (system_identifier)
+SELECT CASE WHEN (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) session_user)
+            THEN 0 ELSE s.system_identifier END
+FROM pg_catalog.pg_control_system() s;

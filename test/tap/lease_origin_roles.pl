@@ -98,6 +98,34 @@ settle();
 as_tenant('ALTER EXTENSION idgen UPDATE', 'SELECT uuid_v7()');
 is(lead(), '0 0', 'ALTER EXTENSION idgen UPDATE to the label, then a mint by the tenant: no raise');
 
+# Every older version installed by the tenant, then updated: the label names
+# this cluster, as the tenant's CREATE EXTENSION of the current version does,
+# so that a superuser's next mint there raises nothing (idgen 0.8.0's
+# 0.6.0 -> 0.7.0 step wrote 0, "not known", for anyone, and a superuser's mint
+# then moved every database's IDs ahead of the clock).
+for my $version (qw(0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 0.6.0 0.7.0))
+{
+	settle();
+	as_tenant('DROP EXTENSION IF EXISTS idgen', "CREATE EXTENSION idgen VERSION '$version'",
+		'ALTER EXTENSION idgen UPDATE');
+	is($node->q("SELECT string_agg((system_identifier = (SELECT system_identifier FROM pg_control_system()))::text, ',')
+		 FROM idgen_lease_origin", db => 'tenantdb'),
+		'true', "the tenant's $version, updated: the label names this cluster alone");
+	$node->q('SELECT snowflake(7), uuid_v7()', db => 'tenantdb');
+	is(lead(), '0 0', "the tenant's $version, updated, then a superuser's mint there: no raise");
+}
+
+# The same update run by a superuser keeps "not known", as after pg_upgrade
+# of a 0.6.0 database (docs/operations.md, "Upgrading PostgreSQL").
+settle();
+as_tenant('DROP EXTENSION idgen', "CREATE EXTENSION idgen VERSION '0.6.0'");
+$node->q('ALTER EXTENSION idgen UPDATE', db => 'tenantdb');
+is($node->q('SELECT system_identifier FROM idgen_lease_origin', db => 'tenantdb'),
+	'0', "a superuser's update of 0.6.0 records \"not known\" (0)");
+my ($sf_su, $uuid_su) = split / /, do { $node->q('SELECT uuid_v7()', db => 'tenantdb'); lead() };
+ok($sf_su >= 25 && $uuid_su >= 25,
+	"and a superuser's first mint there raises both leases ($sf_su s, $uuid_su s ahead)");
+
 # The guarantee itself: in a database whose label names another cluster, the
 # first ID minted by a session with shard rights raises both leases.
 settle();
