@@ -19,6 +19,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 FAMILIES = ["header", "uuid_v7", "snowflake", "ulid", "prefixed", "typeid"]
+# The schema that the mints name until idgen_sql_snowflake_bind() writes the
+# install's in: no role may create a schema named pg_*, so it never resolves
+# (test/lib/sql_qualified.py takes it as the edition's own).
+UNBOUND_SCHEMA = "pg_idgen_sql_unbound"
 
 
 def read(rel):
@@ -316,11 +320,11 @@ def snowflake_families(values):
         # until idgen_sql_snowflake_bind() writes the install's schema and the
         # objects' OIDs in (in these forms, which it finds again): no schema
         # may be named pg_* by a role, so they never resolve before
-        state = f"E'pg_idgen_sql_unbound.idgen_sql_{family['FAMILY']}_state'"
-        lock = f"E'pg_idgen_sql_unbound.idgen_sql_{family['FAMILY']}_lock'"
+        state = f"E'{UNBOUND_SCHEMA}.idgen_sql_{family['FAMILY']}_state'"
+        lock = f"E'{UNBOUND_SCHEMA}.idgen_sql_{family['FAMILY']}_lock'"
         family["FAMILY_STATE"] = f"{state}::pg_catalog.regclass"
         family["FAMILY_LOCK_NAME"] = f"{lock}::pg_catalog.regclass"
-        family["FAMILY_LOCK"] = f'U&"pg_idgen_sql_unbound".idgen_sql_{family["FAMILY"]}_lock'
+        family["FAMILY_LOCK"] = f'U&"{UNBOUND_SCHEMA}".idgen_sql_{family["FAMILY"]}_lock'
         family["FAMILY_BOUND"] = (f"0::pg_catalog.oid {op('=')} {state}::pg_catalog.regclass::pg_catalog.oid"
                                   f" AND 0::pg_catalog.oid {op('=')} {lock}::pg_catalog.regclass::pg_catalog.oid")
     return families

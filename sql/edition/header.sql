@@ -107,8 +107,8 @@ AS $$
 DECLARE
     b bit(130) := {{CROCKFORD_DECODE}};
 BEGIN
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex(substring(b, 3, 64)::bigint), 16, '0')
-            OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(substring(b, 67, 64)::bigint), 16, '0'))::pg_catalog.uuid;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.substring(b, 3, 64)::bigint), 16, '0')
+            OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.substring(b, 67, 64)::bigint), 16, '0'))::pg_catalog.uuid;
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_crockford_decode(text, text) IS

@@ -8,16 +8,19 @@
 #     counted skip).
 #   F, "full": shared_preload_libraries = 'idgen'; the C++ edition in schema
 #     cpp and the SQL edition in schema sqled of one database.
-# Checks: the script's labels (sql_labels.py); install by psql -f by a role
-# without superuser; install as a pg_tle extension (where installed); spec cases
-# (sql_edition_spec.py) both ways; SQLSTATEs of bad input; the function and
-# cast lists of the two editions (name, arguments, volatility, strictness,
-# parallel label, comment) against test/data/sql_edition_known_diffs.txt; 33
+# Checks: the script's labels (sql_labels.py); every name its bodies resolve
+# when they run written with pg_catalog or its own schema (sql_qualified.py);
+# install by psql -f by a role without superuser; install as a pg_tle
+# extension (where installed); spec cases (sql_edition_spec.py) both ways;
+# SQLSTATEs of bad input; the function and cast lists of the two editions
+# (name, arguments, volatility, strictness, parallel label, comment) against
+# test/data/sql_edition_known_diffs.txt; 33
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
 # what other roles, cancels and errors can do to the snowflake state (section
 # 1b: cancelled and parallel-mode calls leave no lock, a role without grants
 # blocks nothing, a schema squatted after a rename is refused, the rebind
-# takes any schema name, a hostile schema before pg_catalog changes nothing);
+# takes any schema name, a hostile schema before pg_catalog, holding a
+# look-alike of each operator, type, function and relation, changes nothing);
 # a crash with the state ahead of the clock (after section 4b);
 # the differential test (section 4: SQLED_DIFF_N, default 1000000, values per
 # family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
@@ -81,6 +84,43 @@ my ($labels_head, @labels_rest) = split /\n/, $labels;
 is(join("\n", @labels_rest), '',
 	'every function of the script states volatility, null handling, PARALLEL and has a COMMENT (sql_labels.py: '
 	  . ($labels_head // '') . ')');
+
+# Qualification by construction (issue 51: substring(b, 3, 64) ran a
+# look-alike placed before pg_catalog): sql_qualified.py reads every body that
+# PostgreSQL parses with the caller's search_path when it runs, and reports
+# each function, operator, type, collation and relation not named with
+# pg_catalog or the edition's own schema. Its own cases first; then the
+# script; then the script with each name it counted as qualified left
+# unqualified (pg_catalog's, quoted, so that a keyword type stays a name) or
+# named with another schema (the edition's): each must then be reported.
+{
+	my $run = sub {
+		my $out = '';
+		IPC::Run::run([ '/usr/bin/python3', "$repo/test/lib/sql_qualified.py", @_ ], '>', \$out, '2>&1');
+		return split /\n/, $out;
+	};
+	my ($cases, @missed) = $run->('--self-test');
+	ok(($cases // '') =~ /^cases=[1-9]/ && !@missed,
+		'sql_qualified.py reports each of its cases of a name resolved through the search_path, and none of the safe forms ('
+		  . ($cases // '') . ')')
+	  or diag(join("\n", @missed));
+	my ($head, @found) = $run->($script);
+	my ($bodies, $catalog, $own) = ($head // '') =~ /^bodies=(\d+) pg_catalog=(\d+) own=(\d+)$/;
+	ok($bodies && $catalog && !@found,
+		'every function, operator, type and relation that the script\'s bodies resolve when they run is named with pg_catalog or the edition\'s schema (sql_qualified.py: '
+		  . ($head // '') . ')')
+	  or diag(join("\n", $head // '', @found));
+	my ($unbound) = slurp_file("$repo/sql/edition/generate.py") =~ /^UNBOUND_SCHEMA = "(\w+)"$/m;
+	(my $unqualified = $script_text) =~ s/OPERATOR\(pg_catalog\.([^)]+)\)/$1/g;
+	$unqualified =~ s/pg_catalog\.(\w+)/"$1"/g;
+	$unqualified =~ s/\Q$unbound\E/${unbound}_elsewhere/g if $unbound;
+	PostgreSQL::Test::Utils::append_to_file("$tmp/unqualified.sql", $unqualified);
+	my ($mutant_head, @reported) = $run->("$tmp/unqualified.sql");
+	is(scalar(@reported), ($catalog // 0) + ($own // 0) + @found,
+		'with those names unqualified or in another schema, sql_qualified.py reports each of them (' . (($catalog // 0) + ($own // 0))
+		  . ' names: pg_catalog\'s ' . ($catalog // 0) . ', the edition\'s ' . ($own // 0) . ')')
+	  or diag($mutant_head // '');
+}
 
 # --- pg_tle, where this server has it installed ---------------------------------
 chomp(my $pkglibdir = `$pg_config --pkglibdir`);
@@ -324,14 +364,23 @@ $m->q('ALTER SCHEMA ids_old RENAME TO ids; SELECT ids.idgen_sql_snowflake_bind()
 }
 
 # A schema placed before pg_catalog in the caller's search_path, made by a
-# plain role, supplies an operator for each of pg_catalog's (same name and
-# types; each raises), and types named as pg_catalog's that are no keywords
-# (domains whose CHECK raises): no function of the edition may resolve one.
-# The same calls under the ordinary search_path and under that one must give
-# the same results (generators through their decoders, with the session's
-# last values set far ahead, so that the results are fixed).
+# plain role, supplies look-alikes made from the catalog, not from a list
+# (issue 51: with every operator and a list of types, the unqualified
+# substring(bit, integer, integer) had no look-alike and went unseen): an
+# operator for each of pg_catalog's (same name and types), a function for each
+# signature of each pg_catalog function whose name the script holds (its
+# arguments and result, in PL/pgSQL, which cannot take "any", internal or
+# cstring: sql_qualified.py covers those), a domain for each of its types
+# (the keyword types are pg_catalog's whatever the search_path) and a view
+# for each of its relations the script names. Each raises when it is used:
+# no function of the edition may resolve one. The same calls under the
+# ordinary search_path and under that one must give the same results
+# (generators through their decoders, with the session's last values set far
+# ahead, so that the results are fixed).
+my %script_word;
+my $script_words = join(',', sort grep { length($_) <= 63 && !$script_word{$_}++ } map { lc } $script_text =~ /([A-Za-z_][A-Za-z0-9_]*)/g);
 $m->q('CREATE SCHEMA evil AUTHORIZATION reader', db => 'granted');
-$m->sql_ok(<<'SQL', 'a plain role defines an operator for each of pg_catalog\'s and types named as its', db => 'granted', user => 'reader');
+$m->sql_ok(<<'SQL', 'a plain role defines an operator for each of pg_catalog\'s and a domain named as each of its types', db => 'granted', user => 'reader');
 GRANT USAGE ON SCHEMA evil TO PUBLIC;
 CREATE FUNCTION evil.trap(what text) RETURNS boolean LANGUAGE plpgsql AS $$BEGIN RAISE EXCEPTION 'hostile % called', what; END$$;
 DO $$
@@ -355,16 +404,76 @@ END
 $$;
 DO $$
 DECLARE
-    t text;
+    t record;
 BEGIN
-    FOREACH t IN ARRAY ARRAY['text', 'uuid', 'bytea', 'timestamptz', 'int8', 'int4', 'int2', 'bool', 'float8', 'float4',
-                             'regclass', 'regprocedure', 'regnamespace', 'oid', 'name', 'varchar', 'date', 'jsonb', 'varbit', 'bpchar']
+    FOR t IN SELECT typname FROM pg_type
+              WHERE typnamespace = 'pg_catalog'::regnamespace AND typtype IN ('b', 'e', 'r', 'm') AND typcategory <> 'A'
     LOOP
-        EXECUTE format('CREATE DOMAIN evil.%I AS pg_catalog.%I CHECK (evil.trap(%L))', t, t, 'type ' || t);
+        EXECUTE format('CREATE DOMAIN evil.%I AS pg_catalog.%I CHECK (evil.trap(%L))', t.typname, t.typname, 'type ' || t.typname);
     END LOOP;
 END
 $$;
 SQL
+my $views = $m->output(<<SQL, db => 'granted', user => 'reader');
+DO \$\$
+DECLARE
+    r record;
+BEGIN
+    FOR r IN SELECT relname FROM pg_class
+              WHERE relnamespace = 'pg_catalog'::regnamespace AND relkind IN ('r', 'v')
+                AND relname = ANY ('{$script_words}'::text[]) AND has_table_privilege(oid, 'SELECT')
+    LOOP
+        EXECUTE format('CREATE VIEW evil.%I AS SELECT * FROM pg_catalog.%I WHERE evil.trap(%L)', r.relname, r.relname, 'relation ' || r.relname);
+    END LOOP;
+END
+\$\$;
+SELECT count(*) FROM pg_class WHERE relnamespace = 'evil'::regnamespace AND relkind = 'v';
+SQL
+ok(($views // '') =~ /^[1-9]\d*$/, 'the role defines a view for each of the ' . ($views || 0) . ' pg_catalog relations the script names that it may read');
+{
+	# A function for each signature: those that cannot be written in
+	# PL/pgSQL are counted, and must be exactly those with an argument or
+	# result of a pseudo-type that it refuses.
+	my $made = $m->output(<<SQL, db => 'granted', user => 'reader');
+CREATE TEMP TABLE refused(sig text, error text);
+DO \$\$
+DECLARE
+    f record;
+BEGIN
+    FOR f IN SELECT p.oid, p.proname, p.prokind, p.proargtypes, p.oid::regprocedure::text AS sig FROM pg_proc p
+              WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind <> 'p'
+                AND p.proname = ANY ('{$script_words}'::text[])
+    LOOP
+        BEGIN
+            -- an aggregate's look-alike is a plain function of all its
+            -- arguments (an ordered-set one's are no argument list)
+            EXECUTE format('CREATE FUNCTION evil.%I(%s) RETURNS %s LANGUAGE plpgsql AS %L', f.proname,
+                           CASE WHEN f.prokind = 'a' THEN oidvectortypes(f.proargtypes) ELSE pg_get_function_arguments(f.oid) END,
+                           pg_get_function_result(f.oid),
+                           format('BEGIN PERFORM evil.trap(%L); END', 'function ' || f.sig));
+        EXCEPTION WHEN OTHERS THEN
+            INSERT INTO refused VALUES (f.sig, SQLERRM);
+        END;
+    END LOOP;
+END
+\$\$;
+SELECT (SELECT count(*) FROM pg_proc WHERE pronamespace = 'evil'::regnamespace AND proname <> 'trap' AND proname !~ '^op[0-9]+\$'),
+       (SELECT count(DISTINCT proname) FROM pg_proc WHERE pronamespace = 'evil'::regnamespace AND proname <> 'trap' AND proname !~ '^op[0-9]+\$'),
+       (SELECT count(*) FROM refused),
+       (SELECT count(*) FROM refused r JOIN pg_proc p ON p.oid::regprocedure::text = r.sig
+         WHERE p.pronamespace = 'pg_catalog'::regnamespace
+           AND NOT EXISTS (SELECT FROM pg_type t WHERE t.oid = ANY (p.proargtypes::oid[] || p.prorettype) AND t.typtype = 'p'
+                             AND t.typname NOT IN ('record', 'void', 'trigger', 'event_trigger')
+                             AND t.typname !~ '^any(element|array|nonarray|enum|range|multirange|compatible.*)\$')),
+       (SELECT string_agg(sig || ': ' || error, E'\\n') FROM refused)
+SQL
+	my ($n, $names, $refused, $unexpected, $errors) = split /\|/, $made, 5;
+	ok(($n // 0) > 0 && defined $unexpected && $unexpected eq '0',
+		"the role defines a function for each signature of each pg_catalog function the script names ("
+		  . ($n // 0) . " signatures of " . ($names // 0) . " names; " . ($refused // 0)
+		  . " take or return a pseudo-type that PL/pgSQL refuses)")
+	  or diag($made);
+}
 {
 	my @calls = (
 		"ids.snowflake_shard(ids.snowflake(3))", "ids.snowflake53_shard(ids.snowflake53(3))",
@@ -429,7 +538,7 @@ SQL
 	my @differ = grep { (split /\n/, $plain)[$_] ne ((split /\n/, $hostile)[$_] // '') } 0 .. $#calls;
 	diag("$calls[$_]:\n  ordinary: " . (split /\n/, $plain)[$_] . "\n  hostile:  " . ((split /\n/, $hostile)[$_] // '')) for @differ;
 	ok($plain ne '' && !@differ && $plain !~ /hostile/,
-		scalar(@calls) . ' calls of the edition give the same results with a hostile schema before pg_catalog in search_path, and call none of its operators or types');
+		scalar(@calls) . ' calls of the edition give the same results with a hostile schema before pg_catalog in search_path, and use none of its operators, functions, types or relations');
 	is( $m->error("SET search_path = evil, pg_catalog; SELECT ids.idgen_sql_snowflake_bind(); SELECT ids.snowflake(1), ids.snowflake53(1)",
 			db => 'granted', user => 'installer'),
 		'', 'the owner binds the mints with the hostile schema first in its search_path');
