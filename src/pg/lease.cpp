@@ -485,6 +485,7 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
     }
     pg_atomic_init_u64(&state->clock_issued_below_ms, 0);
     state->raised_database_count = 0;
+    for (pg_atomic_uint64 &slot : state->verified_origins) pg_atomic_init_u64(&slot, 0);
     // An epoch moved later after IDs were issued puts them ahead of the clock
     // by more than any idgen.max_clock_regression: snowflake() will refuse
     // until the clock catches up. Say so once, at start.
@@ -536,6 +537,31 @@ void lease_note_database_raised(SharedState *state, Oid database) {
     if (state->raised_database_count < kRaisedDatabaseSlots)
         state->raised_databases[state->raised_database_count++] = database;
     LWLockRelease(lease.lock);
+}
+
+namespace {
+std::uint64_t origin_key(Oid database, Oid relid) {
+    return (static_cast<std::uint64_t>(database) << 32) | relid;
+}
+}  // namespace
+
+bool lease_origin_verified(SharedState *state, Oid database, Oid relid) {
+    std::uint64_t key = origin_key(database, relid);
+    for (pg_atomic_uint64 &slot : state->verified_origins) {
+        std::uint64_t seen = pg_atomic_read_u64(&slot);
+        if (seen == key) return true;
+        if (seen == 0) return false;  // slots fill in order
+    }
+    return false;
+}
+
+void lease_note_origin_verified(SharedState *state, Oid database, Oid relid) {
+    std::uint64_t key = origin_key(database, relid);
+    for (pg_atomic_uint64 &slot : state->verified_origins) {
+        std::uint64_t seen = 0;
+        if (pg_atomic_compare_exchange_u64(&slot, &seen, key) || seen == key) return;
+    }
+    // Full: later sessions of this database read the table, as without the note.
 }
 
 void lease_note_clock_issued(SharedState *state, std::int64_t below_ms) {

@@ -161,11 +161,27 @@ void lease_origin_adopt(SharedState *state) {
         lease_origin_checked_db = MyDatabaseId;
         return;
     }
+    // The table is readable by PUBLIC, and some commands take a strong lock
+    // before they check privileges (CREATE RULE takes AccessExclusiveLock):
+    // queued behind any reader's open transaction, such a request would make
+    // every new session's first ID wait for it. So the lock is taken only
+    // when it is free. When it is not, a table that a session found naming
+    // this cluster alone since the start needs no new look; one that nobody
+    // has read yet cannot tell, and the leases are raised rather than risk a
+    // repeat (once in this session, as a standby does).
+    if (!ConditionalLockRelationOid(relid, AccessShareLock)) {
+        if (!lease_origin_verified(state, MyDatabaseId, relid)) raise_leases(state);
+        if (lease_origin_verified(state, MyDatabaseId, relid) ||
+            !state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable)
+            lease_origin_checked_db = MyDatabaseId;
+        return;
+    }
     std::uint64_t self = GetSystemIdentifier();
     bool self_listed = false;
-    Relation rel = table_open(relid, AccessShareLock);
+    Relation rel = table_open(relid, NoLock);
     if (scan_origin(rel, self, false, &self_listed)) {
-        table_close(rel, AccessShareLock);
+        table_close(rel, NoLock);
+        lease_note_origin_verified(state, MyDatabaseId, relid);
         lease_origin_checked_db = MyDatabaseId;
         return;
     }

@@ -89,6 +89,9 @@ struct SharedU128 {
 
 // Databases without idgen_lease_origin that the region remembers (origin.cpp).
 inline constexpr int kRaisedDatabaseSlots = 64;
+// Origin tables found naming this cluster alone that the region remembers
+// (origin.cpp): each slot holds a database and its table's OID, or 0.
+inline constexpr int kVerifiedOriginSlots = 64;
 
 // The shared-memory region, created once per server start.
 struct SharedState {
@@ -103,6 +106,7 @@ struct SharedState {
     // clock lease's lock. When full, their first IDs raise the leases again.
     int raised_database_count;
     Oid raised_databases[kRaisedDatabaseSlots];
+    pg_atomic_uint64 verified_origins[kVerifiedOriginSlots];
     // Last ULID issued under 'server' order, written on every such call: on a
     // line of its own.
     alignas(64) SharedU128 ulid_server_last;
@@ -172,6 +176,12 @@ inline void lease_origin_check(SharedState *state) {
     if (likely(lease_origin_checked_db == MyDatabaseId)) return;
     lease_origin_adopt(state);
 }
+
+// Whether a session found the origin table relid of database naming this
+// cluster alone since the server started, and the note that it did (lock-free:
+// read on a path that must not wait).
+bool lease_origin_verified(SharedState *state, Oid database, Oid relid);
+void lease_note_origin_verified(SharedState *state, Oid database, Oid relid);
 
 // Records, at backend exit, that the backend's clock-lease IDs lie below below_ms.
 void lease_note_clock_issued(SharedState *state, std::int64_t below_ms);
