@@ -300,24 +300,36 @@ std::uint32_t renewal_wait_event() {
 // Ends this session's renewal of a lease without publishing it (an error, a
 // cancelled wait for the standbys, the session ending), so that the sessions
 // waiting for it try again: one of them renews in turn.
+// The kind and number of a renewal, as the cleanup's argument.
+Datum renewal_arg(LeaseKind kind, std::uint32_t renewal) {
+    return UInt64GetDatum((std::uint64_t{renewal} << 8) | static_cast<std::uint64_t>(kind));
+}
+
+// Ends renewal (under the lock): the lease is no longer being renewed, unless
+// another session took the renewal over.
+void end_renewal(Lease &lease, std::uint32_t renewal) {
+    if (lease.renewal == renewal) lease.renewing = false;
+}
+
 void renewal_abandoned(int, Datum arg) {
-    Lease &lease = shared_state()->leases[DatumGetInt32(arg)];
+    std::uint64_t packed = DatumGetUInt64(arg);
+    Lease &lease = shared_state()->leases[packed & 0xff];
     if (!LWLockHeldByMe(lease.lock)) LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-    lease.renewing = false;
+    end_renewal(lease, static_cast<std::uint32_t>(packed >> 8));
     LWLockRelease(lease.lock);
     ConditionVariableBroadcast(&lease.renewed);
 }
 
-// Moves a lease's end to target, as the session that renews it (lease.renewing
-// set by the caller): the WAL record is written and waited for (flush and
+// Moves a lease's end to target, as the session that renews it (renewal, set
+// as the lease's current one by the caller): the WAL record is written and waited for (flush and
 // synchronous standbys) without the lock, so that other sessions keep minting
 // below the end, and those that need the renewal wait on the condition
 // variable, where a cancel or terminate reaches them. The file (one write and
 // fsync) and the end are then published under the lock. A snowflake renewal
 // the standbys did not confirm fails in log_lease and publishes nothing.
-void write_renewal(SharedState *state, LeaseKind kind, std::int64_t target) {
+void write_renewal(SharedState *state, LeaseKind kind, std::uint32_t renewal, std::int64_t target) {
     Lease &lease = state->leases[static_cast<int>(kind)];
-    Datum arg = Int32GetDatum(static_cast<int>(kind));
+    Datum arg = renewal_arg(kind, renewal);
     PG_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
     {
         // A hot standby writes no WAL; its own clock IDs renew the file only.
@@ -330,33 +342,45 @@ void write_renewal(SharedState *state, LeaseKind kind, std::int64_t target) {
         }
     }
     PG_END_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
-    lease.renewing = false;
+    end_renewal(lease, renewal);
     LWLockRelease(lease.lock);
     ConditionVariableBroadcast(&lease.renewed);
 }
 
-// Waits, interruptibly, until a lease ends beyond need or nobody renews it.
+// Whether the latest renewal of a lease started more than kRenewalHandOverMs
+// before now_ns (under the lock).
+bool renewal_overdue(const Lease &lease, std::int64_t now_ns) {
+    return now_ns - lease.renewal_started_ns > kRenewalHandOverMs * kNsPerMs;
+}
+
+// Waits, interruptibly, until a lease ends beyond need, nobody renews it, or
+// the renewal is overdue.
 void wait_for_renewal(Lease &lease, std::int64_t need) {
     std::uint32_t wait_event = renewal_wait_event();
     ConditionVariablePrepareToSleep(&lease.renewed);
     for (;;) {
+        std::int64_t now_ns = clock_monotonic_ns();  // may fail: not under the lock
         LWLockAcquire(lease.lock, LW_SHARED);
-        bool done = !lease.renewing ||
+        bool done = !lease.renewing || renewal_overdue(lease, now_ns) ||
                     static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)) > need;
         LWLockRelease(lease.lock);
         if (done) break;
-        ConditionVariableSleep(&lease.renewed, wait_event);  // CHECK_FOR_INTERRUPTS
+        // CHECK_FOR_INTERRUPTS; wakes up to look at the time too.
+        (void)ConditionVariableTimedSleep(&lease.renewed, kRenewalHandOverMs / 4, wait_event);
     }
     ConditionVariableCancelSleep();
 }
 
 // Makes a lease end beyond need, waiting if it does not; renews it to target
 // ahead of time when it ends at or before want, unless another session
-// already does. One session at a time renews a lease.
+// already does. One session at a time renews a lease; a renewal overdue by
+// kRenewalHandOverMs is taken over by a session that needs it (the stalled
+// one may still finish: the end only ever grows, whichever does first).
 void renew(SharedState *state, LeaseKind kind, std::int64_t need, std::int64_t want,
            std::int64_t target) {
     Lease &lease = state->leases[static_cast<int>(kind)];
     for (;;) {
+        std::int64_t now_ns = clock_monotonic_ns();  // may fail: not under the lock
         if (static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)) <= need)
             LWLockAcquire(lease.lock, LW_EXCLUSIVE);
         else if (!LWLockConditionalAcquire(lease.lock, LW_EXCLUSIVE))
@@ -366,10 +390,12 @@ void renew(SharedState *state, LeaseKind kind, std::int64_t need, std::int64_t w
             LWLockRelease(lease.lock);
             return;
         }
-        if (!lease.renewing) {
+        if (!lease.renewing || (end_ms <= need && renewal_overdue(lease, now_ns))) {
             lease.renewing = true;
+            std::uint32_t renewal = ++lease.renewal;
+            lease.renewal_started_ns = now_ns;
             LWLockRelease(lease.lock);
-            write_renewal(state, kind, target);
+            write_renewal(state, kind, renewal, target);
             return;
         }
         LWLockRelease(lease.lock);
@@ -479,6 +505,8 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
         lease.file_synced = start > 0;
         lease.lock = &locks[k].lock;
         lease.renewing = false;
+        lease.renewal = 0;
+        lease.renewal_started_ns = 0;
         ConditionVariableInit(&lease.renewed);
         pg_atomic_init_u64(&lease.end_ms, static_cast<std::uint64_t>(start));
         pg_atomic_init_u64(&lease.floor_ms, static_cast<std::uint64_t>(start));

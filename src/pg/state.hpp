@@ -74,6 +74,9 @@ struct Lease {
     bool file_synced;           // its directory entry is on disk
     bool renewing;              // a session writes a renewal and waits for WAL and the
                                 // synchronous standbys, without the lock (under the lock)
+    std::uint32_t renewal;      // numbers the renewals: one that another session took over
+                                // no longer ends renewing (under the lock)
+    std::int64_t renewal_started_ns;  // when the current renewal started (under the lock)
     LWLock *lock;               // guards the fields above and the file; held for no wait on
                                 // WAL, a standby or another session
     ConditionVariable renewed;  // broadcast when renewing ends, confirmed or not
@@ -190,6 +193,10 @@ void lease_note_clock_issued(SharedState *state, std::int64_t below_ms);
 // may come to its end before a renewal starts.
 inline constexpr std::int64_t kLeaseSpanMs = 2000;
 inline constexpr std::int64_t kLeaseRenewMs = 1000;
+// How long a session that needs a renewal waits for another session's before
+// it renews too: a renewer stopped (SIGSTOP) or stuck in I/O before it writes
+// the file must not stop minting for good.
+inline constexpr std::int64_t kRenewalHandOverMs = 5000;
 
 // Makes sure a lease covers ms before an ID of that millisecond is handed out.
 inline void lease_cover(SharedState *state, LeaseKind kind, std::int64_t ms) {
@@ -220,6 +227,9 @@ std::uint64_t random_u64();
 
 // Wall-clock time in nanoseconds since the Unix epoch.
 std::int64_t clock_unix_ns();
+
+// A clock that is never set: nanoseconds since some moment, for durations.
+std::int64_t clock_monotonic_ns();
 
 // Errors for an instant that a 48-bit Unix-millisecond field (uuid_v7, ulid)
 // cannot hold, and for infinite timestamps and intervals; type_name names the ID.

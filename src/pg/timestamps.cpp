@@ -13,6 +13,13 @@ std::int64_t clock_unix_ns() {
     return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
 
+std::int64_t clock_monotonic_ns() {
+    struct timespec now;
+    if (unlikely(clock_gettime(CLOCK_MONOTONIC, &now) != 0))
+        ereport(ERROR, (errcode_for_file_access(), errmsg("could not read the system clock: %m")));
+    return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+}
+
 void report_time_out_of_range(TimestampTz ts, const char *type_name) {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                     errmsg("timestamp out of range for %s: \"%s\"", type_name, timestamptz_to_str(ts)),
