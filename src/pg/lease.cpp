@@ -297,9 +297,6 @@ std::uint32_t renewal_wait_event() {
 #endif
 }
 
-// Ends this session's renewal of a lease without publishing it (an error, a
-// cancelled wait for the standbys, the session ending), so that the sessions
-// waiting for it try again: one of them renews in turn.
 // The kind and number of a renewal, as the cleanup's argument.
 Datum renewal_arg(LeaseKind kind, std::uint32_t renewal) {
     return UInt64GetDatum((std::uint64_t{renewal} << 8) | static_cast<std::uint64_t>(kind));
@@ -311,6 +308,9 @@ void end_renewal(Lease &lease, std::uint32_t renewal) {
     if (lease.renewal == renewal) lease.renewing = false;
 }
 
+// Ends this session's renewal of a lease without publishing it (an error, a
+// cancelled wait for the standbys, the session ending), so that the sessions
+// waiting for it try again: one of them renews in turn.
 void renewal_abandoned(int, Datum arg) {
     std::uint64_t packed = DatumGetUInt64(arg);
     Lease &lease = shared_state()->leases[packed & 0xff];
@@ -320,9 +320,10 @@ void renewal_abandoned(int, Datum arg) {
     ConditionVariableBroadcast(&lease.renewed);
 }
 
-// Moves a lease's end to target, as the session that renews it (renewal, set
-// as the lease's current one by the caller): the WAL record is written and waited for (flush and
-// synchronous standbys) without the lock, so that other sessions keep minting
+// Moves a lease's end to target, as the session that renews it (renewal, made
+// the lease's current one by the caller): the WAL record is written and
+// waited for (flush and synchronous standbys) without the lock, so that other
+// sessions keep minting
 // below the end, and those that need the renewal wait on the condition
 // variable, where a cancel or terminate reaches them. The file (one write and
 // fsync) and the end are then published under the lock. A snowflake renewal

@@ -170,9 +170,10 @@ void lease_origin_adopt(SharedState *state) {
     // has read yet cannot tell, and the leases are raised rather than risk a
     // repeat (once in this session, as a standby does).
     if (!ConditionalLockRelationOid(relid, AccessShareLock)) {
-        if (!lease_origin_verified(state, MyDatabaseId, relid)) raise_leases(state);
-        if (lease_origin_verified(state, MyDatabaseId, relid) ||
-            !state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable)
+        bool verified = lease_origin_verified(state, MyDatabaseId, relid);
+        if (!verified) raise_leases(state);
+        // With the snowflake lease unreadable the raise waits for the repair.
+        if (verified || !state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable)
             lease_origin_checked_db = MyDatabaseId;
         return;
     }

@@ -6,19 +6,18 @@
 
 namespace idgen::pg {
 
-std::int64_t clock_unix_ns() {
+namespace {
+std::int64_t clock_ns(clockid_t clock) {
     struct timespec now;
-    if (unlikely(clock_gettime(CLOCK_REALTIME, &now) != 0))
+    if (unlikely(clock_gettime(clock, &now) != 0))
         ereport(ERROR, (errcode_for_file_access(), errmsg("could not read the system clock: %m")));
     return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
+}  // namespace
 
-std::int64_t clock_monotonic_ns() {
-    struct timespec now;
-    if (unlikely(clock_gettime(CLOCK_MONOTONIC, &now) != 0))
-        ereport(ERROR, (errcode_for_file_access(), errmsg("could not read the system clock: %m")));
-    return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
-}
+std::int64_t clock_unix_ns() { return clock_ns(CLOCK_REALTIME); }
+
+std::int64_t clock_monotonic_ns() { return clock_ns(CLOCK_MONOTONIC); }
 
 void report_time_out_of_range(TimestampTz ts, const char *type_name) {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
