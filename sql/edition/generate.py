@@ -338,6 +338,25 @@ def repeat_per_family(values, text):
     return re.sub(r"\{\{#SNOWFLAKE_FAMILIES\}\}\n(.*?)\{\{/SNOWFLAKE_FAMILIES\}\}\n", copies, text, flags=re.S)
 
 
+def drop_comments(text, keep_first_block):
+    """text without its comment lines outside dollar-quoted bodies (the
+    sources keep them; the pg_tle install holds at most 128 kB), but for the
+    opening block of comments when keep_first_block; a body's comments stay."""
+    out, tag, opening = [], None, keep_first_block
+    for line in text.split("\n"):
+        comment = line.lstrip().startswith("--")
+        opening = opening and (comment or not out)
+        if comment and tag is None and not opening:
+            continue
+        if not comment:
+            for t in re.findall(r"\$[A-Za-z_]*\$", line):
+                tag = t if tag is None else (None if t == tag else tag)
+        out.append(line)
+    if tag is not None:
+        sys.exit(f"generate.py: unterminated dollar quote {tag}")
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out))
+
+
 def expand(values, m):
     """{{NAME}} is a constant; {{NAME:var}} an unrolled expression over variable var."""
     name, var = m.group(1), m.group(2)
@@ -360,7 +379,7 @@ def main():
         left = re.findall(r"\{\{[^}]*\}\}", text)
         if left:
             sys.exit(f"generate.py: sql/edition/{family}.sql: unknown placeholders {sorted(set(left))}")
-        parts.append(text)
+        parts.append(drop_comments(text, family == "header"))
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     tmp = output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:

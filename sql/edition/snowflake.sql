@@ -10,7 +10,7 @@
 -- idgen_sql_snowflake_state and idgen_sql_snowflake53_state, whose value is the
 -- last stamp issued, ms << sequence bits | sequence, for every shard at once.
 -- A call moves it to max(last + 1, now) (nextval, then setval when the clock
--- is ahead) under a lock on the family's lock table, idgen_sql_snowflake_lock
+-- is ahead) under a lock on the family's lock view, idgen_sql_snowflake_lock
 -- or idgen_sql_snowflake53_lock: stamps are unique and increasing across all
 -- sessions of the database, so IDs never repeat on a shard whatever the rate.
 -- The cost: calls of a family are serialized for the few microseconds of that
@@ -18,20 +18,24 @@
 -- a database share the {{SF_MAX_SEQ}} + 1 (snowflake53: {{S53_MAX_SEQ}} + 1) stamps of a millisecond,
 -- borrowing the next millisecond when they run out, as the C++ edition does.
 --
--- The lock (0.7.0's session advisory lock could be taken by any
--- role, advisory locks checking no privilege, and a cancel could leave it
--- held): SHARE UPDATE EXCLUSIVE, which conflicts with itself, taken by LOCK
--- TABLE, which checks privileges first: only the owner (and superusers) have
--- any on the table. The locks other roles take there while parsing (ACCESS
--- SHARE, ROW SHARE, ROW EXCLUSIVE, also in an open transaction) do not
--- conflict with it. It is taken in a block with an EXCEPTION clause (a
--- subtransaction) that the mint ends by raising its own SQLSTATE, IDGEN, and
--- catching it: the rollback releases the lock, and keeps what nextval and
--- setval did and the variables. A cancel, a timeout or an error inside rolls
--- the same subtransaction back: nothing stays held after the call. No
--- subtransaction starts in parallel mode, so there a mint fails before the
--- lock. nextval's refusal in a read-only transaction or on a standby (where
--- LOCK is refused too) comes first.
+-- The lock: SHARE UPDATE EXCLUSIVE (self-conflicting) on a view with no rows,
+-- taken by LOCK TABLE, which checks privileges first: only the owner (and
+-- superusers) have any. 0.7.0's advisory lock could be taken by any role.
+-- The locks others take there while parsing (ACCESS SHARE, ROW SHARE, ROW
+-- EXCLUSIVE) do not conflict with it; ANALYZE and VACUUM (a database owner's,
+-- MAINTAIN's) skip a view, holding its lock only while they look (the lock
+-- table before, ANALYZE held to the end of its transaction). The queue cannot
+-- be avoided: CREATE RULE and CREATE TRIGGER, by any role, wait for a strong
+-- lock before checking privileges, and later requests queue behind them (here
+-- LOCK TABLE, and nextval's lock on the sequence). So the mint sets
+-- lock_timeout to 1s where the caller's is 0 or longer, and on 55P03 raises
+-- its own 55P03 naming the sessions in the way. All this is in a block with an
+-- EXCEPTION clause (a subtransaction) that the mint ends by raising IDGEN and
+-- catching it: the rollback releases the lock and restores lock_timeout, and
+-- keeps nextval's and setval's work and the variables. A cancel, a timeout or
+-- an error inside rolls it back too: nothing stays held. No subtransaction
+-- starts in parallel mode, so there a mint fails before the lock. nextval's
+-- refusal in a read-only transaction or on a standby comes first.
 
 CREATE SEQUENCE idgen_sql_snowflake_state AS bigint MINVALUE 0 START 0 NO CYCLE;
 COMMENT ON SEQUENCE idgen_sql_snowflake_state IS
@@ -39,11 +43,11 @@ COMMENT ON SEQUENCE idgen_sql_snowflake_state IS
 CREATE SEQUENCE idgen_sql_snowflake53_state AS bigint MINVALUE 0 START 0 NO CYCLE;
 COMMENT ON SEQUENCE idgen_sql_snowflake53_state IS
     'SQL edition: last snowflake53 stamp issued in this database (ms since {{SF_EPOCH}} << {{S53_SEQ_BITS}} | sequence)';
-CREATE TABLE idgen_sql_snowflake_lock ();
-COMMENT ON TABLE idgen_sql_snowflake_lock IS
+CREATE VIEW idgen_sql_snowflake_lock AS SELECT WHERE false;
+COMMENT ON VIEW idgen_sql_snowflake_lock IS
     'SQL edition: locked by snowflake() while it moves idgen_sql_snowflake_state; no rows, no privileges for other roles';
-CREATE TABLE idgen_sql_snowflake53_lock ();
-COMMENT ON TABLE idgen_sql_snowflake53_lock IS
+CREATE VIEW idgen_sql_snowflake53_lock AS SELECT WHERE false;
+COMMENT ON VIEW idgen_sql_snowflake53_lock IS
     'SQL edition: locked by snowflake53() while it moves idgen_sql_snowflake53_state; no rows, no privileges for other roles';
 REVOKE ALL ON SEQUENCE idgen_sql_snowflake_state, idgen_sql_snowflake53_state FROM PUBLIC;
 REVOKE ALL ON TABLE idgen_sql_snowflake_lock, idgen_sql_snowflake53_lock FROM PUBLIC;
@@ -52,7 +56,7 @@ REVOKE ALL ON TABLE idgen_sql_snowflake_lock, idgen_sql_snowflake53_lock FROM PU
 -- idgen_sql_snowflake53_mint(shard), one copy per family (generate.py).
 -- Only the edition's owner may move the state sequences (a role that could
 -- setval them could make IDs repeat), so a mint is SECURITY DEFINER and names
--- its state sequence and lock table, schema and all, in literals that
+-- its state sequence and lock view, schema and all, in literals that
 -- idgen_sql_snowflake_bind() writes, with their OIDs: the first test compares
 -- the OIDs with what the names resolve to, constants that PostgreSQL folds
 -- when it plans (no cost a call). When they differ, the names resolve to
@@ -73,6 +77,7 @@ AS $$
 DECLARE
     now_ms bigint := {{SF_NOW_MS}};
     stamp bigint;
+    bound pg_catalog.text;
 BEGIN
     IF shard IS NULL OR shard OPERATOR(pg_catalog.<) 0 OR shard OPERATOR(pg_catalog.>) {{FAMILY_MAX_SHARD}}
        OR now_ms OPERATOR(pg_catalog.<) {{FAMILY_MIN_MS}}
@@ -110,6 +115,10 @@ BEGIN
         END IF;
     END IF;
     BEGIN
+        bound := pg_catalog.current_setting('lock_timeout');
+        IF bound OPERATOR(pg_catalog.=) '0' OR bound::pg_catalog.interval OPERATOR(pg_catalog.>) '1s' THEN
+            bound := pg_catalog.set_config('lock_timeout', '1s', true);
+        END IF;
         LOCK TABLE {{FAMILY_LOCK}} IN SHARE UPDATE EXCLUSIVE MODE;
         stamp := pg_catalog.nextval({{FAMILY_STATE}});
         IF stamp OPERATOR(pg_catalog.<) (now_ms OPERATOR(pg_catalog.<<) {{FAMILY_SEQ_BITS}}) THEN
@@ -118,6 +127,21 @@ BEGIN
         RAISE SQLSTATE 'IDGEN';
     EXCEPTION WHEN SQLSTATE 'IDGEN' THEN
         NULL;
+    WHEN lock_not_available THEN
+        RAISE EXCEPTION '{{FAMILY}}() could not take its lock within %', bound
+            USING ERRCODE = 'lock_not_available',
+                  DETAIL = pg_catalog.concat('In the way on ', {{FAMILY_LOCK_NAME}}, ' or ', {{FAMILY_STATE}}, ': ', COALESCE((
+                      SELECT pg_catalog.string_agg(pg_catalog.format('session %s (role %s, application %L) %s %s%s', l.pid, a.usename, a.application_name,
+                                 CASE WHEN l.granted THEN 'holds' ELSE 'waits for' END, l.mode,
+                                 (SELECT ' behind ' OPERATOR(pg_catalog.||) pg_catalog.string_agg(pg_catalog.format('session %s (role %s, application %L)', b.pid, b.usename, b.application_name), ', ')
+                                    FROM pg_catalog.pg_stat_activity b WHERE b.pid OPERATOR(pg_catalog.=) ANY (pg_catalog.pg_blocking_pids(l.pid)))), '; ' ORDER BY l.pid)
+                        FROM pg_catalog.pg_locks l LEFT JOIN pg_catalog.pg_stat_activity a ON a.pid OPERATOR(pg_catalog.=) l.pid
+                       WHERE l.relation OPERATOR(pg_catalog.=) ANY (ARRAY[{{FAMILY_STATE}}, {{FAMILY_LOCK_NAME}}]::pg_catalog.oid[])
+                         AND l.database OPERATOR(pg_catalog.=) (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+                         AND l.pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()
+                         AND l.mode OPERATOR(pg_catalog.=) ANY ('{ShareLock,ShareRowExclusiveLock,ExclusiveLock,AccessExclusiveLock}'::pg_catalog.text[]
+                                                                OPERATOR(pg_catalog.||) CASE WHEN l.granted THEN 'ShareUpdateExclusiveLock' END)), 'none now'), '.'),
+                  HINT = 'A session waiting for a strong lock there (CREATE RULE, CREATE TRIGGER, LOCK TABLE, VACUUM FULL) queues every mint behind it: end it, or the one it waits for.';
     END;
     IF (stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.>) {{SF_MAX_MS}}
        OR ((stamp OPERATOR(pg_catalog.>>) {{FAMILY_SEQ_BITS}}) OPERATOR(pg_catalog.-) now_ms) OPERATOR(pg_catalog.>) {{MAX_CLOCK_REGRESSION_MS}} THEN
@@ -142,7 +166,7 @@ COMMENT ON FUNCTION idgen_sql_{{FAMILY}}_mint(integer) IS
     'internal (SQL edition): next {{FAMILY}} ID of a shard, from the family''s state sequence under a lock on the family''s lock table';
 {{/SNOWFLAKE_FAMILIES}}
 
--- Binds each mint to its state sequence and lock table: writes their schema
+-- Binds each mint to its state sequence and lock view: writes their schema
 -- and OIDs into the mint's literals (generate.py's FAMILY_*) and replaces it.
 -- Run by this script, and by the owner after a rename; another role is
 -- refused (only the owner may replace a function). Every character of the
@@ -209,7 +233,7 @@ COMMENT ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[], r
     'internal (SQL edition): writes the schema and OID of each state sequence and lock table into its mint';
 REVOKE ALL ON FUNCTION idgen_sql_snowflake_bind_mints(regprocedure[], regclass[], regclass[]) FROM PUBLIC;
 
--- The mints of this install bound to its state sequences and lock tables, by
+-- The mints of this install bound to its state sequences and lock views, by
 -- OID here (a SQL-standard body), so that it finds them after a rename of the
 -- schema.
 CREATE FUNCTION idgen_sql_snowflake_bind() RETURNS void

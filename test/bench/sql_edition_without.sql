@@ -38,25 +38,19 @@ DECLARE
     block text;
     csprng_lo text := $x$('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint$x$;
 BEGIN
-    -- snowflake and snowflake53, from the block that holds the lock: LOCK
-    -- TABLE of the family's lock table, nextval, setval when the clock is
-    -- ahead, and the RAISE that rolls the block back. Its state sequence and
-    -- the clock's stamp (now_ms shifted) are read from it, so that the copies
-    -- use the edition's own.
+    -- snowflake and snowflake53, from the block that holds the lock: its
+    -- lock_timeout, LOCK TABLE of the family's lock view, nextval, setval when
+    -- the clock is ahead, the RAISE that rolls the block back and the
+    -- handlers. Its state sequence and the clock's stamp (now_ms shifted) are
+    -- read from it, so that the copies use the edition's own.
     FOREACH family IN ARRAY ARRAY['snowflake', 'snowflake53'] LOOP
         def := pg_get_functiondef(format('sqled.idgen_sql_%s_mint(integer)', family)::regprocedure);
         state := substring(def FROM '\n        stamp := pg_catalog\.nextval\((.*?)\);\n');
         shifted := substring(def FROM '\n            stamp := pg_catalog\.setval\([^\n]*?, (now_ms [^\n]*?)\);\n');
-        IF state IS NULL OR shifted IS NULL THEN
+        block := substring(def FROM '\n(    BEGIN\n        bound := .*?\n    END;\n)');
+        IF state IS NULL OR shifted IS NULL OR block IS NULL THEN
             RAISE EXCEPTION 'sql_edition_without.sql: the edition''s %() mint no longer moves its state with nextval and setval', family;
         END IF;
-        block := format(E'    BEGIN\n        LOCK TABLE U&"sqled".idgen_sql_%s_lock IN SHARE UPDATE EXCLUSIVE MODE;\n'
-                     || E'        stamp := pg_catalog.nextval(%s);\n'
-                     || E'        IF stamp OPERATOR(pg_catalog.<) (%s) THEN\n'
-                     || E'            stamp := pg_catalog.setval(%s, %s);\n'
-                     || E'        END IF;\n'
-                     || E'        RAISE SQLSTATE ''IDGEN'';\n    EXCEPTION WHEN SQLSTATE ''IDGEN'' THEN\n        NULL;\n    END;\n',
-                        family, state, shifted, state, shifted);
         -- no lock around nextval and setval, so IDs may repeat across
         -- sessions, and so no subtransaction to release it (and no read-only
         -- check, which only the lock needs; nextval refuses by itself)
