@@ -70,10 +70,12 @@ mount_at() {
 mount_at /proc -t proc proc
 mount_at /dev --rbind /dev
 mount_at /dev/shm -t tmpfs -o mode=1777,nosuid,nodev tmpfs
+# /tmp first: a --bind DIR under /tmp (a checkout in /tmp, as CI's may be)
+# is then mounted inside the root's /tmp instead of being hidden by it.
+[[ -n $tmp ]] && mount_at /tmp --bind "$tmp"
 for dir in "${binds[@]}"; do
     mount_at "$dir" --bind "$dir"
 done
-[[ -n $tmp ]] && mount_at /tmp --bind "$tmp"
 
 status=0
 chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
