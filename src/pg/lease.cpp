@@ -23,25 +23,43 @@ namespace idgen::pg {
 namespace {
 
 struct LeaseFile {
-    const char *name;    // relative to the data directory, every server process's working directory
-    const char *header;  // first line, names the kind and the format version
-    const char *what;    // for messages
+    const char *names[kLeaseSlots];  // per slot, relative to the data directory, every server
+                                     // process's working directory
+    const char *header;              // first line, names the kind and the format version
+    const char *what;                // for messages
     std::int64_t max_end_ms;
 };
 
 // A record is the header, 20 digits and a newline: fixed length per file,
-// rewritten in place.
+// rewritten in place. Releases before 0.8.0 kept one file, slot 0's.
 constexpr int kDigits = 20;
 constexpr int kMaxRecordLength = 64;
+constexpr int kRenewalSlots = kLeaseSlots - 1;  // the last is WAL replay's
+constexpr int kReplaySlots = kLeaseSlots;
 
 const LeaseFile kLeaseFiles[kLeaseKinds] = {
-    {"idgen_snowflake.lease", "idgen snowflake lease 1\n", "snowflake", core::kSnowflakeMaxMs + 1},
-    {"idgen_clock.lease", "idgen clock lease 1\n", "clock", core::kUuidv7MaxUnixMs + 1},
+    {{"idgen_snowflake.lease", "idgen_snowflake.lease.1", "idgen_snowflake.lease.2",
+      "idgen_snowflake.lease.3"},
+     "idgen snowflake lease 1\n",
+     "snowflake",
+     core::kSnowflakeMaxMs + 1},
+    {{"idgen_clock.lease", "idgen_clock.lease.1", "idgen_clock.lease.2", "idgen_clock.lease.3"},
+     "idgen clock lease 1\n",
+     "clock",
+     core::kUuidv7MaxUnixMs + 1},
 };
 
 const LeaseFile &file_of(LeaseKind kind) {
     return kLeaseFiles[static_cast<int>(kind)];
 }
+
+}  // namespace
+
+const char *lease_file_name(LeaseKind kind, int slot) {
+    return file_of(kind).names[slot];
+}
+
+namespace {
 
 int record_length(const LeaseFile &file) {
     return static_cast<int>(strlen(file.header)) + kDigits + 1;
@@ -62,12 +80,13 @@ std::optional<std::int64_t> parse_record(const LeaseFile &file, const char *reco
     return ms;
 }
 
-// The lease on disk: 0 without a file, nullopt when the file holds no lease.
-std::optional<std::int64_t> read_lease_file(const LeaseFile &file) {
-    int fd = OpenTransientFile(file.name, O_RDONLY | PG_BINARY);
+// The lease a slot file holds: 0 without a file, nullopt when it holds none.
+std::optional<std::int64_t> read_lease_file(const LeaseFile &file, int slot) {
+    int fd = OpenTransientFile(file.names[slot], O_RDONLY | PG_BINARY);
     if (fd < 0) {
         if (errno == ENOENT) return std::int64_t{0};
-        ereport(LOG, (errcode_for_file_access(), errmsg("could not open file \"%s\": %m", file.name)));
+        ereport(LOG, (errcode_for_file_access(),
+                      errmsg("could not open file \"%s\": %m", file.names[slot])));
         return std::nullopt;
     }
     char record[kMaxRecordLength];
@@ -77,16 +96,20 @@ std::optional<std::int64_t> read_lease_file(const LeaseFile &file) {
     return parse_record(file, record, static_cast<int>(length));
 }
 
-// Writes and fsyncs a lease; reports failures at elevel (ERROR aborts the
-// call that needed the lease; the shutdown path only logs).
-bool write_lease_file(Lease &lease, const LeaseFile &file, std::int64_t end_ms, int elevel) {
+// Writes and fsyncs a lease into a slot that the caller holds, without the
+// lease's lock; reports failures at elevel (ERROR aborts the call that needed
+// the lease; the shutdown path only logs). new_file: the slot's directory
+// entry may not be on disk yet.
+bool write_lease_file(const LeaseFile &file, int slot, std::int64_t end_ms, bool new_file,
+                      int elevel) {
+    const char *name = file.names[slot];
     char record[kMaxRecordLength];
     snprintf(record, sizeof record, "%s%020lld\n", file.header, static_cast<long long>(end_ms));
     int length = record_length(file);
-    int fd = OpenTransientFile(file.name, O_WRONLY | O_CREAT | PG_BINARY);
+    int fd = OpenTransientFile(name, O_WRONLY | O_CREAT | PG_BINARY);
     if (fd < 0) {
         ereport(elevel, (errcode_for_file_access(),
-                         errmsg("could not open file \"%s\": %m", file.name),
+                         errmsg("could not open file \"%s\": %m", name),
                          errdetail("idgen persists the high-water mark of issued %s IDs there "
                                    "before handing out IDs beyond it.",
                                    file.what)));
@@ -102,15 +125,47 @@ bool write_lease_file(Lease &lease, const LeaseFile &file, std::int64_t end_ms, 
         errno = saved_errno;
         ereport(elevel, (errcode_for_file_access(),
                          errmsg("could not %s file \"%s\": %m", written ? "fsync" : "write",
-                                file.name)));
+                                name)));
         return false;
     }
-    if (!lease.file_synced) {
-        // A new file: its directory entry must reach the disk too.
-        fsync_fname(".", true);
-        lease.file_synced = true;
-    }
+    if (new_file) fsync_fname(".", true);
     return true;
+}
+
+constexpr std::uint8_t slot_bit(int slot) {
+    return static_cast<std::uint8_t>(1u << slot);
+}
+
+// Takes a free slot among the first count for a write (under the lock): one
+// that held no lease at start first, so that its rewrite repairs the lease,
+// then the lowest. -1 when all are busy.
+int claim_slot(Lease &lease, int count) {
+    int slot = -1;
+    for (int s = 0; s < count && slot < 0; ++s)
+        if ((lease.bad_slots & ~lease.busy_slots & slot_bit(s)) != 0) slot = s;
+    for (int s = 0; s < count && slot < 0; ++s)
+        if ((lease.busy_slots & slot_bit(s)) == 0) slot = s;
+    if (slot >= 0) lease.busy_slots |= slot_bit(slot);
+    return slot;
+}
+
+bool slot_free(const Lease &lease, int count) {
+    for (int s = 0; s < count; ++s)
+        if ((lease.busy_slots & slot_bit(s)) == 0) return true;
+    return false;
+}
+
+// Ends a write into slot (under the lock). A written slot raises the end to
+// end_ms (it only ever grows) and no longer holds no lease: once no slot
+// does, the lease is readable again.
+void release_slot(Lease &lease, int slot, bool written, std::int64_t end_ms) {
+    lease.busy_slots &= static_cast<std::uint8_t>(~slot_bit(slot));
+    if (!written) return;
+    lease.synced_slots |= slot_bit(slot);
+    lease.bad_slots &= static_cast<std::uint8_t>(~slot_bit(slot));
+    if (lease.bad_slots == 0) lease.unreadable = false;
+    if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)))
+        pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
 }
 
 // WAL: one record kind per lease, its end in the payload, under the resource
@@ -205,11 +260,12 @@ void raise_floor(SharedState *state, LeaseKind kind, std::int64_t end_ms) {
 }
 
 // Replays a lease record: on a standby, in crash recovery and when a base
-// backup is restored. The file is rewritten so that a restart keeps it. A
-// file that cannot be written (read-only, immutable, a full disk) must not
-// stop recovery, and with it every database of the server: the end stays
-// what the file holds and only the floor rises, so that the next ID needs a
-// renewal, which writes the file or refuses to mint until it can.
+// backup is restored. A slot file is rewritten, without the lock (a hot
+// standby's sessions renew the clock lease meanwhile), so that a restart
+// keeps it. A file that cannot be written (read-only, immutable, a full disk)
+// must not stop recovery, and with it every database of the server: the end
+// stays what the files hold and only the floor rises, so that the next ID
+// needs a renewal, which writes a file or refuses to mint until it can.
 void lease_redo(XLogReaderState *record) {
     std::optional<LeaseKind> kind = kind_of_info(XLogRecGetInfo(record));
     if (!kind || XLogRecGetDataLen(record) != sizeof(std::int64_t))
@@ -219,22 +275,25 @@ void lease_redo(XLogReaderState *record) {
     memcpy(&end_ms, XLogRecGetData(record), sizeof end_ms);
     SharedState *state = shared_state();
     Lease &lease = state->leases[static_cast<int>(*kind)];
+    const LeaseFile &file = file_of(*kind);
     LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-    if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
-        if (write_lease_file(lease, file_of(*kind), end_ms, WARNING)) {
-            pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
-            lease.unreadable = false;
-        } else {
-            ereport(WARNING,
-                    (errmsg("idgen could not record the %s lease replayed from WAL",
-                            file_of(*kind).what),
-                     errdetail("Recovery goes on; IDs of the lease's families are refused until "
-                               "the file \"%s\" can be written.",
-                               file_of(*kind).name),
-                     errhint("Make the file writable by the server's user; on a standby, do so "
-                             "before it is restarted or promoted.")));
-        }
-    }
+    // The last slot is replay's alone: one is always free.
+    int slot = end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))
+                   ? claim_slot(lease, kReplaySlots)
+                   : -1;
+    bool new_file = slot >= 0 && (lease.synced_slots & slot_bit(slot)) == 0;
+    LWLockRelease(lease.lock);
+    bool written = slot >= 0 && write_lease_file(file, slot, end_ms, new_file, WARNING);
+    if (slot >= 0 && !written)
+        ereport(WARNING,
+                (errmsg("idgen could not record the %s lease replayed from WAL", file.what),
+                 errdetail("Recovery goes on; IDs of the lease's families are refused until "
+                           "the file \"%s\" can be written.",
+                           file.names[slot]),
+                 errhint("Make the file writable by the server's user; on a standby, do so "
+                         "before it is restarted or promoted.")));
+    LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    if (slot >= 0) release_slot(lease, slot, written, end_ms);
     raise_floor(state, *kind, end_ms);
     LWLockRelease(lease.lock);
 }
@@ -262,11 +321,25 @@ std::int64_t clock_issued_below(SharedState *state) {
     return static_cast<std::int64_t>(pg_atomic_read_u64(&state->clock_issued_below_ms));
 }
 
+// Removes the slot files beyond the first, once the first holds the lease.
+void remove_other_slots(const LeaseFile &file) {
+    bool removed = false;
+    for (int slot = 1; slot < kLeaseSlots; ++slot) {
+        if (unlink(file.names[slot]) == 0)
+            removed = true;
+        else if (errno != ENOENT)
+            ereport(LOG, (errcode_for_file_access(),
+                          errmsg("could not remove file \"%s\": %m", file.names[slot])));
+    }
+    if (removed) fsync_fname(".", true);
+}
+
 // At a clean shutdown (code 0; a crash restart passes 1) every backend has
 // exited, so the floor, the shards and the exited backends' sequences hold
-// exactly what was issued: lower each lease to just above it, and the next start continues
-// there instead of up to kLeaseSpanMs ahead of the clock. A standby's leases
-// come from its primary and stay as replayed.
+// exactly what was issued: lower each lease to just above it, in the first
+// slot alone, and the next start continues there instead of up to
+// kLeaseSpanMs ahead of the clock. A standby's leases come from its primary
+// and stay as replayed.
 void leases_at_shutdown(int code, Datum) {
     SharedState *state = shared_state();
     if (code != 0 || state == nullptr || RecoveryInProgress()) return;
@@ -281,7 +354,9 @@ void leases_at_shutdown(int code, Datum) {
         // not any was issued since.
         issued_below = std::max(issued_below,
                                 static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
-        if (issued_below < end_ms) write_lease_file(lease, file_of(kind), issued_below, LOG);
+        if (issued_below < end_ms &&
+            write_lease_file(file_of(kind), 0, issued_below, (lease.synced_slots & 1) == 0, LOG))
+            remove_other_slots(file_of(kind));
     }
 }
 
@@ -297,15 +372,26 @@ std::uint32_t renewal_wait_event() {
 #endif
 }
 
-// The kind and number of a renewal, as the cleanup's argument.
-Datum renewal_arg(LeaseKind kind, std::uint32_t renewal) {
-    return UInt64GetDatum((std::uint64_t{renewal} << 8) | static_cast<std::uint64_t>(kind));
+// A renewal: its number and the slot it writes.
+struct Renewal {
+    std::uint32_t number;
+    int slot;
+    bool new_file;  // the slot's directory entry may not be on disk yet
+};
+
+// The kind, slot and number of a renewal, as the cleanup's argument.
+Datum renewal_arg(LeaseKind kind, const Renewal &renewal) {
+    return UInt64GetDatum((std::uint64_t{renewal.number} << 16) |
+                          (static_cast<std::uint64_t>(renewal.slot) << 8) |
+                          static_cast<std::uint64_t>(kind));
 }
 
-// Ends renewal (under the lock): the lease is no longer being renewed, unless
-// another session took the renewal over.
-void end_renewal(Lease &lease, std::uint32_t renewal) {
-    if (lease.renewal == renewal) lease.renewing = false;
+// Ends a renewal (under the lock): its slot is free again, and the lease is
+// no longer being renewed, unless another session took the renewal over.
+void end_renewal(Lease &lease, std::uint32_t number, int slot, bool written,
+                 std::int64_t end_ms) {
+    release_slot(lease, slot, written, end_ms);
+    if (lease.renewal == number) lease.renewing = false;
 }
 
 // Ends this session's renewal of a lease without publishing it (an error, a
@@ -315,35 +401,37 @@ void renewal_abandoned(int, Datum arg) {
     std::uint64_t packed = DatumGetUInt64(arg);
     Lease &lease = shared_state()->leases[packed & 0xff];
     if (!LWLockHeldByMe(lease.lock)) LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-    end_renewal(lease, static_cast<std::uint32_t>(packed >> 8));
+    end_renewal(lease, static_cast<std::uint32_t>(packed >> 16),
+                static_cast<int>((packed >> 8) & 0xff), false, 0);
     LWLockRelease(lease.lock);
     ConditionVariableBroadcast(&lease.renewed);
 }
 
 // Moves a lease's end to target, as the session that renews it (renewal, made
-// the lease's current one by the caller): the WAL record is written and
-// waited for (flush and synchronous standbys) without the lock, so that other
-// sessions keep minting
-// below the end, and those that need the renewal wait on the condition
-// variable, where a cancel or terminate reaches them. The file (one write and
-// fsync) and the end are then published under the lock. A snowflake renewal
-// the standbys did not confirm fails in log_lease and publishes nothing.
-void write_renewal(SharedState *state, LeaseKind kind, std::uint32_t renewal, std::int64_t target) {
+// the lease's current one by the caller, with a slot of its own). The WAL
+// record is written and waited for (flush and synchronous standbys), and the
+// slot's file written and fsynced, all without the lock, so that other
+// sessions keep minting below the end, and those that need the renewal wait
+// on the condition variable, where a cancel or terminate reaches them. The
+// end is then published under the lock. A snowflake renewal the standbys did
+// not confirm fails in log_lease and publishes nothing.
+void write_renewal(SharedState *state, LeaseKind kind, const Renewal &renewal,
+                   std::int64_t target) {
     Lease &lease = state->leases[static_cast<int>(kind)];
     Datum arg = renewal_arg(kind, renewal);
+    // WAL replay may have raised the lease meanwhile (a hot standby).
+    const bool raises = target > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
     PG_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
     {
         // A hot standby writes no WAL; its own clock IDs renew the file only.
         if (!RecoveryInProgress()) log_lease(kind, target);
-        LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-        // WAL replay may have raised the lease meanwhile (a hot standby).
-        if (target > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))) {
-            write_lease_file(lease, file_of(kind), target, ERROR);
-            pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(target));
-        }
+        // A failed write raises the error.
+        if (raises)
+            (void)write_lease_file(file_of(kind), renewal.slot, target, renewal.new_file, ERROR);
     }
     PG_END_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
-    end_renewal(lease, renewal);
+    LWLockAcquire(lease.lock, LW_EXCLUSIVE);
+    end_renewal(lease, renewal.number, renewal.slot, raises, target);
     LWLockRelease(lease.lock);
     ConditionVariableBroadcast(&lease.renewed);
 }
@@ -354,16 +442,24 @@ bool renewal_overdue(const Lease &lease, std::int64_t now_ns) {
     return now_ns - lease.renewal_started_ns > kRenewalHandOverMs * kNsPerMs;
 }
 
-// Waits, interruptibly, until a lease ends beyond need, nobody renews it, or
-// the renewal is overdue.
+// Whether a session that needs the lease to end beyond need may start a
+// renewal (under the lock): nobody renews it, or the renewal is overdue, and
+// a slot is free for the write.
+bool may_renew(const Lease &lease, std::int64_t end_ms, std::int64_t need, std::int64_t now_ns) {
+    return slot_free(lease, kRenewalSlots) &&
+           (!lease.renewing || (end_ms <= need && renewal_overdue(lease, now_ns)));
+}
+
+// Waits, interruptibly, until a lease ends beyond need or this session may
+// renew it.
 void wait_for_renewal(Lease &lease, std::int64_t need) {
     std::uint32_t wait_event = renewal_wait_event();
     ConditionVariablePrepareToSleep(&lease.renewed);
     for (;;) {
         std::int64_t now_ns = clock_monotonic_ns();  // may fail: not under the lock
         LWLockAcquire(lease.lock, LW_SHARED);
-        bool done = !lease.renewing || renewal_overdue(lease, now_ns) ||
-                    static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)) > need;
+        auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
+        bool done = end_ms > need || may_renew(lease, end_ms, need, now_ns);
         LWLockRelease(lease.lock);
         if (done) break;
         // CHECK_FOR_INTERRUPTS; wakes up to look at the time too.
@@ -375,8 +471,9 @@ void wait_for_renewal(Lease &lease, std::int64_t need) {
 // Makes a lease end beyond need, waiting if it does not; renews it to target
 // ahead of time when it ends at or before want, unless another session
 // already does. One session at a time renews a lease; a renewal overdue by
-// kRenewalHandOverMs is taken over by a session that needs it (the stalled
-// one may still finish: the end only ever grows, whichever does first).
+// kRenewalHandOverMs is taken over by a session that needs it, in another
+// slot (the stalled one may still finish: the end only ever grows, whichever
+// does first).
 void renew(SharedState *state, LeaseKind kind, std::int64_t need, std::int64_t want,
            std::int64_t target) {
     Lease &lease = state->leases[static_cast<int>(kind)];
@@ -391,9 +488,10 @@ void renew(SharedState *state, LeaseKind kind, std::int64_t need, std::int64_t w
             LWLockRelease(lease.lock);
             return;
         }
-        if (!lease.renewing || (end_ms <= need && renewal_overdue(lease, now_ns))) {
+        if (may_renew(lease, end_ms, need, now_ns)) {
             lease.renewing = true;
-            std::uint32_t renewal = ++lease.renewal;
+            Renewal renewal{++lease.renewal, claim_slot(lease, kRenewalSlots), false};
+            renewal.new_file = (lease.synced_slots & slot_bit(renewal.slot)) == 0;
             lease.renewal_started_ns = now_ns;
             LWLockRelease(lease.lock);
             write_renewal(state, kind, renewal, target);
@@ -492,18 +590,30 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
     for (int k = 0; k < kLeaseKinds; ++k) {
         Lease &lease = state->leases[k];
         const LeaseFile &file = kLeaseFiles[k];
-        std::optional<std::int64_t> end_ms = read_lease_file(file);
-        // Without its lease snowflake() could repeat an ID, so it refuses;
-        // the clock families only order, so they start again from the clock.
-        lease.unreadable = !end_ms.has_value() && k == static_cast<int>(LeaseKind::snowflake);
-        if (!end_ms)
-            ereport(LOG, (errmsg("idgen: file \"%s\" holds no %s lease", file.name, file.what),
-                          errdetail(lease.unreadable
+        std::int64_t start = 0;
+        lease.bad_slots = 0;
+        // Each slot's first write of a server's life fsyncs the directory:
+        // a file seen here may have been created just before a crash.
+        lease.synced_slots = 0;
+        for (int slot = 0; slot < kLeaseSlots; ++slot) {
+            std::optional<std::int64_t> end_ms = read_lease_file(file, slot);
+            if (end_ms) {
+                start = std::max(start, *end_ms);
+                continue;
+            }
+            lease.bad_slots |= slot_bit(slot);
+            // Without its lease snowflake() could repeat an ID, so it
+            // refuses; the clock families only order, so they go on from
+            // the other slots or the clock.
+            ereport(LOG, (errmsg("idgen: file \"%s\" holds no %s lease", file.names[slot],
+                                 file.what),
+                          errdetail(k == static_cast<int>(LeaseKind::snowflake)
                                         ? "snowflake() is disabled."
                                         : "uuid_v7, ulid and prefixed IDs start again from the "
                                           "clock, and the next renewal rewrites the file.")));
-        std::int64_t start = end_ms.value_or(0);
-        lease.file_synced = start > 0;
+        }
+        lease.unreadable = lease.bad_slots != 0 && k == static_cast<int>(LeaseKind::snowflake);
+        lease.busy_slots = 0;
         lease.lock = &locks[k].lock;
         lease.renewing = false;
         lease.renewal = 0;

@@ -129,6 +129,22 @@ void check_may_mint_on(std::int32_t shard) {
 }
 
 // The region, once it is certain that a split may mint from it.
+// The error for a snowflake lease some slot file of which held no lease at
+// start: it names the first such file.
+[[noreturn]] void report_unreadable_lease(const Split &split, const Lease &lease) {
+    int slot = 0;
+    while (slot < kLeaseSlots - 1 && (lease.bad_slots & (1u << slot)) == 0) ++slot;
+    ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+                    errmsg("the snowflake lease file \"%s\" is unreadable",
+                           lease_file_name(LeaseKind::snowflake, slot)),
+                    errdetail("Without the high-water mark of issued IDs, %s() could "
+                              "repeat an ID, so it is disabled.",
+                              split.name),
+                    errhint("Check the file in the data directory; once the clock is past "
+                            "every issued ID, remove it and restart the server.")));
+    pg_unreachable();
+}
+
 SharedState *state_for_minting(const Split &split) {
     SharedState *state = shared_state();
     if (unlikely(state == nullptr))
@@ -146,13 +162,7 @@ SharedState *state_for_minting(const Split &split) {
                  errhint("Call %s() on the primary; a standby mints once it is promoted.",
                          split.name)));
     if (unlikely(state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable))
-        ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
-                        errmsg("the snowflake lease file \"idgen_snowflake.lease\" is unreadable"),
-                        errdetail("Without the high-water mark of issued IDs, %s() could "
-                                  "repeat an ID, so it is disabled.",
-                                  split.name),
-                        errhint("Check the file in the data directory; once the clock is past "
-                                "every issued ID, remove it and restart the server.")));
+        report_unreadable_lease(split, state->leases[static_cast<int>(LeaseKind::snowflake)]);
     lease_origin_check(state);
     return state;
 }

@@ -65,21 +65,33 @@ struct SnowflakeShard {
 enum class LeaseKind : int { snowflake = 0, clock = 1 };
 inline constexpr int kLeaseKinds = 2;
 
-// A high-water mark of issued IDs, kept in a file and in WAL (lease.cpp).
+// A lease is kept in up to kLeaseSlots files (lease.cpp): its name, then .1,
+// .2 and .3. Each write takes a slot no other writer holds and writes it
+// without the lease's lock, so that a writer stuck in I/O blocks no one; the
+// lease is the largest end any slot holds. The last slot is WAL replay's
+// alone, so that replay never waits for a stuck renewal.
+inline constexpr int kLeaseSlots = 4;
+
+// The name of a lease's slot file, relative to the data directory.
+const char *lease_file_name(LeaseKind kind, int slot);
+
+// A high-water mark of issued IDs, kept in files and in WAL (lease.cpp).
 struct Lease {
     pg_atomic_uint64 end_ms;    // no ID with ms >= end_ms was issued, and disk and WAL say so
     pg_atomic_uint64 floor_ms;  // every ID issued before this server started is below it;
                                 // the lease at start, raised by WAL replay
-    bool unreadable;            // the file exists but holds no lease: minting is refused
-    bool file_synced;           // its directory entry is on disk
+    bool unreadable;            // a slot file exists but holds no lease: minting is refused
+    std::uint8_t bad_slots;     // bit per slot found holding no lease at start, until rewritten
+    std::uint8_t busy_slots;    // bit per slot: a writer holds it (under the lock)
+    std::uint8_t synced_slots;  // bit per slot: its directory entry is on disk (under the lock)
     bool renewing;              // a session writes a renewal and waits for WAL and the
                                 // synchronous standbys, without the lock (under the lock)
     std::uint32_t renewal;      // numbers the renewals: one that another session took over
                                 // no longer ends renewing (under the lock)
     std::int64_t renewal_started_ns;  // when the current renewal started (under the lock)
-    LWLock *lock;               // guards the fields above and the file; held for no wait on
-                                // WAL, a standby or another session
-    ConditionVariable renewed;  // broadcast when renewing ends, confirmed or not
+    LWLock *lock;               // guards the fields above; held for no wait on I/O, WAL, a
+                                // standby or another session
+    ConditionVariable renewed;  // broadcast when a renewal ends, confirmed or not
 };
 
 // A 128-bit value in shared memory with the contract of pg_atomic_uint64's
@@ -194,8 +206,8 @@ void lease_note_clock_issued(SharedState *state, std::int64_t below_ms);
 inline constexpr std::int64_t kLeaseSpanMs = 2000;
 inline constexpr std::int64_t kLeaseRenewMs = 1000;
 // How long a session that needs a renewal waits for another session's before
-// it renews too: a renewer stopped (SIGSTOP) or stuck in I/O before it writes
-// the file must not stop minting for good.
+// it renews too, in another slot: a renewer stopped (SIGSTOP) or stuck in I/O
+// must not stop minting for good.
 inline constexpr std::int64_t kRenewalHandOverMs = 5000;
 
 // Makes sure a lease covers ms before an ID of that millisecond is handed out.

@@ -19,6 +19,7 @@ use Digest::SHA ();
 use File::Basename qw(dirname);
 use File::Find ();
 use IPC::Run ();
+use Time::HiRes ();
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -749,6 +750,76 @@ sub installcheck_ok
 		  if -f "$dir/regression.diffs";
 	}
 	return $ok;
+}
+
+
+# lease_end KIND: the end of the snowflake or clock lease in the data
+# directory: the largest its slot files (idgen_KIND.lease, .1, .2, .3) hold.
+sub lease_end
+{
+	my ($self, $kind) = @_;
+	my $end = 0;
+	for my $file (map { $self->data_dir . "/idgen_$kind.lease$_" } '', '.1', '.2', '.3')
+	{
+		next unless -f $file;
+		my ($ms) = PostgreSQL::Test::Utils::slurp_file($file) =~ /\n0*(\d+)\n\z/
+		  or die "$file holds no lease";
+		$end = $ms if $ms > $end;
+	}
+	return $end;
+}
+
+# background_psql NAME SQL [db => NAME, user => ROLE, on_error_stop => 0,
+# verbose => 0, timeout => SECONDS]: a psql session (application_name NAME)
+# running SQL in the background from a file, one statement at a time,
+# stopping at the first error unless on_error_stop => 0, with verbose error
+# messages unless verbose => 0. Its output, standard output and error
+# together, goes to a file, so that no pipe fills up while the test does
+# something else; its harness is killed after SECONDS (default 60). Returns an
+# IdgenTest::Session.
+sub background_psql
+{
+	my ($self, $name, $sql, %opt) = @_;
+	my $dir = $self->basedir . '/sessions';
+	mkdir $dir;
+	IdgenTest::write_file("$dir/$name.sql", $sql);
+	my $db = $opt{db} // 'postgres';
+	my $h = IPC::Run::start(
+		[
+			'psql', '-XAtq',
+			($opt{on_error_stop} // 1) ? ('-v', 'ON_ERROR_STOP=1') : (),
+			($opt{verbose} // 1) ? ('-v', 'VERBOSITY=verbose') : (),
+			'-d', $self->connstr($db) . ($opt{user} ? " user=$opt{user}" : '') . " application_name=$name",
+			'-f', "$dir/$name.sql"
+		],
+		'<', \undef, '>&', "$dir/$name.out",
+		IPC::Run::timeout($opt{timeout} // 60));
+	return bless { h => $h, name => $name, out_file => "$dir/$name.out", started => Time::HiRes::time() },
+	  'IdgenTest::Session';
+}
+
+package IdgenTest::Session;
+
+use strict;
+use warnings;
+
+# finish: waits for the session to end; the seconds since it started, or
+# undef when its harness timed out (the psql is then killed; its backend may
+# stay). The output is then in ->output.
+sub finish
+{
+	my ($self) = @_;
+	my $ok = eval { $self->{h}->finish; 1 };
+	eval { $self->{h}->kill_kill } unless $ok;
+	$self->{took} = $ok ? Time::HiRes::time() - $self->{started} : undef;
+	return $self->{took};
+}
+
+# output: what the session printed so far (all of it once finished).
+sub output
+{
+	my ($self) = @_;
+	return -f $self->{out_file} ? PostgreSQL::Test::Utils::slurp_file($self->{out_file}) : '';
 }
 
 1;

@@ -11,7 +11,6 @@
 # nextval() is shown blocked by the same trick: a guarantee core cannot give.
 use strict;
 use warnings;
-use IPC::Run ();
 use IdgenTest;
 use Test::More;
 
@@ -21,23 +20,15 @@ $node->q(
 	 CREATE ROLE reader LOGIN; CREATE ROLE attacker LOGIN;
 	 CREATE SEQUENCE app_seq; GRANT USAGE ON SEQUENCE app_seq TO reader");
 
-my $tmp = PostgreSQL::Test::Utils::tempdir;
 # The database the sessions below connect to.
 my $db = 'postgres';
 
 # session NAME ROLE SQL: a psql session of ROLE running SQL in the background,
-# its output to a file; killed after 60 s.
+# on past errors; killed after 60 s.
 sub session
 {
 	my ($name, $role, $sql) = @_;
-	IdgenTest::write_file("$tmp/$name.sql", $sql);
-	return IPC::Run::start(
-		[
-			'psql', '-XAtq', '-v', 'VERBOSITY=verbose', '-d',
-			$node->connstr($db) . " user=$role application_name=$name",
-			'-f', "$tmp/$name.sql"
-		],
-		'<', \undef, '>&', "$tmp/$name.out", IPC::Run::timeout(60));
+	return $node->background_psql($name, $sql, db => $db, user => $role, on_error_stop => 0);
 }
 
 # hold HOLDER_SQL LABEL: the reader runs HOLDER_SQL in a transaction it

@@ -7,53 +7,20 @@
 # renewer continues, its older renewal lowers nothing, and no ID repeats.
 use strict;
 use warnings;
-use IPC::Run ();
 use Time::HiRes qw(time sleep);
 use IdgenTest;
 use Test::More;
 
 my $node = IdgenTest::Node->create('main', streaming => 1);
 $node->q("CREATE EXTENSION idgen; SELECT snowflake(6), uuid_v7()");
-my $tmp = PostgreSQL::Test::Utils::tempdir;
-
-# lease_end KIND: the end the lease file holds.
-sub lease_end
-{
-	my ($kind) = @_;
-	my ($end) = PostgreSQL::Test::Utils::slurp_file($node->data_dir . "/idgen_$kind.lease") =~ /\n0*(\d+)\n\z/;
-	return $end;
-}
-
-# client NAME SQL: a psql session running SQL in the background, its output
-# to a file; its harness gives up after 120 s.
-sub client
-{
-	my ($name, $sql) = @_;
-	IdgenTest::write_file("$tmp/$name.sql", $sql);
-	my $h = IPC::Run::start(
-		[
-			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose', '-d',
-			$node->connstr('postgres') . " application_name=$name", '-f', "$tmp/$name.sql"
-		],
-		'<', \undef, '>&', "$tmp/$name.out", IPC::Run::timeout(120));
-	return { h => $h, name => $name, out_file => "$tmp/$name.out" };
-}
-
-sub output
-{
-	my ($c) = @_;
-	eval { $c->{h}->finish; 1 } or eval { $c->{h}->kill_kill };
-	return PostgreSQL::Test::Utils::slurp_file($c->{out_file});
-}
-
 # The leases run out (their span is 2 s); the next call of each renews, and
 # waits for a synchronous standby that does not exist.
 sleep 2.5;
 $node->q("ALTER SYSTEM SET synchronous_standby_names = 'nosuchstandby'; SELECT pg_reload_conf()");
 $node->poll_query_until('postgres', 'SHOW synchronous_standby_names', 'nosuchstandby');
 my %renewer = (
-	snowflake => client('renewer_snowflake', 'SELECT snowflake(6)'),
-	clock => client('renewer_clock', 'SELECT uuid_v7()'));
+	snowflake => $node->background_psql('renewer_snowflake', 'SELECT snowflake(6)', timeout => 120),
+	clock => $node->background_psql('renewer_clock', 'SELECT uuid_v7()', timeout => 120));
 my %pid;
 for my $kind (sort keys %renewer)
 {
@@ -63,7 +30,7 @@ for my $kind (sort keys %renewer)
 	$pid{$kind} = $node->q("SELECT pid FROM pg_stat_activity WHERE application_name = 'renewer_$kind'");
 	ok(kill('STOP', $pid{$kind}), "the $kind lease's renewer is stopped with SIGSTOP");
 }
-my %end_before = map { $_ => lease_end($_) } keys %renewer;
+my %end_before = map { $_ => $node->lease_end($_) } keys %renewer;
 
 # The standbys are no longer required: a renewal now needs no wait, but the
 # stopped renewers cannot finish theirs.
@@ -78,7 +45,7 @@ for my $call ('snowflake(6)', 'uuid_v7()')
 	  or diag($err);
 	ok($took < 12, sprintf("... after the hand-over, within 12 s (%.1f s)", $took));
 }
-my %end_after = map { $_ => lease_end($_) } keys %renewer;
+my %end_after = map { $_ => $node->lease_end($_) } keys %renewer;
 for my $kind (sort keys %renewer)
 {
 	cmp_ok($end_after{$kind}, '>', $end_before{$kind}, "the $kind lease was renewed by the session that took over");
@@ -89,12 +56,13 @@ is($node->q("SET statement_timeout = '20s'; SELECT count(DISTINCT id) FROM (SELE
 # The stopped renewers continue: each returns its ID, and their older
 # renewals lower nothing.
 kill 'CONT', values %pid;
-my $late_snowflake = output($renewer{snowflake});
+$_->finish for values %renewer;
+my $late_snowflake = $renewer{snowflake}->output;
 like($late_snowflake, qr/^\d{15,}$/m, 'the snowflake renewer, continued, returns its ID');
-like(output($renewer{clock}), qr/^[0-9a-f]{8}-/m, 'the clock renewer, continued, returns its ID');
+like($renewer{clock}->output, qr/^[0-9a-f]{8}-/m, 'the clock renewer, continued, returns its ID');
 for my $kind (sort keys %renewer)
 {
-	cmp_ok(lease_end($kind), '>=', $end_after{$kind}, "the $kind lease's end did not go down");
+	cmp_ok($node->lease_end($kind), '>=', $end_after{$kind}, "the $kind lease's end did not go down");
 }
 my ($late_id) = $late_snowflake =~ /^(\d{15,})$/m;
 is( $node->q(

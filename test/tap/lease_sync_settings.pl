@@ -10,7 +10,6 @@
 # none repeated by the new primary.
 use strict;
 use warnings;
-use IPC::Run ();
 use Time::HiRes qw(time sleep);
 use IdgenTest;
 use Test::More;
@@ -50,29 +49,19 @@ is( $primary->q(
 	"3000000\nlocal",
 	'a session with synchronous_commit = local renews the lease and keeps its setting');
 
-my $tmp = PostgreSQL::Test::Utils::tempdir;
-
 # minter NAME ROLE SETTING: a psql session of ROLE, with synchronous_commit
 # SETTING, minting batches of snowflake(6) for 4 s, each statement ended by
-# statement_timeout after 1 s, stopping at the first error; its output to a
-# file.
+# statement_timeout after 1 s, stopping at the first error.
 sub minter
 {
 	my ($name, $role, $setting) = @_;
 	my $batch = "SELECT snowflake(6) FROM generate_series(1, 200)"
 	  . " WHERE clock_timestamp() < current_setting('idgen_test.until')::timestamptz;\n";
-	IdgenTest::write_file("$tmp/$name.sql",
+	return $primary->background_psql($name,
 		"SET synchronous_commit = $setting;\nSET statement_timeout = '1s';\n"
 		  . "SELECT set_config('idgen_test.until', (clock_timestamp() + interval '4 s')::text, false) \\g /dev/null\n"
-		  . ($batch x 20000));
-	my $h = IPC::Run::start(
-		[
-			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose',
-			'-d', $primary->connstr('postgres') . " user=$role application_name=$name",
-			'-f', "$tmp/$name.sql"
-		],
-		'<', \undef, '>&', "$tmp/$name.out", IPC::Run::timeout(90));
-	return { h => $h, name => $name, out_file => "$tmp/$name.out" };
+		  . ($batch x 20000),
+		user => $role, timeout => 90);
 }
 
 $standby->stop('fast');
@@ -83,10 +72,8 @@ my @minters = (
 my (%ids_of, @ids);
 for my $m (@minters)
 {
-	my $done = eval { $m->{h}->finish; 1 };
-	eval { $m->{h}->kill_kill; } unless $done;
-	ok($done, "$m->{name} ends within its time");
-	my $out = PostgreSQL::Test::Utils::slurp_file($m->{out_file});
+	ok(defined $m->finish, "$m->{name} ends within its time");
+	my $out = $m->output;
 	my @mine = $out =~ /^(\d{15,})$/mg;
 	$ids_of{ $m->{name} } = \@mine;
 	push @ids, @mine;
@@ -105,9 +92,8 @@ $primary->kill9;
 }
 $standby->promote;
 ok($standby->poll_query_until('postgres', 'SELECT pg_is_in_recovery()', 'f'), 'the standby is promoted');
-my ($confirmed) =
-  PostgreSQL::Test::Utils::slurp_file($standby->data_dir . '/idgen_snowflake.lease') =~ /\n0*(\d+)\n\z/;
-ok($confirmed, "the promoted standby's lease file holds the confirmed lease ($confirmed ms)");
+my $confirmed = $standby->lease_end('snowflake');
+ok($confirmed, "the promoted standby's lease files hold the confirmed lease ($confirmed ms)");
 for my $name (sort keys %ids_of)
 {
 	my @beyond = grep { ($_ >> 23) >= $confirmed } @{ $ids_of{$name} };

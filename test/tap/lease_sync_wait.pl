@@ -13,7 +13,6 @@
 #    (written only once a renewal is confirmed).
 use strict;
 use warnings;
-use IPC::Run ();
 use Time::HiRes qw(time sleep);
 use IdgenTest;
 use Test::More;
@@ -24,42 +23,6 @@ $primary->q("CREATE EXTENSION idgen; SELECT snowflake(6), uuid_v7(), prefixed_id
 # The lease's span: a call more than this after the last renewal needs a new
 # one, and waits for it (kLeaseSpanMs in src/pg/state.hpp).
 my $lease_span = 2.0;
-
-my $tmp = PostgreSQL::Test::Utils::tempdir;
-
-# client APPNAME SQL [timeout => SECONDS]: a psql session named APPNAME running
-# SQL on the primary in the background (from a file, one statement at a time,
-# stopping at the first error; its output, standard output and error
-# together, to a file, so that no pipe fills up while the test does something
-# else), its harness killed after SECONDS (default 60); returns a hash of the
-# harness, the name, the output file and the time it started.
-sub client
-{
-	my ($appname, $sql, %opt) = @_;
-	IdgenTest::write_file("$tmp/$appname.sql", $sql);
-	my $h = IPC::Run::start(
-		[
-			'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-v', 'VERBOSITY=verbose', '-d',
-			$primary->connstr('postgres') . " application_name=$appname",
-			'-f', "$tmp/$appname.sql"
-		],
-		'<', \undef, '>&', "$tmp/$appname.out",
-		IPC::Run::timeout($opt{timeout} // 60));
-	return { h => $h, name => $appname, out_file => "$tmp/$appname.out", started => time };
-}
-
-# finish CLIENT: waits for a client and reads its output into $c->{out} (a
-# reference); the seconds since it started, or undef when its harness timed
-# out (the psql is then killed; its backend may stay).
-sub finish
-{
-	my ($c) = @_;
-	my $done = eval { $c->{h}->finish; 1 };
-	eval { $c->{h}->kill_kill; } unless $done;
-	my $out = -e $c->{out_file} ? PostgreSQL::Test::Utils::slurp_file($c->{out_file}) : '';
-	$c->{out} = \$out;
-	return $done ? time - $c->{started} : undef;
-}
 
 # wait_event APPNAME: "type event" of the session named APPNAME, '' when none.
 sub wait_event
@@ -115,8 +78,8 @@ sub unanswered
 	my ($label) = @_;
 	sleep $lease_span + 0.5;
 	my %renewer = (
-		snowflake => client("renew_sf_$label", 'SELECT snowflake(6)', timeout => 180),
-		clock => client("renew_clock_$label", 'SELECT uuid_v7()', timeout => 180));
+		snowflake => $primary->background_psql("renew_sf_$label", 'SELECT snowflake(6)', timeout => 180),
+		clock => $primary->background_psql("renew_clock_$label", 'SELECT uuid_v7()', timeout => 180));
 	for my $lease (sort keys %renewer)
 	{
 		ok(waits_for($renewer{$lease}{name}, '^IPC SyncRep$'),
@@ -125,24 +88,24 @@ sub unanswered
 
 	# statement_timeout: the call ends with 57014 about 2 s after it began.
 	my @timed = map {
-		client("timed_${label}_$_->[0]", "SET statement_timeout = '2s'; SELECT $_->[1]", timeout => 15)
+		$primary->background_psql("timed_${label}_$_->[0]", "SET statement_timeout = '2s'; SELECT $_->[1]", timeout => 15)
 	} ([ 'snowflake', 'snowflake(6)' ], [ 'uuid', 'uuid_v7()' ], [ 'prefixed', "prefixed_id_new('acct')" ]);
 	for my $c (@timed)
 	{
-		my $took = finish($c);
+		my $took = $c->finish;
 		ok(defined $took && $took < 3.5,
 			"$label: $c->{name} ends at its statement_timeout, within 3.5 s")
-		  or diag('took ' . ($took // 'over 15 s') . ": ${$c->{out}}");
-		like(${ $c->{out} }, qr/ERROR:  57014: canceling statement due to statement timeout/,
+		  or diag('took ' . ($took // 'over 15 s') . ": " . $c->output);
+		like($c->output, qr/ERROR:  57014: canceling statement due to statement timeout/,
 			"$label: $c->{name} fails with 57014");
-		unlike(${ $c->{out} }, qr/^\d{15,}$|^[0-9a-f]{8}-|^acct_/m, "$label: $c->{name} returns no ID");
+		unlike($c->output, qr/^\d{15,}$|^[0-9a-f]{8}-|^acct_/m, "$label: $c->{name} returns no ID");
 	}
 
 	# pg_cancel_backend and pg_terminate_backend of sessions waiting for
 	# another session's renewal.
 	my %waiter = (
-		cancelled => client("cancelled_$label", 'SELECT snowflake(6)', timeout => 15),
-		terminated => client("terminated_$label", 'SELECT uuid_v7()', timeout => 15));
+		cancelled => $primary->background_psql("cancelled_$label", 'SELECT snowflake(6)', timeout => 15),
+		terminated => $primary->background_psql("terminated_$label", 'SELECT uuid_v7()', timeout => 15));
 	for my $kind (sort keys %waiter)
 	{
 		my $name = $waiter{$kind}{name};
@@ -153,19 +116,19 @@ sub unanswered
 	$primary->q(
 		"SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'cancelled_$label'");
 	my $started = time;
-	finish($waiter{cancelled});
+	$waiter{cancelled}->finish;
 	my $took = gone_within("cancelled_$label");
 	ok(defined $took && time - $started < 1.5, "$label: pg_cancel_backend ends the waiting call at once")
 	  or diag('took ' . ($took // 'over 10 s'));
-	like(${ $waiter{cancelled}{out} }, qr/ERROR:  57014: canceling statement due to user request/,
+	like($waiter{cancelled}->output, qr/ERROR:  57014: canceling statement due to user request/,
 		"$label: ... with 57014");
 	$primary->q(
 		"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'terminated_$label'");
 	$took = gone_within("terminated_$label");
 	ok(defined $took && $took < 1, "$label: pg_terminate_backend ends the waiting session within 1 s")
 	  or diag('took ' . ($took // 'over 10 s'));
-	finish($waiter{terminated});
-	unlike(${ $waiter{terminated}{out} }, qr/^[0-9a-f]{8}-/m, "$label: ... without an ID");
+	$waiter{terminated}->finish;
+	unlike($waiter{terminated}->output, qr/^[0-9a-f]{8}-/m, "$label: ... without an ID");
 
 	# The renewers are still waiting: nothing was confirmed.
 	for my $lease (sort keys %renewer)
@@ -184,19 +147,19 @@ sub resumed
 	for my $lease (sort keys %$renewer)
 	{
 		my $c = $renewer->{$lease};
-		my $took = finish($c);
+		my $took = $c->finish;
 		ok(defined $took, "$label: the $lease renewer returns once the standby answers")
-		  or diag(${ $c->{out} });
-		like(${ $c->{out} }, $lease eq 'snowflake' ? qr/^\d{15,}$/m : qr/^[0-9a-f]{8}-[0-9a-f]{4}-7/m,
+		  or diag($c->output);
+		like($c->output, $lease eq 'snowflake' ? qr/^\d{15,}$/m : qr/^[0-9a-f]{8}-[0-9a-f]{4}-7/m,
 			"$label: ... with its ID");
 	}
-	my $c = client("resumed_$label",
+	my $c = $primary->background_psql("resumed_$label",
 		"SET statement_timeout = '5s'; SELECT snowflake(6) > 0 AND uuid_v7() IS NOT NULL
 		   AND prefixed_id_new('acct') IS NOT NULL",
 		timeout => 15);
-	my $took = finish($c);
-	ok(defined $took && ${ $c->{out} } =~ /^t$/m, "$label: minting resumes without a restart")
-	  or diag(${ $c->{out} });
+	my $took = $c->finish;
+	ok(defined $took && $c->output =~ /^t$/m, "$label: minting resumes without a restart")
+	  or diag($c->output);
 }
 
 # 1. A synchronous standby that does not exist.
@@ -218,24 +181,23 @@ $primary->q("ALTER SYSTEM SET synchronous_standby_names = 'nosuchstandby'");
 $primary->q('SELECT pg_reload_conf()');
 $primary->poll_query_until('postgres', 'SHOW synchronous_standby_names', 'nosuchstandby');
 my @racers = map {
-	client("racer$_", "SET statement_timeout = '1s';\n" . ("SELECT snowflake(6);\n" x 100000), timeout => 60)
+	$primary->background_psql("racer$_", "SET statement_timeout = '1s';\n" . ("SELECT snowflake(6);\n" x 100000), timeout => 60)
 } 1 .. 4;
 my @ids;
 my $racers_ended = 1;
 my %ended_by;
 for my $c (@racers)
 {
-	$racers_ended &&= defined finish($c);
-	push @ids, ${ $c->{out} } =~ /^(\d{15,})$/mg;
-	my ($error) = ${ $c->{out} } =~ /ERROR:  (57014: [^\n]*)/;
+	$racers_ended &&= defined $c->finish;
+	push @ids, $c->output =~ /^(\d{15,})$/mg;
+	my ($error) = $c->output =~ /ERROR:  (57014: [^\n]*)/;
 	$ended_by{ $error // 'no error' }++;
-	note("$c->{name}: " . (() = ${ $c->{out} } =~ /^(\d{15,})$/mg) . ' IDs, then ' . ($error // 'no error'));
+	note("$c->{name}: " . (() = $c->output =~ /^(\d{15,})$/mg) . ' IDs, then ' . ($error // 'no error'));
 }
 ok($racers_ended, 'the racing sessions end');
 ok($ended_by{'57014: snowflake lease renewal was not confirmed by a synchronous standby'},
 	'a racing session renewed the lease and its renewal was cancelled unconfirmed');
-my ($lease_end) =
-  PostgreSQL::Test::Utils::slurp_file($primary->data_dir . '/idgen_snowflake.lease') =~ /\n0*(\d+)\n\z/;
+my $lease_end = $primary->lease_end('snowflake');
 ok(@ids > 0, 'the racing sessions minted before the lease ran out (' . scalar(@ids) . ' IDs)');
 my @beyond = grep { ($_ >> 23) >= $lease_end } @ids;
 is(scalar(@beyond), 0,
@@ -248,12 +210,12 @@ note("latest snowflake ms $max_ms, lease end $lease_end");
 # file still holds the last confirmed end until a renewal is confirmed.
 $primary->q('ALTER SYSTEM RESET synchronous_standby_names');
 $primary->q('SELECT pg_reload_conf()');
-my $after = client('after_race', "SET statement_timeout = '5s'; SELECT snowflake(6)", timeout => 15);
-finish($after);
-my ($after_id) = ${ $after->{out} } =~ /^(\d{15,})$/m;
+my $after = $primary->background_psql('after_race', "SET statement_timeout = '5s'; SELECT snowflake(6)", timeout => 15);
+$after->finish;
+my ($after_id) = $after->output =~ /^(\d{15,})$/m;
 ok(defined $after_id && @ids && $after_id > (sort { $b <=> $a } @ids)[0],
 	'once the standby answers, the next snowflake lies above every raced one')
-  or diag(${ $after->{out} });
+  or diag($after->output);
 
 # 2. A streaming standby, stopped and started again.
 $primary->backup('sb');

@@ -98,9 +98,8 @@ my $old_max53 = $primary->q('SELECT max(snowflake53(5)) FROM generate_series(1, 
 # replayed it: wait for replay before reading its lease file (bash read it at
 # once).
 $primary->wait_for_catchup($standby, 'replay');
-my ($lease_ms) =
-  PostgreSQL::Test::Utils::slurp_file($standby->data_dir . '/idgen_snowflake.lease') =~ /\n0*(\d+)\n\z/;
-ok( ($lease_ms // 0) > $old_ms,
+my $lease_ms = $standby->lease_end('snowflake');
+ok( $lease_ms > $old_ms,
 	"WAL replay rewrote the standby's lease file past the old primary's last ID (lease "
 	  . ($lease_ms // '') . " ms, ID $old_ms ms)");
 

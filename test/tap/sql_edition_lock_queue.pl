@@ -44,14 +44,11 @@ $node->q('GRANT MAINTAIN ON ids.idgen_sql_snowflake_lock, ids.idgen_sql_snowflak
   if $major >= 17;
 
 # session NAME ROLE SQL: a psql session of ROLE running SQL in the background
-# (application_name NAME), its output to a file; killed after 60 s.
+# (application_name NAME), on past errors; killed after 60 s.
 sub session
 {
 	my ($name, $role, $sql) = @_;
-	IdgenTest::write_file("$tmp/$name.sql", $sql);
-	return IPC::Run::start(
-		[ 'psql', '-XAtq', '-d', $node->connstr('app') . " user=$role application_name=$name", '-f', "$tmp/$name.sql" ],
-		'<', \undef, '>&', "$tmp/$name.out", IPC::Run::timeout(60));
+	return $node->background_psql($name, $sql, db => 'app', user => $role, on_error_stop => 0, verbose => 0);
 }
 
 # pid_of NAME: the backend of session NAME once it is in STATE (a condition on
