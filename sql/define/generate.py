@@ -69,10 +69,6 @@ FUNCTIONS = {
 COPIES = [
     ("sql/idgen--0.5.0--0.6.0.sql", "prefixed_id_define", True, False),
     ("sql/idgen--0.5.0--0.6.0.sql", "typeid_define", True, True),
-    ("sql/idgen--0.6.0.sql", "prefixed_id_define", False, True),
-    ("sql/idgen--0.6.0.sql", "typeid_define", False, True),
-    ("sql/idgen--0.7.0.sql", "prefixed_id_define", False, True),
-    ("sql/idgen--0.7.0.sql", "typeid_define", False, True),
     ("sql/idgen--0.8.0.sql", "prefixed_id_define", False, True),
     ("sql/idgen--0.8.0.sql", "typeid_define", False, True),
 ]

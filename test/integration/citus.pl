@@ -122,20 +122,25 @@ is(sql($c, 'SELECT count(*) FROM citus_get_active_worker_nodes()'),
 	2, 'the coordinator lists 2 active workers');
 
 # --- 7. ALTER EXTENSION idgen UPDATE -------------------------------------------------
-# Run first: CREATE EXTENSION idgen VERSION '0.7.0' (the previous release) on
-# the coordinator, which Citus propagates to every worker, a distributed table
-# keyed by ulid with rows, then the update; everything below runs on the
-# current version.
+# Run first: idgen 0.7.0 (the previous release) on the coordinator, which
+# Citus propagates to every worker, a distributed table keyed by ulid with
+# rows, then the update; everything below runs on the current version. 0.7.0
+# is CREATE EXTENSION of 0.1.0 and the upgrade scripts (sql/ keeps no 0.7.0
+# full script; named step by step, so that one an earlier install left in
+# share/extension does not run): the same objects, but a superuser's 0.6.0 ->
+# 0.7.0 step records origin 0, so the first IDs may run up to
+# idgen.max_clock_regression ahead of the clock, which nothing here measures.
 my $current = idgen_version();
 my $versions =
   q{SELECT string_agg(result, ',') FROM run_command_on_all_nodes($$SELECT extversion FROM pg_extension WHERE extname = 'idgen'$$)};
 sql($c,
-	"CREATE EXTENSION idgen VERSION '0.7.0';
+	"CREATE EXTENSION idgen VERSION '0.1.0';
+    ALTER EXTENSION idgen UPDATE TO '0.7.0';
     CREATE TABLE upg (id ulid PRIMARY KEY DEFAULT ulid(), sf bigint DEFAULT snowflake(), n int);
     SELECT create_distributed_table('upg', 'id');
     INSERT INTO upg (n) SELECT g FROM generate_series(1, 1000) g");
 is(sql($c, $versions), '0.7.0,0.7.0,0.7.0',
-	"CREATE EXTENSION idgen VERSION '0.7.0' on the coordinator reached every node");
+	"idgen 0.7.0 (0.1.0 and the upgrade scripts) on the coordinator reached every node");
 sql($c, 'ALTER EXTENSION idgen UPDATE');
 is(sql($c, $versions), "$current,$current,$current",
 	"ALTER EXTENSION idgen UPDATE on the coordinator updates every node to $current");

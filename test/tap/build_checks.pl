@@ -104,6 +104,13 @@ ok(reachable($version),
 # CREATE EXTENSION runs the current full script alone
 # (test/tap/install_matches_upgrade checks it defines what the upgrades do).
 ok(-f "sql/idgen--$version.sql", "sql/idgen--$version.sql, the current full install script, exists");
+# One full script is edited in place; older versions are installed from
+# 0.1.0's and the upgrade scripts, and a released full script lives in git
+# history (docs/development.md, "Source layout").
+my @full = grep { !/--.*--/ } glob 'sql/idgen--*.sql';
+is( join(' ', @full),
+	join(' ', sort('sql/idgen--0.1.0.sql', "sql/idgen--$version.sql")),
+	"the full install scripts are sql/idgen--0.1.0.sql and sql/idgen--$version.sql alone");
 
 # Every function states its volatility, null handling and PARALLEL label in
 # the text and has a COMMENT (pg_proc cannot tell a default from an explicit

@@ -56,6 +56,20 @@ sub as_tenant
 	return;
 }
 
+# old VERSION: the statements that install the older release VERSION. Of the
+# released full scripts only 0.1.0's is kept (sql/), so VERSION is 0.1.0's
+# script and the upgrade scripts up to VERSION, which define the same
+# objects as 0.6.0's and 0.7.0's full scripts did, and write the same label
+# when the tenant runs them (compared when those scripts were removed). Named
+# step by step, so that a full script that an earlier install of idgen left in
+# the server's share/extension is not what runs.
+sub old
+{
+	my ($version) = @_;
+	return ("CREATE EXTENSION idgen VERSION '0.1.0'",
+		$version eq '0.1.0' ? () : ("ALTER EXTENSION idgen UPDATE TO '$version'"));
+}
+
 is(lead(), '0 0', 'before: the IDs of database app follow the clock');
 
 settle();
@@ -91,8 +105,7 @@ as_tenant('DROP EXTENSION idgen', 'CREATE SEQUENCE idgen_sql_snowflake_state',
 is(lead(), '0 0', "a look-alike of the SQL edition's state sequence and CREATE EXTENSION: no raise");
 
 settle();
-as_tenant('DROP EXTENSION idgen', "CREATE EXTENSION idgen VERSION '0.6.0'", 'SELECT uuid_v7()',
-	'SELECT uuid_v7()');
+as_tenant('DROP EXTENSION idgen', old('0.6.0'), 'SELECT uuid_v7()', 'SELECT uuid_v7()');
 is(lead(), '0 0', 'idgen 0.6.0 (no label: it cannot say where its IDs came from) minted by the tenant: no raise');
 settle();
 as_tenant('ALTER EXTENSION idgen UPDATE', 'SELECT uuid_v7()');
@@ -106,8 +119,7 @@ is(lead(), '0 0', 'ALTER EXTENSION idgen UPDATE to the label, then a mint by the
 for my $version (qw(0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 0.6.0 0.7.0))
 {
 	settle();
-	as_tenant('DROP EXTENSION IF EXISTS idgen', "CREATE EXTENSION idgen VERSION '$version'",
-		'ALTER EXTENSION idgen UPDATE');
+	as_tenant('DROP EXTENSION IF EXISTS idgen', old($version), 'ALTER EXTENSION idgen UPDATE');
 	is($node->q("SELECT string_agg((system_identifier = (SELECT system_identifier FROM pg_control_system()))::text, ',')
 		 FROM idgen_lease_origin", db => 'tenantdb'),
 		'true', "the tenant's $version, updated: the label names this cluster alone");
@@ -118,7 +130,7 @@ for my $version (qw(0.1.0 0.2.0 0.3.0 0.4.0 0.4.1 0.5.0 0.6.0 0.7.0))
 # The same update run by a superuser keeps "not known", as after pg_upgrade
 # of a 0.6.0 database (docs/operations.md, "Upgrading PostgreSQL").
 settle();
-as_tenant('DROP EXTENSION idgen', "CREATE EXTENSION idgen VERSION '0.6.0'");
+as_tenant('DROP EXTENSION idgen', old('0.6.0'));
 $node->q('ALTER EXTENSION idgen UPDATE', db => 'tenantdb');
 is($node->q('SELECT system_identifier FROM idgen_lease_origin', db => 'tenantdb'),
 	'0', "a superuser's update of 0.6.0 records \"not known\" (0)");
