@@ -769,7 +769,7 @@ sub lease_end
 	return $end;
 }
 
-# background_psql NAME SQL [db => NAME, user => ROLE, on_error_stop => 0,
+# psql_to_file NAME SQL [db => NAME, user => ROLE, on_error_stop => 0,
 # verbose => 0, timeout => SECONDS]: a psql session (application_name NAME)
 # running SQL in the background from a file, one statement at a time,
 # stopping at the first error unless on_error_stop => 0, with verbose error
@@ -777,7 +777,7 @@ sub lease_end
 # together, goes to a file, so that no pipe fills up while the test does
 # something else; its harness is killed after SECONDS (default 60). Returns an
 # IdgenTest::Session.
-sub background_psql
+sub psql_to_file
 {
 	my ($self, $name, $sql, %opt) = @_;
 	my $dir = $self->basedir . '/sessions';

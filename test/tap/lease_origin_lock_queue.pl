@@ -28,7 +28,7 @@ my $db = 'postgres';
 sub session
 {
 	my ($name, $role, $sql) = @_;
-	return $node->background_psql($name, $sql, db => $db, user => $role, on_error_stop => 0);
+	return $node->psql_to_file($name, $sql, db => $db, user => $role, on_error_stop => 0);
 }
 
 # hold HOLDER_SQL LABEL: the reader runs HOLDER_SQL in a transaction it

@@ -46,7 +46,7 @@ for my $kind (qw(snowflake clock))
 	sleep 2.5;
 	unlink $file or die "unlink $file: $!";
 	POSIX::mkfifo($file, 0600) or die "mkfifo $file: $!";
-	my $renewer = $node->background_psql("renewer_$kind", "SELECT $call{$kind}", timeout => 120);
+	my $renewer = $node->psql_to_file("renewer_$kind", "SELECT $call{$kind}", timeout => 120);
 	my $pid;
 	ok( $node->poll_query_until('postgres',
 			"SELECT count(*) > 0 FROM pg_stat_activity WHERE application_name = 'renewer_$kind'"),
@@ -57,7 +57,7 @@ for my $kind (qw(snowflake clock))
 	ok(held_in_open($pid), "the $kind lease's renewer is held in the open() of its file");
 
 	# A call that needs the renewal meanwhile waits where a cancel reaches it.
-	my $waiter = $node->background_psql("waiter_$kind", "SET statement_timeout = '1s';\nSELECT $call{$kind}",
+	my $waiter = $node->psql_to_file("waiter_$kind", "SET statement_timeout = '1s';\nSELECT $call{$kind}",
 		timeout => 30);
 	my $took = $waiter->finish;
 	like($waiter->output, qr/ERROR:  57014: canceling statement due to statement timeout/,
@@ -65,7 +65,7 @@ for my $kind (qw(snowflake clock))
 	ok(defined $took && $took < 5, sprintf("... at once (%s s)", defined $took ? sprintf('%.1f', $took) : 'never'));
 
 	# A call that has waited 5 s renews into the next slot.
-	my $taker = $node->background_psql("taker_$kind", "SET statement_timeout = '30s';\nSELECT $call{$kind}",
+	my $taker = $node->psql_to_file("taker_$kind", "SET statement_timeout = '30s';\nSELECT $call{$kind}",
 		timeout => 60);
 	$took = $taker->finish;
 	like($taker->output, $id_pattern{$kind}, "with the renewer held, $call{$kind} returns an ID");
@@ -74,7 +74,7 @@ for my $kind (qw(snowflake clock))
 	ok(-f "$file.1", "the session that took over wrote idgen_$kind.lease.1");
 	my $end_after = $node->lease_end($kind);
 	cmp_ok($end_after, '>', $end_before, "the $kind lease was renewed");
-	my $minter = $node->background_psql("minter_$kind",
+	my $minter = $node->psql_to_file("minter_$kind",
 		"SET statement_timeout = '30s';\nSELECT count(DISTINCT id) FROM (SELECT $call{$kind} AS id FROM generate_series(1, 100000)) s",
 		timeout => 60);
 	$minter->finish;

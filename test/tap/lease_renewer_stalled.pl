@@ -19,8 +19,8 @@ sleep 2.5;
 $node->q("ALTER SYSTEM SET synchronous_standby_names = 'nosuchstandby'; SELECT pg_reload_conf()");
 $node->poll_query_until('postgres', 'SHOW synchronous_standby_names', 'nosuchstandby');
 my %renewer = (
-	snowflake => $node->background_psql('renewer_snowflake', 'SELECT snowflake(6)', timeout => 120),
-	clock => $node->background_psql('renewer_clock', 'SELECT uuid_v7()', timeout => 120));
+	snowflake => $node->psql_to_file('renewer_snowflake', 'SELECT snowflake(6)', timeout => 120),
+	clock => $node->psql_to_file('renewer_clock', 'SELECT uuid_v7()', timeout => 120));
 my %pid;
 for my $kind (sort keys %renewer)
 {

@@ -57,7 +57,7 @@ sub minter
 	my ($name, $role, $setting) = @_;
 	my $batch = "SELECT snowflake(6) FROM generate_series(1, 200)"
 	  . " WHERE clock_timestamp() < current_setting('idgen_test.until')::timestamptz;\n";
-	return $primary->background_psql($name,
+	return $primary->psql_to_file($name,
 		"SET synchronous_commit = $setting;\nSET statement_timeout = '1s';\n"
 		  . "SELECT set_config('idgen_test.until', (clock_timestamp() + interval '4 s')::text, false) \\g /dev/null\n"
 		  . ($batch x 20000),

@@ -78,8 +78,8 @@ sub unanswered
 	my ($label) = @_;
 	sleep $lease_span + 0.5;
 	my %renewer = (
-		snowflake => $primary->background_psql("renew_sf_$label", 'SELECT snowflake(6)', timeout => 180),
-		clock => $primary->background_psql("renew_clock_$label", 'SELECT uuid_v7()', timeout => 180));
+		snowflake => $primary->psql_to_file("renew_sf_$label", 'SELECT snowflake(6)', timeout => 180),
+		clock => $primary->psql_to_file("renew_clock_$label", 'SELECT uuid_v7()', timeout => 180));
 	for my $lease (sort keys %renewer)
 	{
 		ok(waits_for($renewer{$lease}{name}, '^IPC SyncRep$'),
@@ -88,7 +88,7 @@ sub unanswered
 
 	# statement_timeout: the call ends with 57014 about 2 s after it began.
 	my @timed = map {
-		$primary->background_psql("timed_${label}_$_->[0]", "SET statement_timeout = '2s'; SELECT $_->[1]", timeout => 15)
+		$primary->psql_to_file("timed_${label}_$_->[0]", "SET statement_timeout = '2s'; SELECT $_->[1]", timeout => 15)
 	} ([ 'snowflake', 'snowflake(6)' ], [ 'uuid', 'uuid_v7()' ], [ 'prefixed', "prefixed_id_new('acct')" ]);
 	for my $c (@timed)
 	{
@@ -104,8 +104,8 @@ sub unanswered
 	# pg_cancel_backend and pg_terminate_backend of sessions waiting for
 	# another session's renewal.
 	my %waiter = (
-		cancelled => $primary->background_psql("cancelled_$label", 'SELECT snowflake(6)', timeout => 15),
-		terminated => $primary->background_psql("terminated_$label", 'SELECT uuid_v7()', timeout => 15));
+		cancelled => $primary->psql_to_file("cancelled_$label", 'SELECT snowflake(6)', timeout => 15),
+		terminated => $primary->psql_to_file("terminated_$label", 'SELECT uuid_v7()', timeout => 15));
 	for my $kind (sort keys %waiter)
 	{
 		my $name = $waiter{$kind}{name};
@@ -153,7 +153,7 @@ sub resumed
 		like($c->output, $lease eq 'snowflake' ? qr/^\d{15,}$/m : qr/^[0-9a-f]{8}-[0-9a-f]{4}-7/m,
 			"$label: ... with its ID");
 	}
-	my $c = $primary->background_psql("resumed_$label",
+	my $c = $primary->psql_to_file("resumed_$label",
 		"SET statement_timeout = '5s'; SELECT snowflake(6) > 0 AND uuid_v7() IS NOT NULL
 		   AND prefixed_id_new('acct') IS NOT NULL",
 		timeout => 15);
@@ -181,7 +181,7 @@ $primary->q("ALTER SYSTEM SET synchronous_standby_names = 'nosuchstandby'");
 $primary->q('SELECT pg_reload_conf()');
 $primary->poll_query_until('postgres', 'SHOW synchronous_standby_names', 'nosuchstandby');
 my @racers = map {
-	$primary->background_psql("racer$_", "SET statement_timeout = '1s';\n" . ("SELECT snowflake(6);\n" x 100000), timeout => 60)
+	$primary->psql_to_file("racer$_", "SET statement_timeout = '1s';\n" . ("SELECT snowflake(6);\n" x 100000), timeout => 60)
 } 1 .. 4;
 my @ids;
 my $racers_ended = 1;
@@ -210,7 +210,7 @@ note("latest snowflake ms $max_ms, lease end $lease_end");
 # file still holds the last confirmed end until a renewal is confirmed.
 $primary->q('ALTER SYSTEM RESET synchronous_standby_names');
 $primary->q('SELECT pg_reload_conf()');
-my $after = $primary->background_psql('after_race', "SET statement_timeout = '5s'; SELECT snowflake(6)", timeout => 15);
+my $after = $primary->psql_to_file('after_race', "SET statement_timeout = '5s'; SELECT snowflake(6)", timeout => 15);
 $after->finish;
 my ($after_id) = $after->output =~ /^(\d{15,})$/m;
 ok(defined $after_id && @ids && $after_id > (sort { $b <=> $a } @ids)[0],

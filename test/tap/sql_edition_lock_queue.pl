@@ -48,7 +48,7 @@ $node->q('GRANT MAINTAIN ON ids.idgen_sql_snowflake_lock, ids.idgen_sql_snowflak
 sub session
 {
 	my ($name, $role, $sql) = @_;
-	return $node->background_psql($name, $sql, db => 'app', user => $role, on_error_stop => 0, verbose => 0);
+	return $node->psql_to_file($name, $sql, db => 'app', user => $role, on_error_stop => 0, verbose => 0);
 }
 
 # pid_of NAME: the backend of session NAME once it is in STATE (a condition on
