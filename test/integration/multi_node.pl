@@ -17,7 +17,9 @@
 # trigger (the guard's trigger disabled on the consolidator), noclaim (the 4th
 # writer mints without claiming), skew (writer 3's clock runs 400 ms ahead, not
 # the 60 ms stated), lease (writer 2's lease files and WAL are thrown away
-# before its restart).
+# before its restart), apply (a real apply error in the failover: the
+# consolidator refuses writer 2's rows after its restart with a unique
+# violation until the error is logged, then takes them).
 use strict;
 use warnings;
 use Cwd ();
@@ -312,8 +314,15 @@ my ($ret, $out, $err) = $node{w2}->psql('postgres',
 like($err, qr/ERROR:  system clock is [0-9]+ ms behind snowflake shard 20/,
 	'with idgen.max_clock_regression = 1s, snowflake() on w2 refuses: the shard is seconds ahead of its clock'
 );
+my $log_offset = -s $node{c}->logfile;
+$node{c}->q('CREATE UNIQUE INDEX sf_ids_w2_run_3 ON sf_ids (writer) WHERE run = 3') if $break eq 'apply';
 push @loads, load('w2', 3, 8);
 $_->finish for @loads;
+if ($break eq 'apply')
+{
+	$node{c}->wait_for_log(qr/unique (index|constraint) "sf_ids_w2_run_3"/, $log_offset);
+	$node{c}->q('DROP INDEX sf_ids_w2_run_3');
+}
 cmp_ok($pre, '>', 0, "w2 had committed rows of run 2 before the kill ($pre)");
 my $log = pgbench_log('w2', 3);
 ok(ran_clean($log), 'pgbench on w2 after the restart ran without a failed transaction');

@@ -176,14 +176,17 @@ STARTED = re.compile(r'logical replication apply worker for subscription "([^"]+
 CONNECTION = ("could not receive data from WAL stream", "could not connect to the publisher",
               "could not send data to WAL stream", "server closed the connection unexpectedly",
               "terminating connection", "connection to server")
+ORIGIN_HELD = re.compile(r"^replication origin with ID \d+ is already active for PID (\d+)$")
 
 
-def log_errors(path):
-    """ERROR/FATAL lines of the consolidator's log by subscription (through
-    the pid of each apply worker), each with the DETAIL that follows it."""
-    sub_of, by_sub, last = {}, {}, None
+def read_log(path):
+    """The consolidator's log by subscription (through the pid of each apply
+    worker): its ERROR/FATAL lines, each with its pid, line number and the
+    DETAIL that follows it; and the line numbers at which its apply workers
+    started."""
+    sub_of, by_sub, starts, last = {}, {}, {}, None
     with open(path, errors="replace") as f:
-        for line in f:
+        for number, line in enumerate(f, 1):
             m = LOG_LINE.match(line.rstrip("\n"))
             if not m:
                 continue
@@ -191,14 +194,39 @@ def log_errors(path):
             s = STARTED.search(text)
             if s:
                 sub_of[pid] = s.group(1)
+                starts.setdefault(s.group(1), []).append(number)
             if level in ("ERROR", "FATAL"):
-                last = {"level": level, "text": text, "detail": ""}
+                last = {"level": level, "text": text, "detail": "", "pid": pid, "line": number}
                 by_sub.setdefault(sub_of.get(pid, f"pid {pid}"), []).append(last)
             elif level == "DETAIL" and last is not None:
                 last["detail"] = text
             else:
                 last = None
-    return by_sub
+    return by_sub, starts
+
+
+def log_errors(path):
+    """ERROR/FATAL lines of the consolidator's log by subscription (read_log)."""
+    return read_log(path)[0]
+
+
+def origin_handover(e, mine, starts):
+    """Whether error E of a subscription (MINE its errors, STARTS the lines at
+    which its apply workers started) is PostgreSQL's transient one of a
+    restart: the exiting apply worker frees its worker slot and wakes the
+    launcher in a before_shmem_exit callback, but releases the replication
+    origin only in a later on_shmem_exit one (launcher.c, origin.c), so the
+    next worker can find the origin "already active for PID" of the old one,
+    exit, and be started again after wal_retrieve_retry_interval. It is that
+    when the PID named is an earlier worker of the same subscription that had
+    already logged the error it exits on, and a worker of the subscription
+    started after it (the last one of such errors is then followed by a worker
+    that got past the origin)."""
+    m = ORIGIN_HELD.match(e["text"])
+    if not m:
+        return False
+    holder_exiting = any(o["pid"] == m.group(1) and o["line"] < e["line"] for o in mine)
+    return holder_exiting and any(line > e["line"] for line in starts)
 
 
 def sub_stats(nodes):
@@ -218,9 +246,11 @@ def errors(nodes, args):
     """No apply error: pg_stat_subscription_stats (apply and sync errors; from
     PostgreSQL 18 also the conflict counters) and the consolidator's log. A
     subscription named in --connection-only may show errors that say its
-    publisher went away (the failover), and nothing else."""
+    publisher went away (the failover), and a restarted worker's transient
+    "replication origin ... is already active" (origin_handover), and nothing
+    else."""
     stats = sub_stats(nodes)
-    logged = log_errors(args.log)
+    logged, starts = read_log(args.log)
     for sub in args.clean + args.connection_only:
         st = stats.get(sub)
         if st is None:
@@ -234,10 +264,16 @@ def errors(nodes, args):
                 f"(apply {st['apply_error_count']}, sync {sync_errors(st)}, conflicts {conflicts or 0}, "
                 f"log {[e['text'] for e in mine][:3]})")
         else:
-            other = [e["text"] for e in mine if not any(c in e["text"] for c in CONNECTION)]
+            handovers = [e for e in mine if origin_handover(e, mine, starts.get(sub, []))]
+            other = [e["text"] for e in mine
+                     if not any(c in e["text"] for c in CONNECTION) and e not in handovers]
             note(f"{sub}: " + "; ".join(sorted({e["text"] for e in mine})))
+            for e in handovers:
+                note(f"{sub}: line {e['line']}, worker {e['pid']}: the worker before still held the origin, "
+                     "and a worker started after it")
             say(not other and not conflicts and sync_errors(st) == 0,
-                f"{sub}: its only errors say the publisher went away ({len(mine)} logged, "
+                f"{sub}: its only errors say the publisher went away, or that the worker before still held "
+                f"the origin ({len(mine)} logged, {len(handovers)} of them the origin; "
                 f"apply_error_count {st['apply_error_count']}; others: {other[:3] or 'none'}; conflicts {conflicts or 0})")
     known = set(args.clean + args.connection_only + args.ignore)
     stray = {k: [e["text"] for e in v][:3] for k, v in logged.items() if k not in known}
