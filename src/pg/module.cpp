@@ -54,19 +54,10 @@ std::size_t shard_stride() {
     return TYPEALIGN(kCacheLine, sizeof(SnowflakeShard));
 }
 
-// Shards of each split, and where a split's shards start in the region.
-constexpr int kShardCounts[kSnowflakeSplits] = {
-    core::snowflake_max_shard(core::kSnowflake63) + 1, core::snowflake_max_shard(core::kSnowflake53) + 1};
-constexpr int kShardCount = kShardCounts[0] + kShardCounts[1];
-
-constexpr int first_shard_index(SnowflakeSplit split) {
-    return split == SnowflakeSplit::bits63 ? 0 : kShardCounts[0];
-}
-
 // Layout: header, one slot per backend, one line per snowflake shard of each split.
 std::size_t region_size(int slot_count) {
     std::size_t size = add_size(header_size(), mul_size(slot_stride(), slot_count));
-    size = add_size(size, mul_size(shard_stride(), kShardCount));
+    size = add_size(size, mul_size(shard_stride(), kSnowflakeShardLines));
     // Extra cache line so that the region can start on a line boundary.
     return add_size(size, kCacheLine);
 }
@@ -117,16 +108,9 @@ void idgen_shmem_startup() {
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
         leases_startup(shared, GetNamedLWLockTranche("idgen"));
-        for (int i = 0; i < kShardCount; ++i) {
-            SnowflakeShard *shard = shard_at(i);
-            pg_atomic_init_u64(&shard->last_stamp, 0);
-            pg_atomic_init_u64(&shard->borrowed_ms, 0);
-            pg_atomic_init_u64(&shard->waits, 0);
-            pg_atomic_init_u64(&shard->clock_regressions, 0);
-        }
         // Every shard resumes just below the lease: above any ID issued before.
         Lease &lease = shared->leases[static_cast<int>(LeaseKind::snowflake)];
-        snowflake_shards_raise(static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
+        snowflake_shards_startup(static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
     }
     LWLockRelease(AddinShmemInitLock);
 }
@@ -221,34 +205,8 @@ BackendSlot *shared_slot(int index) {
     return slot_at(index);
 }
 
-SnowflakeShard *snowflake_shard(SnowflakeSplit split, int shard) {
-    return shard_at(first_shard_index(split) + shard);
-}
-
-void snowflake_shards_raise(std::int64_t lease_ms) {
-    for (int s = 0; s < kSnowflakeSplits; ++s) {
-        auto split = static_cast<SnowflakeSplit>(s);
-        core::SnowflakeStamp stamp = core::snowflake_stamp_below(layout_of(split), lease_ms);
-        for (int shard = 0; shard < kShardCounts[s]; ++shard) {
-            pg_atomic_uint64 *last = &snowflake_shard(split, shard)->last_stamp;
-            std::uint64_t seen = pg_atomic_read_u64(last);
-            while (seen < stamp && !pg_atomic_compare_exchange_u64(last, &seen, stamp)) {
-            }
-        }
-    }
-}
-
-std::int64_t snowflake_shards_issued_below() {
-    std::int64_t below = 0;
-    for (int s = 0; s < kSnowflakeSplits; ++s) {
-        auto split = static_cast<SnowflakeSplit>(s);
-        for (int shard = 0; shard < kShardCounts[s]; ++shard) {
-            core::SnowflakeStamp last = pg_atomic_read_u64(&snowflake_shard(split, shard)->last_stamp);
-            if (last != 0)
-                below = std::max(below, core::snowflake_stamp_ms(layout_of(split), last) + 1);
-        }
-    }
-    return below;
+SnowflakeShard *shared_shard_line(int index) {
+    return shard_at(index);
 }
 
 BackendSlot *my_slot() {

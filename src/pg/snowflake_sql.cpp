@@ -1,7 +1,7 @@
 // SQL entry points of the snowflake family in both bit splits: snowflake(shard),
 // snowflake(), snowflake53(shard), snowflake53(), their decoders and
-// boundaries, and the per-shard state. Each entry point names its split; all
-// the rest is shared.
+// boundaries, and the per-shard state (its lines in shared memory, raised with
+// the lease). Each entry point names its split; all the rest is shared.
 #include "core/snowflake.hpp"
 #include "pg/state.hpp"
 
@@ -362,7 +362,54 @@ const Split &other_split(const Split &split) {
     return split.split == SnowflakeSplit::bits63 ? kSplit53 : kSplit63;
 }
 
+// Where a split's shards start among the region's shard lines.
+constexpr int first_shard_line(SnowflakeSplit split) {
+    return split == SnowflakeSplit::bits63 ? 0 : shard_count(SnowflakeSplit::bits63);
+}
+
 }  // namespace
+
+SnowflakeShard *snowflake_shard(SnowflakeSplit split, int shard) {
+    return shared_shard_line(first_shard_line(split) + shard);
+}
+
+void snowflake_shards_startup(std::int64_t lease_ms) {
+    for (int i = 0; i < kSnowflakeShardLines; ++i) {
+        SnowflakeShard *shard = shared_shard_line(i);
+        pg_atomic_init_u64(&shard->last_stamp, 0);
+        pg_atomic_init_u64(&shard->borrowed_ms, 0);
+        pg_atomic_init_u64(&shard->waits, 0);
+        pg_atomic_init_u64(&shard->clock_regressions, 0);
+    }
+    snowflake_shards_raise(lease_ms);
+}
+
+void snowflake_shards_raise(std::int64_t lease_ms) {
+    for (int s = 0; s < kSnowflakeSplits; ++s) {
+        auto split = static_cast<SnowflakeSplit>(s);
+        core::SnowflakeStamp stamp = core::snowflake_stamp_below(layout_of(split), lease_ms);
+        for (int shard = 0; shard < shard_count(split); ++shard) {
+            pg_atomic_uint64 *last = &snowflake_shard(split, shard)->last_stamp;
+            std::uint64_t seen = pg_atomic_read_u64(last);
+            while (seen < stamp && !pg_atomic_compare_exchange_u64(last, &seen, stamp)) {
+            }
+        }
+    }
+}
+
+std::int64_t snowflake_shards_issued_below() {
+    std::int64_t below = 0;
+    for (int s = 0; s < kSnowflakeSplits; ++s) {
+        auto split = static_cast<SnowflakeSplit>(s);
+        for (int shard = 0; shard < shard_count(split); ++shard) {
+            core::SnowflakeStamp last = pg_atomic_read_u64(&snowflake_shard(split, shard)->last_stamp);
+            if (last != 0)
+                below = std::max(below, core::snowflake_stamp_ms(layout_of(split), last) + 1);
+        }
+    }
+    return below;
+}
+
 }  // namespace idgen::pg
 
 using namespace idgen::pg;

@@ -40,6 +40,13 @@ inline constexpr core::SnowflakeLayout layout_of(SnowflakeSplit split) {
     return kSplitLayouts[static_cast<int>(split)];
 }
 
+// Shards of a split; the region holds a line for every shard of each split.
+inline constexpr int shard_count(SnowflakeSplit split) {
+    return core::snowflake_max_shard(layout_of(split)) + 1;
+}
+inline constexpr int kSnowflakeShardLines =
+    shard_count(SnowflakeSplit::bits63) + shard_count(SnowflakeSplit::bits53);
+
 // One backend's generator state, indexed by its backend id (procnumber).
 struct BackendSlot {
     pg_atomic_uint32 pid;  // 0 while no live backend owns the slot
@@ -146,9 +153,18 @@ SharedState *shared_state();
 // Slot index (0 .. slot_count - 1) of the region. Precondition: shared_state().
 BackendSlot *shared_slot(int index);
 
-// The shared state of a snowflake shard of a split. Preconditions:
-// shared_state(), core::snowflake_shard_valid(layout_of(split), shard).
+// Shard line index (0 .. kSnowflakeShardLines - 1) of the region; which line
+// is which split's shard is snowflake_sql.cpp's. Precondition: shared_state().
+SnowflakeShard *shared_shard_line(int index);
+
+// The shared state of a snowflake shard of a split (snowflake_sql.cpp, as are
+// the next three). Preconditions: shared_state(),
+// core::snowflake_shard_valid(layout_of(split), shard).
 SnowflakeShard *snowflake_shard(SnowflakeSplit split, int shard);
+
+// Sets up every shard of a new region, each just below the snowflake lease
+// read at start (lease_ms), so that no ID issued before the start comes again.
+void snowflake_shards_startup(std::int64_t lease_ms);
 
 // Raises every shard of every split to just below a snowflake lease ending at
 // lease_ms, so that each shard's next ID lies in lease_ms or later.
