@@ -158,8 +158,8 @@ my @tier_files = grep { !m{/build_checks\.(sh|pl)$} }
 my @client_files = glob('test/integration/clients/*.{sh,pl}');
 my @regress = split ' ', $regress // '';
 my $want_files = @regress + @tier_files + @client_files + 2;
-# On the newest supported major: the client packages that run once a suite
-# (newest_major_only_tests) run there.
+# On the newest supported major: the files that run once a suite
+# (newest_major_only_tests, the benchmark) run there.
 (undef, $out) = run_status([ 'bash', 'test/run-tests.sh', '--pg', '18', '--set', 'full', '--list-files' ]);
 my @listed = split /\n/, $out;
 is(scalar @listed, $want_files,
@@ -169,9 +169,12 @@ is(scalar @listed, $want_files,
 (undef, $out) = run_status([ 'bash', 'test/run-tests.sh', '--pg', '17', '--set', 'full', '--list-files' ]);
 my @listed_17 = split /\n/, $out;
 my $files = @listed_17;
-my @once = grep { m{^test/integration/clients/(go|rust|java|ruby)_package\.pl$|/pglite\.pl$} } @listed;
-is($files, $want_files - @once,
-	'on an older major the full set leaves out the client packages that run once a suite, on the newest')
+my ($once_list) = PostgreSQL::Test::Utils::slurp_file('test/run-tests.sh') =~ /^newest_major_only_tests=\(\s*(.*?)\)/ms;
+my %once = map { $_ => 1 } split ' ', $once_list // '';
+my @once = grep { m{([^/]+?)(?:\.test)?\.pl$} && $once{$1} } @listed;
+is($files, $want_files - @once - 1,
+	'on an older major the full set leaves out the files that run once a suite, on the newest '
+	  . '(newest_major_only_tests and the benchmark)')
   or diag("--list-files on 17:\n$out");
 
 my $err;
