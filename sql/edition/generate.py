@@ -18,7 +18,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-FAMILIES = ["header", "uuid_v7", "snowflake", "ulid", "prefixed", "typeid"]
+FAMILIES = ["header", "uuid_v7", "snowflake", "ulid", "prefixed", "typeid", "types"]
 # The schema that the mints name until idgen_sql_snowflake_bind() writes the
 # install's in: no role may create a schema named pg_*, so it never resolves
 # (test/lib/sql_qualified.py takes it as the edition's own).
@@ -72,6 +72,7 @@ def constants(version):
         n //= 36
     return {
         "VERSION": version,
+        "IDGEN_TYPES_FUNCTION": idgen_types_function(version),
         "CROCKFORD_UPPER": upper,
         "CROCKFORD_LOWER": lower,
         # regular expression classes of the alphabet, either case and lowercase
@@ -133,6 +134,16 @@ def constants(version):
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
     }
+
+
+def idgen_types_function(version):
+    """idgen_types() and its COMMENT as the C++ edition's install script has them."""
+    script = read(f"sql/idgen--{version}.sql")
+    m = re.search(r"^CREATE FUNCTION idgen_types\(.*?^END;\nCOMMENT ON FUNCTION idgen_types\(\) IS\n    '(?:[^']|'')*';\n",
+                  script, re.M | re.S)
+    if not m:
+        sys.exit(f"generate.py: cannot find idgen_types() in sql/idgen--{version}.sql")
+    return m.group(0).rstrip("\n")
 
 
 def op(name):

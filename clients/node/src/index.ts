@@ -268,18 +268,39 @@ export function typeidTime(id: string): Date | null {
 export const TEXT_TYPES = ["ulid", "prefixed_id", "typeid"] as const;
 export type IdgenTextType = (typeof TEXT_TYPES)[number];
 
-/** SQL that finds the OIDs of the extension's types, wherever the extension is installed. */
-export const TYPE_OIDS_SQL =
-  "SELECT t.typname::text AS name, t.oid::int4 AS oid, t.typarray::int4 AS array_oid " +
-  "FROM pg_catalog.pg_type t JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_type'::regclass AND d.objid = t.oid " +
-  "JOIN pg_catalog.pg_extension e ON d.refclassid = 'pg_catalog.pg_extension'::regclass AND d.refobjid = e.oid " +
-  "WHERE e.extname = 'idgen' AND d.deptype = 'e' AND t.typname IN ('ulid', 'prefixed_id', 'typeid')";
+/**
+ * SQL that finds the extension's `idgen_types()` (docs/reference.md), in
+ * whatever schema idgen lives: one row, `fn` the name to call it by
+ * (qualified when its schema is not on the search_path; null before idgen
+ * 0.8.0, which added it) and `version` the extension's; no row without idgen.
+ */
+export const TYPES_FUNCTION_SQL =
+  "SELECT pg_catalog.to_regprocedure(e.extnamespace::pg_catalog.regnamespace::pg_catalog.text " +
+  "OPERATOR(pg_catalog.||) '.idgen_types()')::pg_catalog.text AS fn, e.extversion AS version " +
+  "FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'idgen'";
 
-/** One row of TYPE_OIDS_SQL. */
+/**
+ * The statement that lists the extension's types and every domain over them
+ * (TypeOid rows), for the rows of TYPES_FUNCTION_SQL; throws where idgen is
+ * not installed or older than 0.8.0.
+ */
+export function typesSql(found: readonly { fn: string | null; version: string }[]): string {
+  const [row] = found;
+  if (!row) throw new Error("idgen: the extension is not installed in this database (CREATE EXTENSION idgen)");
+  if (!row.fn)
+    throw new Error(
+      `idgen: the extension is version ${row.version}, and this package needs 0.8.0 or later, ` +
+        "whose idgen_types() lists the types (ALTER EXTENSION idgen UPDATE)",
+    );
+  return `SELECT t.name::text AS name, t.oid, t.array_oid, t.family FROM ${row.fn} t`;
+}
+
+/** One row of typesSql(): a type or domain, its array type, and its family (ulid, prefixed_id or typeid). */
 export interface TypeOid {
   name: string;
   oid: number;
   array_oid: number;
+  family: IdgenTextType;
 }
 
 /** Parses a PostgreSQL array literal of IDs ('{a,b,NULL}'): the IDs' text never needs quoting. */

@@ -3,7 +3,7 @@
 // bigint (so snowflakes) exact, ulid/prefixed_id/typeid and their domains'
 // arrays as arrays of strings.
 import pg from "pg";
-import { parseIdArray, TYPE_OIDS_SQL, type TypeOid } from "./index.js";
+import { parseIdArray, TYPES_FUNCTION_SQL, typesSql, type TypeOid } from "./index.js";
 
 import { int8Parser, type Int8Mode } from "./pg-int8.js";
 
@@ -22,13 +22,8 @@ interface Queryable {
 
 /** The extension's types and their domains, with their array OIDs, in the database `db` is connected to. */
 export async function fetchTypeOids(db: Queryable): Promise<TypeOid[]> {
-  const sql =
-    `WITH base AS (${TYPE_OIDS_SQL}) ` +
-    "SELECT name, oid, array_oid FROM base UNION ALL " +
-    "SELECT b.name, t.oid::int4, t.typarray::int4 FROM pg_catalog.pg_type t JOIN base b ON t.typbasetype = b.oid WHERE t.typtype = 'd'";
-  const { rows } = await db.query(sql);
-  if (rows.length === 0)
-    throw new Error("idgen: the extension is not installed in this database (CREATE EXTENSION idgen)");
+  const found = await db.query(TYPES_FUNCTION_SQL);
+  const { rows } = await db.query(typesSql(found.rows as { fn: string | null; version: string }[]));
   return rows as TypeOid[];
 }
 

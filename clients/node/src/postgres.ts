@@ -4,7 +4,7 @@
 // and (with its default fetch_types) their arrays as arrays of strings.
 import type { Sql, PostgresType } from "postgres";
 import { int8Parser, type Int8Mode } from "./pg-int8.js";
-import { parseIdArray, TYPE_OIDS_SQL, type TypeOid } from "./index.js";
+import { parseIdArray, TYPES_FUNCTION_SQL, typesSql, type TypeOid } from "./index.js";
 
 export type { Int8Mode } from "./pg-int8.js";
 
@@ -34,16 +34,12 @@ export function idgenTypes(options: { int8?: Int8Mode } = {}): Record<string, Po
  * the OIDs it found. Call it again after creating new domains.
  */
 export async function registerTypes(sql: Sql<any>): Promise<TypeOid[]> {
-  const rows = (await sql.unsafe(
-    `WITH base AS (${TYPE_OIDS_SQL}) ` +
-      "SELECT name, oid, array_oid FROM base UNION ALL " +
-      "SELECT b.name, t.oid::int4, t.typarray::int4 FROM pg_catalog.pg_type t JOIN base b ON t.typbasetype = b.oid WHERE t.typtype = 'd'",
-  )) as unknown as TypeOid[];
-  if (rows.length === 0) throw new Error("idgen: the extension is not installed in this database (CREATE EXTENSION idgen)");
+  const found = (await sql.unsafe(TYPES_FUNCTION_SQL)) as unknown as { fn: string | null; version: string }[];
+  const rows = (await sql.unsafe(typesSql(found))) as unknown as TypeOid[];
   const parsers = sql.options.parsers as Record<number, (raw: string) => unknown>;
   for (const t of rows) {
     parsers[t.oid] = (raw: string) => raw;
     if (t.array_oid) parsers[t.array_oid] = parseIdArray;
   }
-  return rows.map((r) => ({ name: r.name, oid: r.oid, array_oid: r.array_oid }));
+  return rows.map((r) => ({ name: r.name, oid: r.oid, array_oid: r.array_oid, family: r.family }));
 }

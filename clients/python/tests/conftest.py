@@ -35,6 +35,30 @@ def bare_dbname(request):
         admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
 
 
+@pytest.fixture(scope="module")
+def old_dbname(request):
+    """A fresh database with idgen 0.7.0, which has no idgen_types(), dropped after the module."""
+    name = "idgen_py_old_%s" % uuid.uuid4().hex[:8]
+    with _admin() as admin:
+        admin.execute('CREATE DATABASE "%s"' % name)
+    with psycopg.connect(dbname=name, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION idgen VERSION '0.7.0'")
+    yield name
+    with _admin() as admin:
+        admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
+
+
+# The domains every driver's tests decode (idgen_types() lists them): a plain
+# CREATE DOMAIN over ulid, a domain over that domain, and typeid_define()'s.
+DOMAINS = """
+CREATE DOMAIN ulid_ref AS ulid;
+CREATE DOMAIN ulid_ref_ref AS ulid_ref;
+SELECT typeid_define('member_id', 'member');
+CREATE TABLE domain_values (r ulid_ref, rr ulid_ref_ref, m member_id DEFAULT typeid_new('member'));
+INSERT INTO domain_values (r, rr) SELECT ulid(), ulid() FROM generate_series(1, 3);
+"""
+
+
 @pytest.fixture
 def conn(dbname):
     with psycopg.connect(dbname=dbname, autocommit=True) as c:

@@ -8,6 +8,7 @@ import asyncpg
 import pytest
 
 import idgen.asyncpg
+from conftest import DOMAINS
 from idgen import ULID, PrefixedId, TypeId
 
 
@@ -30,6 +31,7 @@ def schema(dbname):
             CREATE TABLE t (u ulid DEFAULT ulid(), p prefixed_id DEFAULT prefixed_id_token('tok'),
                             y typeid DEFAULT typeid_new('user'), a acct_id);
             INSERT INTO t SELECT FROM generate_series(1, 20)""")
+        await conn.execute(DOMAINS)
     run(dbname, body)
 
 
@@ -88,6 +90,24 @@ def test_pool_init(dbname):
                                        init=idgen.asyncpg.register_types) as pool:
             return await pool.fetchval("SELECT typeid_new('x')")
     assert type(asyncio.run(main())) is TypeId
+
+
+def test_domains_over_domains(dbname):
+    async def body(conn):
+        await idgen.asyncpg.register_types(conn)
+        rows = await conn.fetch("SELECT r, rr, m, ARRAY[rr], r::text, rr::text, m::text FROM domain_values")
+        for r in rows:
+            assert [type(v) for v in (r[0], r[1], r[2], r[3][0])] == [ULID, ULID, TypeId, ULID]
+            assert [str(v) for v in r[:3]] == list(r[4:])
+        return len(rows)
+    assert run(dbname, body) == 3
+
+
+def test_older_extension(old_dbname):
+    async def body(conn):
+        with pytest.raises(RuntimeError, match=r"idgen 0\.7\.0 is installed"):
+            await idgen.asyncpg.register_types(conn)
+    run(old_dbname, body)
 
 
 def test_without_extension(bare_dbname):

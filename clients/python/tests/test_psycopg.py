@@ -7,6 +7,7 @@ import psycopg
 import pytest
 
 import idgen.psycopg
+from conftest import DOMAINS
 from idgen import ULID, PrefixedId, TypeId
 
 SETUP = """
@@ -22,6 +23,7 @@ INSERT INTO t DEFAULT VALUES; INSERT INTO t DEFAULT VALUES;
 def schema(dbname):
     with psycopg.connect(dbname=dbname, autocommit=True) as c:
         c.execute(SETUP)
+        c.execute(DOMAINS)
 
 
 @pytest.fixture
@@ -106,6 +108,23 @@ def test_bad_binary_from_dumper_is_refused(reg):
             return self.prefix.encode() + self.bytes
     with pytest.raises(psycopg.errors.InvalidBinaryRepresentation):
         reg.execute("SELECT %b::prefixed_id", (Broken("acct", uuid.uuid4()),))
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_domains_over_domains(reg, binary):
+    rows = reg.cursor(binary=binary).execute(
+        "SELECT r, rr, m, ARRAY[rr], r::text, rr::text, m::text FROM domain_values").fetchall()
+    assert len(rows) == 3
+    for r, rr, m, arr, *texts in rows:
+        assert [type(v) for v in (r, rr, m)] == [ULID, ULID, TypeId] and type(arr[0]) is ULID
+        assert [str(v) for v in (r, rr, m)] == texts and m.prefix == "member"
+    assert reg.execute("SELECT count(*) FROM domain_values WHERE rr = %b", (rows[0][1],)).fetchone()[0] == 1
+
+
+def test_older_extension(old_dbname):
+    with psycopg.connect(dbname=old_dbname) as c:
+        with pytest.raises(RuntimeError, match=r"idgen 0\.7\.0 is installed.*ALTER EXTENSION idgen UPDATE"):
+            idgen.psycopg.register_types(c)
 
 
 def test_without_extension(bare_dbname):

@@ -6,6 +6,7 @@ import psycopg2
 import pytest
 
 import idgen.psycopg2
+from conftest import DOMAINS
 from idgen import ULID, PrefixedId, TypeId
 
 
@@ -40,3 +41,24 @@ def test_domains(pg2):
     assert type(got) is PrefixedId and got.prefix == "org"
     with pytest.raises(psycopg2.errors.CheckViolation):
         cur.execute("INSERT INTO o VALUES (%s)", (PrefixedId("acct", uuid.uuid4()),))
+
+
+def test_domains_over_domains(pg2):
+    cur = pg2.cursor()
+    cur.execute(DOMAINS)
+    idgen.psycopg2.register_types(pg2)
+    cur.execute("SELECT r, rr, m, ARRAY[rr], r::text, rr::text, m::text FROM domain_values")
+    rows = cur.fetchall()
+    assert len(rows) == 3
+    for r, rr, m, arr, *texts in rows:
+        assert [type(v) for v in (r, rr, m, arr[0])] == [ULID, ULID, TypeId, ULID]
+        assert [str(v) for v in (r, rr, m)] == texts
+
+
+def test_older_extension(old_dbname):
+    c = psycopg2.connect(dbname=old_dbname)
+    try:
+        with pytest.raises(RuntimeError, match=r"idgen 0\.7\.0 is installed"):
+            idgen.psycopg2.register_types(c)
+    finally:
+        c.close()

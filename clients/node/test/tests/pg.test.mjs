@@ -148,6 +148,20 @@ describe('node-postgres registerTypes()', () => {
     assert.ok(Array.isArray((await rows(c, arr))[0].a));
   });
 
+  test('a CREATE DOMAIN over ulid and a domain over it (idgen_types()): values and arrays parse', async (t) => {
+    const c = await connect();
+    t.after(() => c.end());
+    await c.query(`DO $$ BEGIN IF to_regtype('pkg_ulid_ref') IS NULL THEN
+        CREATE DOMAIN pkg_ulid_ref AS ulid; CREATE DOMAIN pkg_ulid_ref_ref AS pkg_ulid_ref; END IF; END $$`);
+    const found = await registerTypes(c);
+    assert.deepEqual(['pkg_ulid_ref', 'pkg_ulid_ref_ref'].map((n) => found.find((f) => f.name === n)?.family), ['ulid', 'ulid']);
+    const [r] = await rows(c, `SELECT ulid()::pkg_ulid_ref_ref AS rr, ARRAY[ulid()::pkg_ulid_ref_ref, NULL] AS rrs,
+        ARRAY[ulid()::pkg_ulid_ref] AS rs, ARRAY[typeid_new('user')::pkg_user_id] AS ts`);
+    assert.match(r.rr, /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
+    assert.ok(Array.isArray(r.rrs) && /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(r.rrs[0]) && r.rrs[1] === null, JSON.stringify(r.rrs));
+    assert.ok(Array.isArray(r.rs) && Array.isArray(r.ts) && /^user_/.test(r.ts[0]));
+  });
+
   test('the oldest supported node-postgres (8.11.0) parses the same', async () => {
     const c = new pgOldest.Client();
     await c.connect();

@@ -92,6 +92,21 @@ describe('Postgres.js', () => {
     }
   });
 
+  test('registerTypes(): a CREATE DOMAIN over ulid and a domain over it (idgen_types()), their arrays too', async () => {
+    const sql = postgres({ max: 1, fetch_types: false, types: idgenTypes() });
+    try {
+      await sql`DO $$ BEGIN IF to_regtype('pkg_ulid_ref') IS NULL THEN
+          CREATE DOMAIN pkg_ulid_ref AS ulid; CREATE DOMAIN pkg_ulid_ref_ref AS pkg_ulid_ref; END IF; END $$`;
+      const found = await registerTypes(sql);
+      assert.equal(found.find((f) => f.name === 'pkg_ulid_ref_ref')?.family, 'ulid');
+      const [row] = await sql`SELECT ulid()::pkg_ulid_ref_ref AS rr, ARRAY[ulid()::pkg_ulid_ref_ref, ulid()::pkg_ulid_ref_ref] AS rrs`;
+      assert.match(row.rr, ULID);
+      assert.ok(Array.isArray(row.rrs) && row.rrs.every((v) => ULID.test(v)), JSON.stringify(row.rrs));
+    } finally {
+      await sql.end();
+    }
+  });
+
   test('registerTypes() in a database without the extension fails with a message naming it', async () => {
     const sql = postgres({ max: 1, database: 'postgres' });
     try {

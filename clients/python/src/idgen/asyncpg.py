@@ -37,15 +37,12 @@ _CODECS = {
 async def register_types(conn):
     """Installs the binary codecs on an asyncpg connection (domains use their
     base type's codec); usable as create_pool(init=...)."""
-    rows = await conn.fetch(_catalog.TYPES_QUERY)
-    rows = [tuple(row) for row in rows]
-    error = _catalog.missing(rows)
-    if error:
-        raise error
-    for oid, array_oid, typname, schema, base in rows:
-        if typname != base:
+    query = _catalog.types_query(await conn.fetchrow(_catalog.LOOKUP_QUERY))
+    rows = [tuple(row) for row in await conn.fetch(query)]
+    for oid, array_oid, typname, schema, family, is_base in rows:
+        if not is_base:
             continue
-        encoder, decoder = _CODECS[base]
+        encoder, decoder = _CODECS[family]
         await conn.set_type_codec(typname, schema=schema, encoder=encoder, decoder=decoder,
                                   format="binary")
     return conn

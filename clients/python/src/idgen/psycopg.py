@@ -74,18 +74,15 @@ def _dumpers(name, oid):
 
 
 def _install(adapters, rows):
-    error = _catalog.missing(rows)
-    if error:
-        raise error
     oids = {}
-    for oid, array_oid, typname, schema, base in rows:
+    for oid, array_oid, typname, schema, family, is_base in rows:
         info = TypeInfo(typname, oid, array_oid)
         info.register(adapters)  # arrays of it load too
-        text_loader, binary_loader = _LOADERS[base]
+        text_loader, binary_loader = _LOADERS[family]
         adapters.register_loader(oid, text_loader)
         adapters.register_loader(oid, binary_loader)
-        if typname == base:
-            oids[base] = oid
+        if is_base:
+            oids[family] = oid
     for base, cls in _CLASSES.items():
         for dumper in _dumpers(base, oids[base]):
             adapters.register_dumper(cls, dumper)
@@ -103,7 +100,8 @@ def register_types(conn_or_pool):
     conn = conn_or_pool
     idle = conn.info.transaction_status == pq.TransactionStatus.IDLE
     with conn.cursor(binary=False) as cur:
-        rows = cur.execute(_catalog.TYPES_QUERY).fetchall()
+        query = _catalog.types_query(cur.execute(_catalog.LOOKUP_QUERY).fetchone())
+        rows = cur.execute(query).fetchall()
     if idle and not conn.autocommit:
         conn.rollback()  # leave no transaction open (a pool refuses such a connection)
     _install(conn.adapters, rows)
@@ -117,7 +115,8 @@ async def register_types_async(conn_or_pool):
     conn = conn_or_pool
     idle = conn.info.transaction_status == pq.TransactionStatus.IDLE
     async with conn.cursor(binary=False) as cur:
-        await cur.execute(_catalog.TYPES_QUERY)
+        await cur.execute(_catalog.LOOKUP_QUERY)
+        await cur.execute(_catalog.types_query(await cur.fetchone()))
         rows = await cur.fetchall()
     if idle and not conn.autocommit:
         await conn.rollback()

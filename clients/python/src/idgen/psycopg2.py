@@ -36,14 +36,12 @@ def register_types(conn_or_cursor, globally=False):
     """Installs the adapters: casters (results) on this connection (or globally),
     and parameter adapters, which psycopg2 keeps process-wide."""
     cur = conn_or_cursor.cursor() if hasattr(conn_or_cursor, "cursor") else conn_or_cursor
-    cur.execute(_catalog.TYPES_QUERY)
+    cur.execute(_catalog.LOOKUP_QUERY)
+    cur.execute(_catalog.types_query(cur.fetchone()))
     rows = cur.fetchall()
-    error = _catalog.missing(rows)
-    if error:
-        raise error
     scope = None if globally else conn_or_cursor
-    for oid, array_oid, typname, schema, base in rows:
-        cls = _CLASSES[base]
+    for oid, array_oid, typname, schema, family, is_base in rows:
+        cls = _CLASSES[family]
 
         def cast(value, cursor, cls=cls):
             return None if value is None else cls.from_text(value)
@@ -53,8 +51,8 @@ def register_types(conn_or_cursor, globally=False):
         if array_oid:
             ext.register_type(ext.new_array_type((array_oid,), "IDGEN_%s_ARRAY" % typname.upper(),
                                                  caster), scope)
-    names = {base: '"%s".%s' % (schema, base) for _, _, typname, schema, base in rows
-             if typname == base}
+    names = {family: '"%s".%s' % (schema, typname) for _, _, typname, schema, family, is_base in rows
+             if is_base}
     for base, cls in _CLASSES.items():
         ext.register_adapter(cls, _adapter(names[base]))
     try:
