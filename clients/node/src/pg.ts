@@ -71,17 +71,18 @@ export function typeOverrides(parsers: Map<number, Parser>, fallback?: unknown):
  * typeid_define() (an array of a domain has the domain's own OID).
  */
 export async function registerTypes(db: pg.Client | pg.Pool | pg.PoolClient, options: RegisterOptions = {}): Promise<TypeOid[]> {
+  const isClient = typeof (db as unknown as ClientLike).setTypeParser === "function";
+  if (!isClient && !(db as unknown as PoolLike).options)
+    throw new TypeError("registerTypes() takes a node-postgres Client, PoolClient or Pool");
   const oids = await fetchTypeOids(db as unknown as Queryable);
   const parsers = parsersFor(oids, options);
-  if (typeof (db as unknown as ClientLike).setTypeParser === "function") {
+  if (isClient) {
     for (const [oid, p] of parsers) (db as unknown as ClientLike).setTypeParser(oid, "text", p);
-  } else if ((db as unknown as PoolLike).options) {
+  } else {
     const pool = db as unknown as PoolLike & { _clients?: ClientLike[] };
     pool.options.types = typeOverrides(parsers, pool.options.types);
     // clients the pool already made (node-postgres 8 keeps them in _clients)
     for (const c of pool._clients ?? []) for (const [oid, p] of parsers) c.setTypeParser(oid, "text", p);
-  } else {
-    throw new TypeError("registerTypes() takes a node-postgres Client, PoolClient or Pool");
   }
   return oids;
 }

@@ -11,41 +11,37 @@ def _admin():
     return psycopg.connect(dbname=os.environ.get("IDGEN_ADMIN_DB", "postgres"), autocommit=True)
 
 
+def _fresh_database(name, extension):
+    """Creates database name with extension (a CREATE EXTENSION statement,
+    or None), yields its name, then drops it."""
+    with _admin() as admin:
+        admin.execute('CREATE DATABASE "%s"' % name)
+    if extension:
+        with psycopg.connect(dbname=name, autocommit=True) as conn:
+            conn.execute(extension)
+    yield name
+    with _admin() as admin:
+        admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
+
+
 @pytest.fixture(scope="module")
 def dbname(request):
     """A fresh database with idgen, dropped after the module."""
     name = "idgen_py_%s_%s" % (request.module.__name__.rsplit(".", 1)[-1][:20], uuid.uuid4().hex[:8])
-    with _admin() as admin:
-        admin.execute('CREATE DATABASE "%s"' % name)
-    with psycopg.connect(dbname=name, autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION idgen")
-    yield name
-    with _admin() as admin:
-        admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
+    yield from _fresh_database(name, "CREATE EXTENSION idgen")
 
 
 @pytest.fixture(scope="module")
 def bare_dbname(request):
     """A fresh database without idgen, dropped after the module."""
-    name = "idgen_py_bare_%s" % uuid.uuid4().hex[:8]
-    with _admin() as admin:
-        admin.execute('CREATE DATABASE "%s"' % name)
-    yield name
-    with _admin() as admin:
-        admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
+    yield from _fresh_database("idgen_py_bare_%s" % uuid.uuid4().hex[:8], None)
 
 
 @pytest.fixture(scope="module")
 def old_dbname(request):
     """A fresh database with idgen 0.7.0, which has no idgen_types(), dropped after the module."""
-    name = "idgen_py_old_%s" % uuid.uuid4().hex[:8]
-    with _admin() as admin:
-        admin.execute('CREATE DATABASE "%s"' % name)
-    with psycopg.connect(dbname=name, autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION idgen VERSION '0.7.0'")
-    yield name
-    with _admin() as admin:
-        admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
+    yield from _fresh_database("idgen_py_old_%s" % uuid.uuid4().hex[:8],
+                               "CREATE EXTENSION idgen VERSION '0.7.0'")
 
 
 # The domains every driver's tests decode (idgen_types() lists them): a plain

@@ -79,13 +79,14 @@ describe('node-postgres registerTypes()', () => {
     assert.equal(row.refs.length, 2);
   });
 
-  test('on a Client: snowflakes BigInt, snowflake53 Number, IDs and domains as their text, arrays as arrays', async () => {
+  test('on a Client: snowflakes BigInt, snowflake53 Number, IDs and domains as their text, arrays as arrays', async (t) => {
     const c = await connect();
+    t.after(() => c.end());
     const found = await registerTypes(c);
-    assert.deepEqual([...new Set(found.map((t) => t.name))].sort(), ['prefixed_id', 'typeid', 'ulid']);
+    assert.deepEqual([...new Set(found.map((f) => f.family))].sort(), ['prefixed_id', 'typeid', 'ulid']);
+    assert.deepEqual(['pkg_account_id', 'pkg_user_id'].map((n) => found.find((f) => f.name === n)?.family), ['prefixed_id', 'typeid']);
     const [row, text] = await sampled(c);
     check(row, text);
-    await c.end();
   });
 
   test('on a Pool: clients it made before and after registerTypes() both parse', async () => {
