@@ -90,7 +90,13 @@ $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/b
 	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@
 all: $(SQL_EDITION)
 
-.PHONY: unit fuzz fuzz-build print-version sql-edition dist
+# The vectors file (issue 52, docs/development.md): each family's layout and
+# cases, answered by the cores through test/unit/vectors_probe.cpp. Committed;
+# test/tap/build_checks.pl runs `vectors.py check` against a fresh generation.
+vectors:
+	/usr/bin/python3 sql/edition/vectors.py write test/data/id_vectors.json
+
+.PHONY: unit fuzz fuzz-build print-version sql-edition dist vectors
 print-version:
 	@echo $(EXTVERSION)
 
