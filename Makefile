@@ -41,6 +41,8 @@ COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src
 # Sanitizers catch out-of-bounds writes and undefined behaviour in the cores.
 UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# vectors_test.cpp reads the vectors file (sql/edition/vectors.py writes it).
+UNIT_CXXFLAGS += -DIDGEN_VECTORS_FILE='"$(abspath $(srcdir)/test/data/id_vectors.json)"'
 UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
 UNIT_BIN = test/unit/build/idgen_unit
 
