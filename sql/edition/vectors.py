@@ -141,6 +141,9 @@ def cases():
                            hi + 1 if fam == "snowflake53" else None),
                           ("an ID of 2026", 1_000_000_000_000 * 2**23 + 1234 * 2**10 + 7 if fam == "snowflake"
                            else 1_000_000_000_000 * 2**13 + 9 * 2**9 + 7),
+                          ("shard 1, seq 1", lo + 2**10 + 1 if fam == "snowflake" else 2**9 + 1),
+                          ("alternating bits", 0x5555555555555555 if fam == "snowflake" else 0x15555555555555),
+                          ("the other alternating bits", 0x2AAAAAAAAAAAAAAA if fam == "snowflake" else 0xAAAAAAAAAAAAA),
                           ("0", 0), ("-1", -1), ("the most negative int64", -2**63)]:
             if id_ is None or any(case[1]["id"] == str(id_) for case in c.get(fam + ".id", [])):
                 continue
