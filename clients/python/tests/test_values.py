@@ -75,12 +75,17 @@ def test_immutable_and_hashable():
 PREFIXED_TEXT = cases("prefixed_id", "text", ok=True)
 
 
+def check_text(cls, case):
+    """A valid prefixed_id or typeid case: its parts, text and binary forms, and the ways back."""
+    v = cls(case["text"])
+    assert (v.prefix, v.bytes.hex(), str(v), v.to_binary().hex(), v.time) == (
+        case["prefix"], case["bits"], case["canonical"], case["binary"], v7_time(case["unix_ms"]))
+    assert cls.from_binary(v.to_binary()) == v == cls(v.prefix, v.uuid) == cls.from_text(str(v))
+
+
 @pytest.mark.parametrize("case", PREFIXED_TEXT, ids=ids(PREFIXED_TEXT))
 def test_prefixed_id_text(case):
-    p = PrefixedId(case["text"])
-    assert (p.prefix, p.bytes.hex(), str(p), p.to_binary().hex(), p.time) == (
-        case["prefix"], case["bits"], case["canonical"], case["binary"], v7_time(case["unix_ms"]))
-    assert PrefixedId.from_binary(p.to_binary()) == p == PrefixedId(p.prefix, p.uuid) == PrefixedId.from_text(str(p))
+    check_text(PrefixedId, case)
 
 
 PREFIXED_REFUSED = cases("prefixed_id", "text", ok=False, not_ascii=False)
@@ -111,10 +116,7 @@ TYPEID_TEXT = cases("typeid", "text", ok=True)
 
 @pytest.mark.parametrize("case", TYPEID_TEXT, ids=ids(TYPEID_TEXT))
 def test_typeid_text(case):
-    t = TypeId(case["text"])
-    assert (t.prefix, t.bytes.hex(), str(t), t.to_binary().hex(), t.time) == (
-        case["prefix"], case["bits"], case["canonical"], case["binary"], v7_time(case["unix_ms"]))
-    assert TypeId.from_binary(t.to_binary()) == t == TypeId(t.prefix, t.uuid) == TypeId.from_text(str(t))
+    check_text(TypeId, case)
 
 
 def test_typeid_forms():
