@@ -41,6 +41,8 @@ COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src
 # Sanitizers catch out-of-bounds writes and undefined behaviour in the cores.
 UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# vectors_test.cpp reads the vectors file (sql/edition/vectors.py writes it).
+UNIT_CXXFLAGS += -DIDGEN_VECTORS_FILE='"$(abspath $(srcdir)/test/data/id_vectors.json)"'
 UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
 UNIT_BIN = test/unit/build/idgen_unit
 
@@ -91,7 +93,13 @@ $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/b
 	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@
 all: $(SQL_EDITION)
 
-.PHONY: unit fuzz fuzz-build print-version sql-edition dist
+# The vectors file (issue 52, docs/development.md): each family's layout and
+# cases, answered by the cores through test/unit/vectors_probe.cpp. Committed;
+# test/tap/build_checks.pl runs `vectors.py check` against a fresh generation.
+vectors:
+	/usr/bin/python3 sql/edition/vectors.py write test/data/id_vectors.json
+
+.PHONY: unit fuzz fuzz-build print-version sql-edition dist vectors
 print-version:
 	@echo $(EXTVERSION)
 

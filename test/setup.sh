@@ -99,7 +99,8 @@ if [[ $(cat "$maven_repo/.idgen-poms" 2>/dev/null) != "$poms_digest" ]]; then
     java_build=$(mktemp -d /tmp/idgen-java-setup.XXXXXX)
     (cd "$java_dir" && tar --exclude=target -cf - . | tar -C "$java_build" -xf -)
     if (cd "$java_build" && mvn -B -q -Dmaven.repo.local="$maven_repo" install &&
-        cd it && mvn -B -q -Dmaven.repo.local="$maven_repo" test -Dtest=CodecTest) >&2; then
+        cd it && IDGEN_VECTORS="$java_dir/../../test/data/id_vectors.json" \
+            mvn -B -q -Dmaven.repo.local="$maven_repo" test -Dtest=CodecTest) >&2; then
         echo "$poms_digest" >"$maven_repo/.idgen-poms"
     else
         echo "setup: the Maven downloads for clients/java failed: java_package.pl will fail" >&2

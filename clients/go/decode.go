@@ -26,6 +26,15 @@ var ErrNotSnowflake = errors.New("idgen: the id is outside the family's range")
 
 const limit53 = int64(1) << 53
 
+// The two splits' fields from the most significant bit: the zero bits, 40 of
+// ms, then shard and seq (docs/internals.md); TestVectorsLayoutsAndBinary
+// holds them to the extension's vectors file.
+const (
+	snowflakeTimeBits          = 40
+	sf63ShardBits, sf63SeqBits = 13, 10
+	sf53ShardBits, sf53SeqBits = 4, 9
+)
+
 // SnowflakeTime is the millisecond a snowflake() ID was minted in, counted
 // from epoch (the server's idgen.snowflake_epoch: pass it explicitly, it is a
 // server setting). Layout: 40 bits of ms, 13 of shard, 10 of sequence.
@@ -33,7 +42,7 @@ func SnowflakeTime(id int64, epoch time.Time) (time.Time, error) {
 	if id < limit53 {
 		return time.Time{}, ErrNotSnowflake
 	}
-	return epoch.Add(time.Duration(id>>23) * time.Millisecond).UTC(), nil
+	return epoch.Add(time.Duration(id>>(sf63ShardBits+sf63SeqBits)) * time.Millisecond).UTC(), nil
 }
 
 // SnowflakeShard is the shard (0 to 8191) that minted a snowflake() ID.
@@ -41,7 +50,7 @@ func SnowflakeShard(id int64) (int, error) {
 	if id < limit53 {
 		return 0, ErrNotSnowflake
 	}
-	return int(id >> 10 & 8191), nil
+	return int(id >> sf63SeqBits & (1<<sf63ShardBits - 1)), nil
 }
 
 // SnowflakeSeq is a snowflake() ID's sequence number in its millisecond and shard (0 to 1023).
@@ -49,7 +58,7 @@ func SnowflakeSeq(id int64) (int, error) {
 	if id < limit53 {
 		return 0, ErrNotSnowflake
 	}
-	return int(id & 1023), nil
+	return int(id & (1<<sf63SeqBits - 1)), nil
 }
 
 // Snowflake53Time is the millisecond a snowflake53() ID was minted in,
@@ -58,7 +67,7 @@ func Snowflake53Time(id int64, epoch time.Time) (time.Time, error) {
 	if id < 0 || id >= limit53 {
 		return time.Time{}, ErrNotSnowflake
 	}
-	return epoch.Add(time.Duration(id>>13) * time.Millisecond).UTC(), nil
+	return epoch.Add(time.Duration(id>>(sf53ShardBits+sf53SeqBits)) * time.Millisecond).UTC(), nil
 }
 
 // Snowflake53Shard is the shard (0 to 15) that minted a snowflake53() ID.
@@ -66,7 +75,7 @@ func Snowflake53Shard(id int64) (int, error) {
 	if id < 0 || id >= limit53 {
 		return 0, ErrNotSnowflake
 	}
-	return int(id >> 9 & 15), nil
+	return int(id >> sf53SeqBits & (1<<sf53ShardBits - 1)), nil
 }
 
 // Snowflake53Seq is a snowflake53() ID's sequence number (0 to 511).
@@ -74,5 +83,5 @@ func Snowflake53Seq(id int64) (int, error) {
 	if id < 0 || id >= limit53 {
 		return 0, ErrNotSnowflake
 	}
-	return int(id & 511), nil
+	return int(id & (1<<sf53SeqBits - 1)), nil
 }

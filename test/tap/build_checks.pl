@@ -1,9 +1,9 @@
 # Build-level checks on the compiled library and the release metadata: no C++
 # runtime import or dynamic initialiser in idgen.so, every C function the SQL
 # scripts name exported unmangled, one version everywhere, every version
-# reachable through upgrade scripts, labelled functions (test/lib/sql_labels.py)
-# and the define functions' copies (sql/define/generate.py). Runs after make
-# and before any server; starts none.
+# reachable through upgrade scripts, labelled functions (test/lib/sql_labels.py),
+# the define functions' copies (sql/define/generate.py) and the vectors file
+# (sql/edition/vectors.py). Runs after make and before any server; starts none.
 use strict;
 use warnings;
 use IdgenTest;
@@ -138,6 +138,12 @@ for my $copy (@copies)
 	  run_status([ '/usr/bin/python3', 'sql/define/generate.py', 'check', $script, $fn ]);
 	ok($status == 0, "$script: ${fn}'s body is the template's rendering") or diag("$out\n$err");
 }
+# The vectors file is what the cores answer now: sql/edition/vectors.py builds
+# its probe against src/core, asks it every case afresh and compares.
+my ($vectors_status, $vectors_out, $vectors_err) =
+  run_status([ '/usr/bin/python3', 'sql/edition/vectors.py', 'check' ]);
+ok($vectors_status == 0, 'test/data/id_vectors.json is what sql/edition/vectors.py writes from the cores')
+  or diag("$vectors_out\n$vectors_err");
 ok(text('CHANGELOG.md') =~ /^## \Q$version\E/m, "CHANGELOG.md has an entry for $version");
 # The Debian package's version is the Makefile's plus a Debian revision
 # (0.5.0-1): a release adds an entry on top of debian/changelog.

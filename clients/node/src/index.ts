@@ -32,9 +32,33 @@ const BASE36_VALUE = digitValues(BASE36);
 
 const U128_MAX = (1n << 128n) - 1n;
 const INT64_MAX = (1n << 63n) - 1n;
-const SNOWFLAKE_MIN = 1n << 53n;
 const BASE36_CHUNK = 36n ** 10n;
-const SNOWFLAKE53_MAX = (1n << 53n) - 1n;
+
+/**
+ * The two snowflake splits' fields, [zero, ms, shard, seq] bits from the most
+ * significant (docs/internals.md of the extension): what the decoders shift
+ * and mask by. The package's tests hold it to the extension's vectors file.
+ */
+export const SNOWFLAKE_LAYOUTS = {
+  snowflake: [1, 40, 13, 10],
+  snowflake53: [11, 40, 4, 9],
+} as const;
+
+// A split's shifts and masks, and its range: the 63-bit split starts at 2^53
+// (below are snowflake53's IDs), the 53-bit one ends below it.
+function splitOf(layout: readonly [number, number, number, number]) {
+  const [, , shardBits, seqBits] = layout;
+  return {
+    msShift: BigInt(shardBits + seqBits),
+    shardShift: BigInt(seqBits),
+    shardMask: (1n << BigInt(shardBits)) - 1n,
+    seqMask: (1n << BigInt(seqBits)) - 1n,
+  };
+}
+const S63 = splitOf(SNOWFLAKE_LAYOUTS.snowflake);
+const S53 = splitOf(SNOWFLAKE_LAYOUTS.snowflake53);
+const SNOWFLAKE_MIN = 1n << 53n;
+const SNOWFLAKE53_MAX = SNOWFLAKE_MIN - 1n;
 
 function epochMs(epoch: Epoch): number {
   const ms = epoch instanceof Date ? epoch.getTime() : typeof epoch === "number" ? epoch : Date.parse(epoch);
@@ -87,17 +111,17 @@ function snowflakeBits(id: bigint | number | string): bigint {
 
 /** The millisecond in which a `snowflake()` ID was issued, counted from `epoch` (as `snowflake_time(id, epoch)`). */
 export function snowflakeTime(id: bigint | number | string, epoch: Epoch = DEFAULT_SNOWFLAKE_EPOCH): Date {
-  return new Date(epochMs(epoch) + Number(snowflakeBits(id) >> 23n));
+  return new Date(epochMs(epoch) + Number(snowflakeBits(id) >> S63.msShift));
 }
 
 /** The shard (0..8191) that issued a `snowflake()` ID, as `snowflake_shard(id)`. */
 export function snowflakeShard(id: bigint | number | string): number {
-  return Number((toBigInt(id, "snowflake") >> 10n) & 0x1fffn);
+  return Number((snowflakeBits(id) >> S63.shardShift) & S63.shardMask);
 }
 
 /** The sequence number (0..1023) of a `snowflake()` ID, as `snowflake_seq(id)`. */
 export function snowflakeSeq(id: bigint | number | string): number {
-  return Number(toBigInt(id, "snowflake") & 0x3ffn);
+  return Number(snowflakeBits(id) & S63.seqMask);
 }
 
 // ---- snowflake53 (53 bits: 40 of ms, 4 of shard, 9 of sequence) ----
@@ -110,17 +134,17 @@ function snowflake53Bits(id: bigint | number | string): bigint {
 
 /** The millisecond in which a `snowflake53()` ID was issued, counted from `epoch` (as `snowflake53_time(id, epoch)`). */
 export function snowflake53Time(id: bigint | number | string, epoch: Epoch = DEFAULT_SNOWFLAKE_EPOCH): Date {
-  return new Date(epochMs(epoch) + Number(snowflake53Bits(id) >> 13n));
+  return new Date(epochMs(epoch) + Number(snowflake53Bits(id) >> S53.msShift));
 }
 
 /** The shard (0..15) of a `snowflake53()` ID. */
 export function snowflake53Shard(id: bigint | number | string): number {
-  return Number((snowflake53Bits(id) >> 9n) & 0xfn);
+  return Number((snowflake53Bits(id) >> S53.shardShift) & S53.shardMask);
 }
 
 /** The sequence number (0..511) of a `snowflake53()` ID. */
 export function snowflake53Seq(id: bigint | number | string): number {
-  return Number(snowflake53Bits(id) & 0x1ffn);
+  return Number(snowflake53Bits(id) & S53.seqMask);
 }
 
 // ---- ULID ----

@@ -4,7 +4,8 @@
 # test/setup.sh installed in ../node_modules), installs the tarball into a
 # copy of this test project (WORK/project, its dependencies as setup.sh
 # installed them from package-lock.json), then runs the tests there with
-# the junit reporter into JUNIT and the spec reporter on stdout. Then
+# the junit reporter into JUNIT and the spec reporter on stdout (with a copy of
+# the extension's test/data/id_vectors.json in the project). Then
 # `npm publish --dry-run` of the same package. Writes nothing outside WORK.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,6 +17,8 @@ sh "$here/pack.sh" "$work"
 rm -rf "$work/project"
 mkdir "$work/project"
 (cd "$here" && cp -R package.json package-lock.json drizzle kysely typecheck tests node_modules "$work/project/")
+# the extension's vectors file, which tests/vectors.mjs reads from the project
+cp "$package/../../test/data/id_vectors.json" "$work/project/id_vectors.json"
 rm -rf "$work/project/node_modules/idgen"
 (cd "$work/project" && npm install --no-save --offline --loglevel=error "$work"/idgen-*.tgz)
 cd "$work/project"

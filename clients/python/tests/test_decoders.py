@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from id_vectors import FAMILIES, cases, widths
 from idgen import decode
 
 N = int(os.environ.get("IDGEN_DECODER_VALUES", "100000"))
@@ -92,3 +93,44 @@ def test_minted_values_decode(conn):
             decode.snowflake53_time(s53, decode.DEFAULT_EPOCH), decode.ulid_time(l)) == got
     assert (decode.snowflake_shard(s), decode.snowflake53_shard(s53)) == (3, 2)
     assert abs(decode.uuid_v7_time(u) - datetime.now(timezone.utc)) < timedelta(minutes=5)
+
+
+# The vectors file's cases (the C++ cores' answers), offline.
+UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+DATETIME_MAX_MS = (datetime.max.replace(tzinfo=timezone.utc) - UNIX_EPOCH) // timedelta(milliseconds=1)
+V7_BITS = cases("uuid_v7", "bits")
+
+
+@pytest.mark.parametrize("case", V7_BITS, ids=[c["what"] for c in V7_BITS])
+def test_uuid_v7_time_vectors(case):
+    bits = bytes.fromhex(case["bits"])
+    if case["unix_ms"] is not None and case["unix_ms"] > DATETIME_MAX_MS:
+        with pytest.raises(OverflowError):  # past Python's year 9999
+            decode.uuid_v7_time(bits)
+        return
+    want = None if case["unix_ms"] is None else UNIX_EPOCH + timedelta(milliseconds=case["unix_ms"])
+    assert decode.uuid_v7_time(bits) == want == decode.uuid_v7_time(uuid.UUID(bytes=bits))
+
+
+SNOWFLAKE_IDS = [(f, c) for f in ("snowflake", "snowflake53") for c in cases(f, "id")]
+
+
+@pytest.mark.parametrize("family,case", SNOWFLAKE_IDS, ids=["%s: %s" % (f, c["what"]) for f, c in SNOWFLAKE_IDS])
+def test_snowflake_vectors(family, case):
+    id_ = int(case["id"])
+    time, shard, seq = (getattr(decode, family + suffix) for suffix in ("_time", "_shard", "_seq"))
+    if not case["ok"]:
+        for fn, args in ((time, (id_, EPOCH)), (shard, (id_,)), (seq, (id_,))):
+            with pytest.raises(ValueError):
+                fn(*args)
+        return
+    assert (time(id_, EPOCH) - EPOCH, shard(id_), seq(id_)) == (
+        timedelta(milliseconds=case["ms"]), case["shard"], case["seq"])
+
+
+@pytest.mark.parametrize("family", ["snowflake", "snowflake53"])
+def test_snowflake_layout_is_the_vectors(family):
+    layout = FAMILIES[family]
+    assert decode.LAYOUTS[family] == widths(family)
+    assert decode.DEFAULT_EPOCH == UNIX_EPOCH + timedelta(milliseconds=layout["epoch_unix_ms"])
+    assert (decode._SNOWFLAKE_MIN if family == "snowflake" else 0) == int(layout["min_id"])

@@ -1,25 +1,58 @@
-"""The value classes without a server: parsing, errors, immutability, order."""
+"""The value classes without a server: parsing, errors, immutability, order.
+The cases come from the extension's vectors file (tests/id_vectors.py), as
+the C++ cores answer them."""
 import pickle
 import uuid
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from id_vectors import FAMILIES, cases, ids
 from idgen import ULID, PrefixedId, TypeId
 
-
-def test_ulid_round_trips():
-    u = ULID("01arz3ndektsv4rrffq69g5fav")
-    assert str(u) == "01ARZ3NDEKTSV4RRFFQ69G5FAV"
-    assert ULID(u.uuid) == u == ULID(u.bytes) == ULID(u)
-    assert u.uuid == uuid.UUID("01563e3a-b5d3-d676-4c61-efb99302bd5b")
-    assert u.time.isoformat() == "2016-07-30T23:54:10.259000+00:00"
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("text", ["", "01ARZ3NDEKTSV4RRFFQ69G5FA", "81ARZ3NDEKTSV4RRFFQ69G5FAV",
-                                  "01ARZ3NDEKTSV4RRFFQ69G5FAI", "01ARZ3NDEKTSV4RRFFQ69G5FAV0"])
-def test_ulid_bad_text(text):
-    with pytest.raises(ValueError):
-        ULID(text)
+def v7_time(ms):
+    return None if ms is None else EPOCH + timedelta(milliseconds=ms)
+
+
+def test_alphabets_are_the_vectors():
+    # the package's own constants (src/idgen/_values.py), against the file's
+    from idgen import _values
+    assert _values.CROCKFORD == FAMILIES["ulid"]["alphabet"]
+    assert _values.CROCKFORD.lower() == FAMILIES["typeid"]["alphabet"]
+    assert _values._BASE36 == FAMILIES["prefixed_id"]["alphabet"]
+    assert _values._BASE36_MAX == FAMILIES["prefixed_id"]["max_body"]
+    assert "^%s$" % _values._PREFIX.pattern == FAMILIES["prefix"]["pattern"].replace("(", "(?:", 1)
+
+
+ULID_TEXT = cases("ulid", "text", ok=True)
+
+
+@pytest.mark.parametrize("case", ULID_TEXT, ids=ids(ULID_TEXT))
+def test_ulid_text(case):
+    u = ULID(case["text"])
+    assert (u.bytes.hex(), str(u), u.timestamp_ms) == (case["bits"], case["canonical"], case["unix_ms"])
+    assert ULID(u.uuid) == u == ULID(u.bytes) == ULID(u) == ULID.from_text(case["canonical"])
+
+
+ULID_BITS = cases("ulid", "bits")
+
+
+@pytest.mark.parametrize("case", ULID_BITS, ids=ids(ULID_BITS))
+def test_ulid_bits(case):
+    u = ULID.from_bytes(bytes.fromhex(case["bits"]))
+    assert (str(u), u.timestamp_ms) == (case["text"], case["unix_ms"])
+
+
+ULID_REFUSED = cases("ulid", "text", ok=False, not_ascii=False)
+
+
+@pytest.mark.parametrize("case", ULID_REFUSED, ids=ids(ULID_REFUSED))
+def test_ulid_bad_text(case):
+    with pytest.raises(ValueError, match="^invalid ULID text: "):
+        ULID(case["text"])
 
 
 def test_ulid_bad_bytes():
@@ -30,7 +63,7 @@ def test_ulid_bad_bytes():
 
 
 def test_immutable_and_hashable():
-    u, p = ULID("01ARZ3NDEKTSV4RRFFQ69G5FAV"), PrefixedId("acct_039srkj01e44uynszf2f2njh3")
+    u, p = ULID(ULID_TEXT[0]["text"]), PrefixedId(PREFIXED_TEXT[0]["text"])
     with pytest.raises(AttributeError):
         u.bytes = b"\0" * 16
     with pytest.raises(AttributeError):
@@ -39,45 +72,67 @@ def test_immutable_and_hashable():
     assert pickle.loads(pickle.dumps(p)) == p
 
 
-def test_prefixed_id_binary_form():
-    p = PrefixedId("acct_039srkj01e44uynszf2f2njh3")
-    assert p.to_binary().hex() == "046163637401890a5dac96774bbcceb302099a8057"
-    assert PrefixedId.from_binary(p.to_binary()) == p
-    assert PrefixedId("acct", p.uuid) == p
-    assert p.time.isoformat() == "2023-06-30T03:34:18.518000+00:00"
+PREFIXED_TEXT = cases("prefixed_id", "text", ok=True)
 
 
-@pytest.mark.parametrize("data", [b"", b"\x00" + b"\1" * 16, b"\x04acct" + b"\1" * 15,
-                                  b"\x04acct" + b"\1" * 17, b"\x40" + b"a" * 64 + b"\1" * 16])
-def test_prefixed_id_bad_binary(data):
-    with pytest.raises(ValueError):
-        PrefixedId.from_binary(data)
+def check_text(cls, case):
+    """A valid prefixed_id or typeid case: its parts, text and binary forms, and the ways back."""
+    v = cls(case["text"])
+    assert (v.prefix, v.bytes.hex(), str(v), v.to_binary().hex(), v.time) == (
+        case["prefix"], case["bits"], case["canonical"], case["binary"], v7_time(case["unix_ms"]))
+    assert cls.from_binary(v.to_binary()) == v == cls(v.prefix, v.uuid) == cls.from_text(str(v))
 
 
-@pytest.mark.parametrize("text", ["acct039srkj01e44uynszf2f2njh3", "Acct_039srkj01e44uynszf2f2njh3",
-                                  "acct_039srkj01e44uynszf2f2njh", "acct_g5lxx1zz5pnorynqglhzmsp33",
-                                  "_acct_039srkj01e44uynszf2f2njh3", "acct__039srkj01e44uynszf2f2njh3"])
-def test_prefixed_id_bad_text(text):
-    with pytest.raises(ValueError):
-        PrefixedId(text)
+@pytest.mark.parametrize("case", PREFIXED_TEXT, ids=ids(PREFIXED_TEXT))
+def test_prefixed_id_text(case):
+    check_text(PrefixedId, case)
+
+
+PREFIXED_REFUSED = cases("prefixed_id", "text", ok=False, not_ascii=False)
+
+
+@pytest.mark.parametrize("case", PREFIXED_REFUSED, ids=ids(PREFIXED_REFUSED))
+def test_prefixed_id_bad_text(case):
+    with pytest.raises(ValueError, match="^invalid prefixed_id text: "):
+        PrefixedId(case["text"])
+
+
+BINARY = [(cls, c) for cls, f in ((PrefixedId, "prefixed_id"), (TypeId, "typeid")) for c in cases(f, "binary")]
+
+
+@pytest.mark.parametrize("cls,case", BINARY, ids=["%s: %s" % (cls.__name__, c["what"]) for cls, c in BINARY])
+def test_binary_form(cls, case):
+    data = bytes.fromhex(case["binary"])
+    if case["ok"]:
+        v = cls.from_binary(data)
+        assert (v.prefix, v.bytes.hex(), str(v), v.to_binary()) == (case["prefix"], case["bits"], case["canonical"], data)
+    else:
+        with pytest.raises(ValueError):
+            cls.from_binary(data)
+
+
+TYPEID_TEXT = cases("typeid", "text", ok=True)
+
+
+@pytest.mark.parametrize("case", TYPEID_TEXT, ids=ids(TYPEID_TEXT))
+def test_typeid_text(case):
+    check_text(TypeId, case)
 
 
 def test_typeid_forms():
-    t = TypeId("user_01h455vb4pex5vsknk084sn02q")
-    assert (t.prefix, str(TypeId("", t.uuid))) == ("user", "01h455vb4pex5vsknk084sn02q")
-    assert TypeId.from_binary(t.to_binary()) == t
-    assert TypeId.from_binary(b"\x00" + t.bytes).prefix == ""
-    assert TypeId("user", PrefixedId("acct", t.bytes).uuid) == t
-    assert t != PrefixedId("user", t.bytes)
-    assert sorted([TypeId("b", t.bytes), TypeId("a", t.bytes), TypeId("", t.bytes)])[0].prefix == ""
+    bits = bytes.fromhex(TYPEID_TEXT[0]["bits"])
+    assert TypeId("user", PrefixedId("acct", bits).uuid) == TypeId("user", bits)
+    assert TypeId("user", bits) != PrefixedId("user", bits)
+    assert sorted([TypeId("b", bits), TypeId("a", bits), TypeId("", bits)])[0].prefix == ""
 
 
-@pytest.mark.parametrize("text", ["user_01H455VB4PEX5VSKNK084SN02Q", "user_81h455vb4pex5vsknk084sn02q",
-                                  "user01h455vb4pex5vsknk084sn02q", "_01h455vb4pex5vsknk084sn02q",
-                                  "user_01h455vb4pex5vsknk084sn0iq"])
-def test_typeid_bad_text(text):
-    with pytest.raises(ValueError):
-        TypeId(text)
+TYPEID_REFUSED = cases("typeid", "text", ok=False, not_ascii=False)
+
+
+@pytest.mark.parametrize("case", TYPEID_REFUSED, ids=ids(TYPEID_REFUSED))
+def test_typeid_bad_text(case):
+    with pytest.raises(ValueError, match="^invalid typeid text: "):
+        TypeId(case["text"])
 
 
 def test_python_ulid_interop():
@@ -87,78 +142,33 @@ def test_python_ulid_interop():
     assert str(ours) == str(theirs) and ours.uuid == theirs.to_uuid()
 
 
-def test_prefix_rules():
-    with pytest.raises(ValueError):
-        PrefixedId("", uuid.uuid4())
-    with pytest.raises(ValueError):
-        PrefixedId("a" * 64, uuid.uuid4())
-    assert PrefixedId("a" * 63, uuid.UUID(int=0)).prefix == "a" * 63
-    assert str(PrefixedId("z", uuid.UUID(int=2**128 - 1))) == "z_f5lxx1zz5pnorynqglhzmsp33"
+PREFIXES = cases("prefix", "check")
 
 
-# Text the server refuses because a character is not ASCII: a look-alike that
+@pytest.mark.parametrize("case", PREFIXES, ids=ids(PREFIXES))
+def test_prefix_rule(case):
+    # a prefixed_id needs a prefix; a TypeID takes the empty one too
+    bits = uuid.UUID(int=0)
+    for cls in (PrefixedId, TypeId):
+        if case["ok"] or (cls is TypeId and case["reason"] == "empty"):
+            assert cls(case["prefix"], bits).prefix == case["prefix"]
+        else:
+            with pytest.raises(ValueError, match="^invalid %s prefix: " % cls.__name__):
+                cls(case["prefix"], bits)
+
+
+# Text the server refuses because a character is not ASCII, a look-alike that
 # Unicode case mapping or digit tables turn into a digit or letter of the
-# alphabet (issue 51); the server reads bytes, and only ASCII digits and
-# letters are digits (src/core/base32.cpp, base36.cpp, prefixed.cpp). The same
-# cases, in the same order and spelling, are in every client's offline tests
-# until the shared vectors file holds them (test/data/id_vectors.json, issue
-# 52). (family, text, what): the look-alike in a valid ID (the bits of
-# docs/internals.md's binary example).
-NOT_ASCII = [
-    ("ulid", "01H455VB4PEX5VS\u212aNK084SN02Q", "U+212A KELVIN SIGN for K"),
-    ("ulid", "01H455VB4PEX5V\u017fKNK084SN02Q", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for S"),
-    ("ulid", "0\u0131H455VB4PEX5VSKNK084SN02Q", "U+0131 LATIN SMALL LETTER DOTLESS I (uppercases to I, an alias of 1) for 1"),
-    ("ulid", "0\u0130H455VB4PEX5VSKNK084SN02Q", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE (lowercases to i) for 1"),
-    ("ulid", "01H\uff1455VB4PEX5VSKNK084SN02Q", "U+FF14 FULLWIDTH DIGIT FOUR for 4"),
-    ("ulid", "01H455VB4PEX5VSKNK084SN02\uff31", "U+FF31 FULLWIDTH LATIN CAPITAL LETTER Q for Q"),
-    ("ulid", "01H\u066455VB4PEX5VSKNK084SN02Q", "U+0664 ARABIC-INDIC DIGIT FOUR for 4"),
-    ("prefixed_id", "acct_039sr\u212aj01e44uynszf2f2njh3", "U+212A KELVIN SIGN for k"),
-    ("prefixed_id", "acct_039\u017frkj01e44uynszf2f2njh3", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for s"),
-    ("prefixed_id", "acct_039srkj01e44\u0131ynszf2f2njh3", "U+0131 LATIN SMALL LETTER DOTLESS I (uppercases to I) for u"),
-    ("prefixed_id", "acct_039srkj01e44\u0130ynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE (lowercases to i) for u"),
-    ("prefixed_id", "acct_\uff1039srkj01e44uynszf2f2njh3", "U+FF10 FULLWIDTH DIGIT ZERO for 0"),
-    ("prefixed_id", "acct_039srkj01e44uynszf2f2nj\uff483", "U+FF48 FULLWIDTH LATIN SMALL LETTER H for h"),
-    ("prefixed_id", "acct_\u066039srkj01e44uynszf2f2njh3", "U+0660 ARABIC-INDIC DIGIT ZERO for 0"),
-    ("prefixed_id", "acct_\u096639srkj01e44uynszf2f2njh3", "U+0966 DEVANAGARI DIGIT ZERO for 0"),
-    ("prefixed_id", "tas\u212a_039srkj01e44uynszf2f2njh3", "U+212A KELVIN SIGN for k in the prefix"),
-    ("prefixed_id", "ta\u017fk_039srkj01e44uynszf2f2njh3", "U+017F LATIN SMALL LETTER LONG S for s in the prefix"),
-    ("prefixed_id", "\u0131tem_039srkj01e44uynszf2f2njh3", "U+0131 LATIN SMALL LETTER DOTLESS I for i in the prefix"),
-    ("prefixed_id", "\u0130tem_039srkj01e44uynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"),
-    ("prefixed_id", "\uff41cct_039srkj01e44uynszf2f2njh3", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a in the prefix"),
-    ("typeid", "prefix_01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN (lowercases to k) for k"),
-    ("typeid", "prefix_01h455vb4pex5v\u017fknk084sn02q", "U+017F LATIN SMALL LETTER LONG S for s"),
-    ("typeid", "prefix_0\u0131h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I (an alias of 1) for 1"),
-    ("typeid", "prefix_01h\uff1455vb4pex5vsknk084sn02q", "U+FF14 FULLWIDTH DIGIT FOUR for 4"),
-    ("typeid", "prefix_01h455vb4pex5vsknk084sn02\uff51", "U+FF51 FULLWIDTH LATIN SMALL LETTER Q for q"),
-    ("typeid", "prefix_01h\u066455vb4pex5vsknk084sn02q", "U+0664 ARABIC-INDIC DIGIT FOUR for 4"),
-    ("typeid", "01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN for k without a prefix"),
-    ("typeid", "pref\u0131x_01h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I for i in the prefix"),
-    ("typeid", "pref\u0130x_01h455vb4pex5vsknk084sn02q", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"),
-    ("typeid", "tas\u212a_01h455vb4pex5vsknk084sn02q", "U+212A KELVIN SIGN for k in the prefix"),
-    ("uuid", "\uff101890a5d-ac96-774b-bcce-b302099a8057", "U+FF10 FULLWIDTH DIGIT ZERO for 0"),
-    ("uuid", "01890\uff415d-ac96-774b-bcce-b302099a8057", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a"),
-    ("uuid", "\u06601890a5d-ac96-774b-bcce-b302099a8057", "U+0660 ARABIC-INDIC DIGIT ZERO for 0"),
-    ("snowflake", "900719925474099\uff12", "U+FF12 FULLWIDTH DIGIT TWO for 2"),
-    ("snowflake", "\u0669007199254740992", "U+0669 ARABIC-INDIC DIGIT NINE for 9"),
-]
-
-# Each family's text parser and its error; the package parses no uuid or
-# snowflake text (it takes uuid.UUID and int), so those cases are not run here.
+# alphabet (issue 51): the vectors file's not_ascii cases of each family the
+# package parses (it takes uuid.UUID and int, not uuid or snowflake text).
+NOT_ASCII = [(f, c) for f in ("ulid", "prefixed_id", "typeid") for c in cases(f, "text", ok=False, not_ascii=True)]
 _TEXT_PARSERS = {"ulid": (ULID, "ULID"), "prefixed_id": (PrefixedId, "prefixed_id"), "typeid": (TypeId, "typeid")}
 
 
-@pytest.mark.parametrize("family,text", [(f, t) for f, t, _ in NOT_ASCII if f in _TEXT_PARSERS],
-                         ids=["%s: %s" % (f, w) for f, _, w in NOT_ASCII if f in _TEXT_PARSERS])
+@pytest.mark.parametrize("family,text", [(f, c["text"]) for f, c in NOT_ASCII],
+                         ids=["%s: %s" % (f, c["what"]) for f, c in NOT_ASCII])
 def test_not_ascii_refused(family, text):
     # refused by the class's own check, before any case folding or int()
     cls, name = _TEXT_PARSERS[family]
     with pytest.raises(ValueError, match="^invalid %s text: " % name):
         cls(text)
-
-
-def test_not_ascii_cases_are_valid_in_ascii():
-    # each case differs from one of these by its look-alike
-    bits = uuid.UUID("01890a5d-ac96-774b-bcce-b302099a8057")
-    assert ULID("01H455VB4PEX5VSKNK084SN02Q").uuid == bits
-    assert PrefixedId("task_039SRKJ01E44UYNSZF2F2NJH3") == PrefixedId("task", bits)
-    assert TypeId("prefix_01h455vb4pex5vsknk084sn02q") == TypeId("prefix", bits)

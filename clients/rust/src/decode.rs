@@ -20,6 +20,20 @@ impl std::error::Error for NotSnowflake {}
 
 const LIMIT53: i64 = 1 << 53;
 
+/// The `snowflake()` split's fields from the most significant bit, `[zero,
+/// ms, shard, seq]` bits (docs/internals.md of idgen): what its decoders shift
+/// and mask by. The crate's tests hold both splits to idgen's vectors file.
+pub const SNOWFLAKE_LAYOUT: [u32; 4] = [1, 40, 13, 10];
+/// The `snowflake53()` split's fields, as [`SNOWFLAKE_LAYOUT`].
+pub const SNOWFLAKE53_LAYOUT: [u32; 4] = [11, 40, 4, 9];
+
+// A split's shift to the ms, shift to the shard, shard mask and seq mask.
+const fn split(layout: [u32; 4]) -> (u32, u32, i64, i64) {
+    (layout[2] + layout[3], layout[3], (1 << layout[2]) - 1, (1 << layout[3]) - 1)
+}
+const S63: (u32, u32, i64, i64) = split(SNOWFLAKE_LAYOUT);
+const S53: (u32, u32, i64, i64) = split(SNOWFLAKE53_LAYOUT);
+
 fn at_ms(ms: i64) -> SystemTime {
     if ms >= 0 {
         UNIX_EPOCH + Duration::from_millis(ms as u64)
@@ -51,30 +65,30 @@ fn check(id: i64, wide: bool) -> Result<i64, NotSnowflake> {
 /// The millisecond a `snowflake()` ID was minted in, counted from the epoch
 /// (idgen.snowflake_epoch, in Unix ms: a server setting, so given explicitly).
 pub fn snowflake_time(id: i64, epoch_ms: i64) -> Result<SystemTime, NotSnowflake> {
-    check(id, true).map(|id| at_ms(epoch_ms + (id >> 23)))
+    check(id, true).map(|id| at_ms(epoch_ms + (id >> S63.0)))
 }
 
 /// The shard (0 to 8191) of a `snowflake()` ID.
 pub fn snowflake_shard(id: i64) -> Result<i32, NotSnowflake> {
-    check(id, true).map(|id| (id >> 10 & 8191) as i32)
+    check(id, true).map(|id| (id >> S63.1 & S63.2) as i32)
 }
 
 /// The sequence (0 to 1023) of a `snowflake()` ID.
 pub fn snowflake_seq(id: i64) -> Result<i32, NotSnowflake> {
-    check(id, true).map(|id| (id & 1023) as i32)
+    check(id, true).map(|id| (id & S63.3) as i32)
 }
 
 /// The millisecond a `snowflake53()` ID was minted in, counted from the epoch.
 pub fn snowflake53_time(id: i64, epoch_ms: i64) -> Result<SystemTime, NotSnowflake> {
-    check(id, false).map(|id| at_ms(epoch_ms + (id >> 13)))
+    check(id, false).map(|id| at_ms(epoch_ms + (id >> S53.0)))
 }
 
 /// The shard (0 to 15) of a `snowflake53()` ID.
 pub fn snowflake53_shard(id: i64) -> Result<i32, NotSnowflake> {
-    check(id, false).map(|id| (id >> 9 & 15) as i32)
+    check(id, false).map(|id| (id >> S53.1 & S53.2) as i32)
 }
 
 /// The sequence (0 to 511) of a `snowflake53()` ID.
 pub fn snowflake53_seq(id: i64) -> Result<i32, NotSnowflake> {
-    check(id, false).map(|id| (id & 511) as i32)
+    check(id, false).map(|id| (id & S53.3) as i32)
 }

@@ -15,7 +15,8 @@ mod sqlx_impl;
 
 pub use decode::{
     snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake_seq, snowflake_shard,
-    snowflake_time, uuid_v7_time, NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH_MS,
+    snowflake_time, uuid_v7_time, NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH_MS, SNOWFLAKE53_LAYOUT,
+    SNOWFLAKE_LAYOUT,
 };
 pub use text::{ParseError, PrefixedId, TypeId, Ulid};
 pub use wire::WireError;

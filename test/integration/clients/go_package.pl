@@ -51,7 +51,10 @@ if ($db && $bare && $status == 0)
 	my @skip_speed = $node->pg_version >= 18 ? () : ('-skip', 'TestSpeedBinaryVsText');
 	my ($tstatus, $tout, $terr) = run_status(
 		[ $go, 'test', '-json', '-count=1', @skip_speed, 'github.com/idgen/idgen/clients/go' ],
-		env => { %env, $node->client_env($db, $db), IDGEN_TEST_BARE_DATABASE => $bare },
+		# the module is tested away from the checkout: its tests read the
+		# extension's vectors file from here
+		env => { %env, $node->client_env($db, $db), IDGEN_TEST_BARE_DATABASE => $bare,
+			IDGEN_VECTORS => "$repo/test/data/id_vectors.json" },
 		init => sub { chdir "$tmp/consumer" or die "chdir: $!" });
 	PostgreSQL::Test::Utils::append_to_file($json, $tout);
 	diag($terr) if $terr ne '';

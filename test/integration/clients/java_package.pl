@@ -47,7 +47,9 @@ SKIP:
 	($status, $out, $err) = run_status([ @mvn, 'test' ],
 		env => { %env,
 			IDGEN_JDBC_URL => sprintf('jdbc:postgresql://127.0.0.1:%d/%s', $node->port, $db),
-			IDGEN_JDBC_USER => $db },
+			IDGEN_JDBC_USER => $db,
+			# the tests run from a copy: CodecTest reads the extension's vectors file from here
+			IDGEN_VECTORS => repo_dir() . '/test/data/id_vectors.json' },
 		init => sub { chdir "$tmp/java/it" or die "chdir: $!" });
 	note($_) for grep { /Tests run:|ERROR\]/ } split /\n/, $out;
 	ok(-d "$tmp/java/it/target/surefire-reports", 'mvn test of clients/java/it wrote Surefire reports')

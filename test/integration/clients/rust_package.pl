@@ -113,7 +113,8 @@ if ($db && $status == 0)
 	my @skip_speed = $node->pg_version >= 18 ? () : ('--skip', 'speed_binary_vs_text');
 	my ($tstatus, $tout, $terr) = run_status(
 		[ 'sh', '-c', 'exec "$0" test --locked -- --show-output "$@" 2>&1', $cargo, @skip_speed ],
-		env => { %env, $node->client_env($db, $db) },
+		# the tests run from a copy: they read the extension's vectors file from here
+		env => { %env, $node->client_env($db, $db), IDGEN_VECTORS => "$repo/test/data/id_vectors.json" },
 		init => sub { chdir "$work/package-tests" or die "chdir: $!" });
 	my $log = "$tmp/cargo-test.log";
 	PostgreSQL::Test::Utils::append_to_file($log, $tout);

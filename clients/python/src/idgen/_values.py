@@ -235,12 +235,16 @@ class _Prefixed(_Value):
 
     @classmethod
     def from_binary(cls, data):
-        """From the binary format: a length byte L, L prefix characters, 16 bytes."""
+        """From the binary format: a length byte L, L prefix characters, 16 bytes;
+        the prefix is checked as the server's recv checks it."""
         n = data[0] if data else -1
         if len(data) != n + 17 or n > 63 or (n == 0 and not cls._empty_prefix):
             raise ValueError("badly framed %s binary value (%d bytes)" % (cls.__name__, len(data)))
+        prefix = str(data[1:1 + n], "ascii", "replace")
+        if n and not _PREFIX.fullmatch(prefix):
+            raise ValueError("invalid %s prefix in a binary value: %r" % (cls.__name__, prefix))
         self = _new(cls)
-        _set(self, "prefix", str(data[1:1 + n], "ascii"))
+        _set(self, "prefix", prefix)
         _set(self, "bytes", bytes(data[1 + n:]))
         return self
 

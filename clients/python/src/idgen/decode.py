@@ -15,6 +15,20 @@ __all__ = ["uuid_v7_time", "snowflake_time", "snowflake_shard", "snowflake_seq",
 DEFAULT_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
 _SNOWFLAKE_MIN = 1 << 53  # snowflake() IDs start here; below are snowflake53() IDs
 
+# The two splits' fields from the most significant bit, (zero, ms, shard, seq)
+# bits as the extension's vectors file states them (tests/test_decoders.py
+# holds this table to it), and what the decoders shift and mask by.
+LAYOUTS = {"snowflake": (1, 40, 13, 10), "snowflake53": (11, 40, 4, 9)}
+
+
+def _split(family):
+    _, _, shard_bits, seq_bits = LAYOUTS[family]
+    return shard_bits + seq_bits, seq_bits, (1 << shard_bits) - 1, (1 << seq_bits) - 1
+
+
+_S63_MS, _S63_SHARD, _S63_SHARD_MASK, _S63_SEQ_MASK = _split("snowflake")
+_S53_MS, _S53_SHARD, _S53_SHARD_MASK, _S53_SEQ_MASK = _split("snowflake53")
+
 
 def uuid_v7_time(value):
     """The millisecond of a UUIDv7 (uuid.UUID or 16 bytes) as an aware UTC
@@ -43,38 +57,38 @@ def snowflake_time(id, epoch):
     the server's default is DEFAULT_EPOCH)."""
     _check_epoch(epoch)
     _check63(id)
-    return epoch + timedelta(milliseconds=id >> 23)
+    return epoch + timedelta(milliseconds=id >> _S63_MS)
 
 
 def snowflake_shard(id):
     """The shard (0..8191) of a snowflake() ID."""
     _check63(id)
-    return (id >> 10) & 8191
+    return (id >> _S63_SHARD) & _S63_SHARD_MASK
 
 
 def snowflake_seq(id):
     """The sequence (0..1023) of a snowflake() ID within its millisecond and shard."""
     _check63(id)
-    return id & 1023
+    return id & _S63_SEQ_MASK
 
 
 def snowflake53_time(id, epoch):
     """The millisecond of a snowflake53() ID counted from epoch."""
     _check_epoch(epoch)
     _check53(id)
-    return epoch + timedelta(milliseconds=id >> 13)
+    return epoch + timedelta(milliseconds=id >> _S53_MS)
 
 
 def snowflake53_shard(id):
     """The shard (0..15) of a snowflake53() ID."""
     _check53(id)
-    return (id >> 9) & 15
+    return (id >> _S53_SHARD) & _S53_SHARD_MASK
 
 
 def snowflake53_seq(id):
     """The sequence (0..511) of a snowflake53() ID."""
     _check53(id)
-    return id & 511
+    return id & _S53_SEQ_MASK
 
 
 def ulid_time(value):

@@ -46,6 +46,15 @@ public final class Snowflake
 		return bits > 53 ? id >= SMALL_ID_LIMIT : id >= 0 && id < SMALL_ID_LIMIT;
 	}
 
+	/**
+	 * The split's fields from the most significant bit: the zero bits, the milliseconds, the shard
+	 * and the sequence, in bits (the package's tests hold them to the extension's vectors file).
+	 */
+	public int[] fieldBits()
+	{
+		return new int[] {64 - TIME_BITS - shardBits - seqBits, TIME_BITS, shardBits, seqBits};
+	}
+
 	private long checked(long id)
 	{
 		if (!isValid(id))

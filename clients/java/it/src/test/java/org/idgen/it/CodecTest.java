@@ -2,139 +2,236 @@ package org.idgen.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.idgen.PrefixedId;
+import org.idgen.Snowflake;
 import org.idgen.TypeId;
 import org.idgen.Ulid;
+import org.idgen.UuidV7;
 import org.junit.jupiter.api.Test;
+import org.postgresql.util.PGBinaryObject;
+import org.postgresql.util.PGobject;
 
 /**
- * The value classes alone, without a server: the specifications' vectors and the binary forms.
- * (test/setup.sh runs this class alone to fetch Surefire's JUnit provider.)
+ * The value classes and decoders alone, without a server, on the cases of the extension's vectors
+ * file, test/data/id_vectors.json (docs/development.md of idgen): each answer is the C++ cores'.
+ * IDGEN_VECTORS names the file (java_package.pl sets it: the tests run from a copy); without it,
+ * ../../../test/data/id_vectors.json from this project's directory. Jackson 2, which reads it, comes
+ * with Flyway (flyway-core depends on jackson-databind). (test/setup.sh runs this class alone to
+ * fetch Surefire's JUnit provider.)
  */
 class CodecTest
 {
-	@Test
-	void ulidSpecificationVector()
+	static final JsonNode FAMILIES = load().get("families");
+
+	static JsonNode load()
 	{
-		Ulid u = Ulid.parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
-		assertEquals(UUID.fromString("01563e3a-b5d3-d676-4c61-efb99302bd5b"), u.toUuid());
-		assertEquals(0x01563e3ab5d3L, u.time().toEpochMilli(), "the first 48 bits");
+		String env = System.getenv("IDGEN_VECTORS");
+		Path path = env != null ? Path.of(env) : Path.of("..", "..", "..", "test", "data", "id_vectors.json");
+		try
+		{
+			return new ObjectMapper().readTree(path.toFile());
+		}
+		catch (IOException e)
+		{
+			throw new UncheckedIOException("the vectors file " + path + " (set IDGEN_VECTORS)", e);
+		}
+	}
+
+	/** A family's cases of one form, those with ok as given (a form without refusals: all). */
+	static List<JsonNode> cases(String family, String form, boolean ok)
+	{
+		List<JsonNode> out = new ArrayList<>();
+		for (JsonNode c : FAMILIES.get(family).get("cases").get(form))
+			if (c.path("ok").asBoolean(true) == ok)
+				out.add(c);
+		return out;
+	}
+
+	static String s(JsonNode c, String key)
+	{
+		return c.get(key).asText();
+	}
+
+	static byte[] bytes(JsonNode c, String key)
+	{
+		return HexFormat.of().parseHex(s(c, key));
+	}
+
+	static UUID uuid(JsonNode c, String key)
+	{
+		String h = s(c, key);
+		return new UUID(Long.parseUnsignedLong(h.substring(0, 16), 16), Long.parseUnsignedLong(h.substring(16), 16));
+	}
+
+	static Optional<Instant> time(JsonNode c)
+	{
+		return c.get("unix_ms").isNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(c.get("unix_ms").asLong()));
 	}
 
 	@Test
-	void typeIdSpecificationVectors()
+	void ulidVectors()
 	{
-		assertEquals(new UUID(0, 0), TypeId.parse("00000000000000000000000000").toUuid());
-		TypeId t = TypeId.parse("prefix_01h455vb4pex5vsknk084sn02q");
-		assertEquals("prefix", t.prefix());
-		assertEquals(UUID.fromString("01890a5d-ac96-774b-bcce-b302099a8057"), t.toUuid());
+		for (JsonNode c : cases("ulid", "text", true))
+		{
+			Ulid u = Ulid.parse(s(c, "text"));
+			assertEquals(List.of(uuid(c, "bits"), s(c, "canonical"), time(c).get()), List.of(u.toUuid(), u.getValue(), u.time()),
+					c.toString());
+		}
+		for (JsonNode c : cases("ulid", "bits", true))
+			assertEquals(s(c, "text"), Ulid.of(uuid(c, "bits")).getValue(), c.toString());
+	}
+
+	/** The parts of a prefixed_id or typeid: prefix, bits, text. */
+	static List<Object> parts(Object v)
+	{
+		return v instanceof PrefixedId p ? List.of(p.prefix(), p.toUuid(), p.getValue())
+				: List.of(((TypeId) v).prefix(), ((TypeId) v).toUuid(), ((TypeId) v).getValue());
+	}
+
+	@Test
+	void prefixedIdAndTypeIdVectors()
+	{
+		Map<String, Function<String, Object>> parsers = Map.of("prefixed_id", PrefixedId::parse, "typeid", TypeId::parse);
+		Map<String, BiFunction<String, UUID, Object>> makers = Map.of("prefixed_id", PrefixedId::of, "typeid", TypeId::of);
+		for (String family : parsers.keySet())
+		{
+			for (JsonNode c : cases(family, "text", true))
+			{
+				Object p = parsers.get(family).apply(s(c, "text"));
+				List<Object> want = List.of(s(c, "prefix"), uuid(c, "bits"), s(c, "canonical"));
+				assertEquals(want, parts(p), c.toString());
+				assertEquals(time(c), UuidV7.time(uuid(c, "bits")), c.toString());
+				assertEquals(want, parts(makers.get(family).apply(s(c, "prefix"), uuid(c, "bits"))), c.toString());
+			}
+			// the prefix rule: a prefixed ID needs a prefix, a TypeID takes the empty one too
+			for (JsonNode c : FAMILIES.get("prefix").get("cases").get("check"))
+			{
+				boolean ok = c.get("ok").asBoolean() || (family.equals("typeid") && s(c, "reason").equals("empty"));
+				if (ok)
+					assertEquals(s(c, "prefix"), parts(makers.get(family).apply(s(c, "prefix"), new UUID(0, 0))).get(0), c.toString());
+				else
+					assertThrows(IllegalArgumentException.class, () -> makers.get(family).apply(s(c, "prefix"), new UUID(0, 0)),
+							family + ": " + c);
+			}
+		}
+	}
+
+	@Test
+	void textErrorsAreRefused()
+	{
+		assertTrue(refused(false) > 0);
+	}
+
+	/** Refuses each refused text of the three families, look-alikes or not; how many. */
+	static int refused(boolean lookAlikes)
+	{
+		Map<String, Function<String, Object>> parsers = Map.of("ulid", Ulid::parse, "prefixed_id", PrefixedId::parse,
+				"typeid", TypeId::parse);
+		int run = 0;
+		for (Map.Entry<String, Function<String, Object>> e : parsers.entrySet())
+		{
+			for (JsonNode c : cases(e.getKey(), "text", false))
+			{
+				if (c.path("not_ascii").asBoolean(false) != lookAlikes)
+					continue;
+				run++;
+				assertThrows(IllegalArgumentException.class, () -> e.getValue().apply(s(c, "text")), e.getKey() + ": " + c + " accepted");
+			}
+		}
+		return run;
 	}
 
 	@Test
 	void binaryFormsRoundTrip() throws SQLException
 	{
-		Ulid u = Ulid.parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+		Ulid u = Ulid.parse(s(cases("ulid", "text", true).get(0), "text"));
 		byte[] ub = new byte[u.lengthInBytes()];
 		u.toBytes(ub, 0);
 		Ulid u2 = new Ulid();
 		u2.setByteValue(ub, 0);
 		assertEquals(u, u2);
-		PrefixedId p = PrefixedId.of("acct", UUID.fromString("01563e3a-b5d3-d676-4c61-efb99302bd5b"));
-		byte[] pb = new byte[p.lengthInBytes()];
-		p.toBytes(pb, 0);
-		assertEquals(1 + 4 + 16, pb.length);
-		assertArrayEquals(new byte[] {4, 'a', 'c', 'c', 't', 0x01, 0x56}, java.util.Arrays.copyOf(pb, 7));
-		PrefixedId p2 = new PrefixedId();
-		p2.setByteValue(pb, 0);
-		assertEquals(p, p2);
-		TypeId t = TypeId.of("", new UUID(1, 2));
-		byte[] tb = new byte[t.lengthInBytes()];
-		t.toBytes(tb, 0);
-		TypeId t2 = new TypeId();
-		t2.setByteValue(tb, 0);
-		assertEquals(t, t2);
-		SQLException e = assertThrows(SQLException.class, () -> new PrefixedId().setByteValue(tb, 0));
-		assertEquals("22P03", e.getSQLState(), "prefixed_id refuses the empty prefix");
-		e = assertThrows(SQLException.class, () -> new Ulid().setByteValue(new byte[15], 0));
+		SQLException e = assertThrows(SQLException.class, () -> new Ulid().setByteValue(new byte[15], 0));
 		assertEquals("22P03", e.getSQLState());
+		Map<String, Supplier<PGBinaryObject>> types = Map.of("prefixed_id", PrefixedId::new, "typeid", TypeId::new);
+		for (String family : types.keySet())
+		{
+			for (JsonNode c : FAMILIES.get(family).get("cases").get("binary"))
+			{
+				PGBinaryObject p = types.get(family).get();
+				byte[] field = bytes(c, "binary");
+				if (!c.get("ok").asBoolean())
+				{
+					e = assertThrows(SQLException.class, () -> p.setByteValue(field, 0), family + ": " + c);
+					assertEquals("22P03", e.getSQLState());
+					continue;
+				}
+				p.setByteValue(field, 0);
+				byte[] back = new byte[p.lengthInBytes()];
+				p.toBytes(back, 0);
+				assertEquals(s(c, "canonical"), ((PGobject) p).getValue(), c.toString());
+				assertArrayEquals(field, back, c.toString());
+			}
+		}
+	}
+
+	@Test
+	void snowflakeAndUuidV7Vectors()
+	{
+		for (JsonNode c : cases("uuid_v7", "bits", true))
+			assertEquals(time(c), UuidV7.time(uuid(c, "bits")), c.toString());
+		for (Snowflake split : List.of(Snowflake.SNOWFLAKE, Snowflake.SNOWFLAKE53))
+		{
+			JsonNode f = FAMILIES.get(split.toString());
+			List<Integer> widths = new ArrayList<>();
+			f.get("fields").forEach(x -> widths.add(x.get("bits").asInt()));
+			assertEquals(widths, Arrays.stream(split.fieldBits()).boxed().toList(), split + ": the layout is the file's");
+			assertEquals(f.get("epoch_unix_ms").asLong(), Snowflake.DEFAULT_EPOCH.toEpochMilli());
+			for (JsonNode c : cases(split.toString(), "id", true))
+			{
+				long id = Long.parseLong(s(c, "id"));
+				assertEquals(List.of(Instant.ofEpochMilli(c.get("ms").asLong()), c.get("shard").asInt(), c.get("seq").asInt()),
+						List.of(split.time(id, Instant.EPOCH), split.shard(id), split.seq(id)), split + ": " + c);
+			}
+			for (JsonNode c : cases(split.toString(), "id", false))
+			{
+				long id = Long.parseLong(s(c, "id"));
+				assertFalse(split.isValid(id), split + ": " + c);
+				assertThrows(IllegalArgumentException.class, () -> split.shard(id), split + ": " + c);
+			}
+		}
 	}
 
 	/**
 	 * Text the server refuses because a character is not ASCII: a look-alike that Unicode case
 	 * mapping or digit tables ({@code Character.toLowerCase}, {@code Character.digit}) turn into a
 	 * digit or letter of the alphabet (issue 51); the server reads bytes, and only ASCII digits and
-	 * letters are digits (src/core/base32.cpp, base36.cpp, prefixed.cpp). The same cases, in the same
-	 * order and spelling, are in every client's offline tests until the shared vectors file holds
-	 * them (test/data/id_vectors.json, issue 52). {family, text, what}: the look-alike in a valid ID
-	 * (the bits of docs/internals.md's binary example).
-	 */
-	static final String[][] NOT_ASCII = {
-		{"ulid", "01H455VB4PEX5VS\u212aNK084SN02Q", "U+212A KELVIN SIGN for K"},
-		{"ulid", "01H455VB4PEX5V\u017fKNK084SN02Q", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for S"},
-		{"ulid", "0\u0131H455VB4PEX5VSKNK084SN02Q", "U+0131 LATIN SMALL LETTER DOTLESS I (uppercases to I, an alias of 1) for 1"},
-		{"ulid", "0\u0130H455VB4PEX5VSKNK084SN02Q", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE (lowercases to i) for 1"},
-		{"ulid", "01H\uff1455VB4PEX5VSKNK084SN02Q", "U+FF14 FULLWIDTH DIGIT FOUR for 4"},
-		{"ulid", "01H455VB4PEX5VSKNK084SN02\uff31", "U+FF31 FULLWIDTH LATIN CAPITAL LETTER Q for Q"},
-		{"ulid", "01H\u066455VB4PEX5VSKNK084SN02Q", "U+0664 ARABIC-INDIC DIGIT FOUR for 4"},
-		{"prefixed_id", "acct_039sr\u212aj01e44uynszf2f2njh3", "U+212A KELVIN SIGN for k"},
-		{"prefixed_id", "acct_039\u017frkj01e44uynszf2f2njh3", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for s"},
-		{"prefixed_id", "acct_039srkj01e44\u0131ynszf2f2njh3", "U+0131 LATIN SMALL LETTER DOTLESS I (uppercases to I) for u"},
-		{"prefixed_id", "acct_039srkj01e44\u0130ynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE (lowercases to i) for u"},
-		{"prefixed_id", "acct_\uff1039srkj01e44uynszf2f2njh3", "U+FF10 FULLWIDTH DIGIT ZERO for 0"},
-		{"prefixed_id", "acct_039srkj01e44uynszf2f2nj\uff483", "U+FF48 FULLWIDTH LATIN SMALL LETTER H for h"},
-		{"prefixed_id", "acct_\u066039srkj01e44uynszf2f2njh3", "U+0660 ARABIC-INDIC DIGIT ZERO for 0"},
-		{"prefixed_id", "acct_\u096639srkj01e44uynszf2f2njh3", "U+0966 DEVANAGARI DIGIT ZERO for 0"},
-		{"prefixed_id", "tas\u212a_039srkj01e44uynszf2f2njh3", "U+212A KELVIN SIGN for k in the prefix"},
-		{"prefixed_id", "ta\u017fk_039srkj01e44uynszf2f2njh3", "U+017F LATIN SMALL LETTER LONG S for s in the prefix"},
-		{"prefixed_id", "\u0131tem_039srkj01e44uynszf2f2njh3", "U+0131 LATIN SMALL LETTER DOTLESS I for i in the prefix"},
-		{"prefixed_id", "\u0130tem_039srkj01e44uynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"},
-		{"prefixed_id", "\uff41cct_039srkj01e44uynszf2f2njh3", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a in the prefix"},
-		{"typeid", "prefix_01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN (lowercases to k) for k"},
-		{"typeid", "prefix_01h455vb4pex5v\u017fknk084sn02q", "U+017F LATIN SMALL LETTER LONG S for s"},
-		{"typeid", "prefix_0\u0131h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I (an alias of 1) for 1"},
-		{"typeid", "prefix_01h\uff1455vb4pex5vsknk084sn02q", "U+FF14 FULLWIDTH DIGIT FOUR for 4"},
-		{"typeid", "prefix_01h455vb4pex5vsknk084sn02\uff51", "U+FF51 FULLWIDTH LATIN SMALL LETTER Q for q"},
-		{"typeid", "prefix_01h\u066455vb4pex5vsknk084sn02q", "U+0664 ARABIC-INDIC DIGIT FOUR for 4"},
-		{"typeid", "01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN for k without a prefix"},
-		{"typeid", "pref\u0131x_01h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I for i in the prefix"},
-		{"typeid", "pref\u0130x_01h455vb4pex5vsknk084sn02q", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"},
-		{"typeid", "tas\u212a_01h455vb4pex5vsknk084sn02q", "U+212A KELVIN SIGN for k in the prefix"},
-		{"uuid", "\uff101890a5d-ac96-774b-bcce-b302099a8057", "U+FF10 FULLWIDTH DIGIT ZERO for 0"},
-		{"uuid", "01890\uff415d-ac96-774b-bcce-b302099a8057", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a"},
-		{"uuid", "\u06601890a5d-ac96-774b-bcce-b302099a8057", "U+0660 ARABIC-INDIC DIGIT ZERO for 0"},
-		{"snowflake", "900719925474099\uff12", "U+FF12 FULLWIDTH DIGIT TWO for 2"},
-		{"snowflake", "\u0669007199254740992", "U+0669 ARABIC-INDIC DIGIT NINE for 9"},
-	};
-
-	/**
-	 * Each text parser refuses every non-ASCII look-alike, as the server does. The package parses
-	 * no uuid or snowflake text (it takes java.util.UUID and long): those cases are not run here.
+	 * letters are digits. The package parses no uuid or snowflake text (it takes java.util.UUID and
+	 * long): the file's server_text cases are not run here.
 	 */
 	@Test
 	void notAsciiLookAlikesAreRefused()
 	{
-		Map<String, Function<String, Object>> parsers = Map.of("ulid", Ulid::parse, "prefixed_id", PrefixedId::parse,
-				"typeid", TypeId::parse);
-		int run = 0;
-		for (String[] c : NOT_ASCII)
-		{
-			Function<String, Object> parse = parsers.get(c[0]);
-			if (parse == null)
-				continue;
-			run++;
-			assertThrows(IllegalArgumentException.class, () -> parse.apply(c[1]), c[0] + ": " + c[2] + " accepted");
-		}
-		assertEquals(30, run);
-		// each case differs from one of these by its look-alike
-		UUID bits = UUID.fromString("01890a5d-ac96-774b-bcce-b302099a8057");
-		assertEquals(bits, Ulid.parse("01H455VB4PEX5VSKNK084SN02Q").toUuid());
-		assertEquals(bits, PrefixedId.parse("task_039SRKJ01E44UYNSZF2F2NJH3").toUuid());
-		assertEquals(bits, TypeId.parse("prefix_01h455vb4pex5vsknk084sn02q").toUuid());
+		assertTrue(refused(true) > 0);
 	}
 }

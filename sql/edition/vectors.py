@@ -1,0 +1,481 @@
+#!/usr/bin/python3
+"""Writes test/data/id_vectors.json (issue 52): each ID family's layout,
+alphabets and prefix rule, read from the C++ cores' headers as generate.py
+reads them for the SQL edition, and its valid and refused cases, answered by
+the cores themselves.
+
+Usage: vectors.py write [OUTPUT] | vectors.py check [FILE]
+
+The cases' inputs are listed here (CASES): min, max, one past max, both
+cases, wrong lengths, bad characters and non-ASCII look-alikes. Their answers
+are not: vectors.py compiles test/unit/vectors_probe.cpp against src/core
+into a temporary directory, feeds it every input and records what it prints
+(test/unit/vector_answers.hpp, which test/unit/vectors_test.cpp sets against
+the file again). Where ../shared/data holds third-party vectors (the TypeID
+spec's valid.json and invalid.json, RFC 9562's examples) the cores' answers
+are checked against them first; they are not copied into the file. `check`
+generates afresh and fails (exit 1) when FILE differs (test/tap/build_checks.pl).
+Standard library only.
+"""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+import generate  # noqa: E402  (the SQL edition's reader of the headers)
+
+DEFAULT_OUTPUT = os.path.join(ROOT, "test", "data", "id_vectors.json")
+SHARED_DATA = os.path.normpath(os.path.join(ROOT, "..", "shared", "data"))
+
+# docs/internals.md's binary example, in each family's text
+ULID_EXAMPLE = "01H455VB4PEX5VSKNK084SN02Q"
+BASE36_EXAMPLE = "039srkj01e44uynszf2f2njh3"
+TYPEID_EXAMPLE = "01h455vb4pex5vsknk084sn02q"
+BITS_EXAMPLE = "01890a5dac96774bbcceb302099a8057"
+ZERO16 = "00" * 16
+
+# Text the server refuses because a character is not ASCII: a look-alike that
+# Unicode case mapping or digit tables turn into a digit or letter of the
+# alphabet (issue 51); the cores read bytes, and only ASCII digits and letters
+# are digits (src/core/base32.cpp, base36.cpp, prefixed.cpp). (family, text,
+# what): the look-alike in a valid ID (docs/internals.md's example bits).
+NOT_ASCII = [
+    ("ulid", "01H455VB4PEX5VS\u212aNK084SN02Q", "U+212A KELVIN SIGN for K"),
+    ("ulid", "01H455VB4PEX5V\u017fKNK084SN02Q", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for S"),
+    ("ulid", "0\u0131H455VB4PEX5VSKNK084SN02Q", "U+0131 LATIN SMALL LETTER DOTLESS I (uppercases to I, an alias of 1) for 1"),
+    ("ulid", "0\u0130H455VB4PEX5VSKNK084SN02Q", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE (lowercases to i) for 1"),
+    ("ulid", "01H\uff1455VB4PEX5VSKNK084SN02Q", "U+FF14 FULLWIDTH DIGIT FOUR for 4"),
+    ("ulid", "01H455VB4PEX5VSKNK084SN02\uff31", "U+FF31 FULLWIDTH LATIN CAPITAL LETTER Q for Q"),
+    ("ulid", "01H\u066455VB4PEX5VSKNK084SN02Q", "U+0664 ARABIC-INDIC DIGIT FOUR for 4"),
+    ("ulid", "01H455VB4P\u0415X5VSKNK084SN02Q", "U+0415 CYRILLIC CAPITAL LETTER IE for E"),
+    ("ulid", "01H455VB4PEX5VSKN\u039a084SN02Q", "U+039A GREEK CAPITAL LETTER KAPPA for K"),
+    ("prefixed_id", "acct_039sr\u212aj01e44uynszf2f2njh3", "U+212A KELVIN SIGN for k"),
+    ("prefixed_id", "acct_039\u017frkj01e44uynszf2f2njh3", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for s"),
+    ("prefixed_id", "acct_039srkj01e44\u0131ynszf2f2njh3", "U+0131 LATIN SMALL LETTER DOTLESS I (uppercases to I) for u"),
+    ("prefixed_id", "acct_039srkj01e44\u0130ynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE (lowercases to i) for u"),
+    ("prefixed_id", "acct_\uff1039srkj01e44uynszf2f2njh3", "U+FF10 FULLWIDTH DIGIT ZERO for 0"),
+    ("prefixed_id", "acct_039srkj01e44uynszf2f2nj\uff483", "U+FF48 FULLWIDTH LATIN SMALL LETTER H for h"),
+    ("prefixed_id", "acct_\u066039srkj01e44uynszf2f2njh3", "U+0660 ARABIC-INDIC DIGIT ZERO for 0"),
+    ("prefixed_id", "acct_\u096639srkj01e44uynszf2f2njh3", "U+0966 DEVANAGARI DIGIT ZERO for 0"),
+    ("prefixed_id", "acct_039srkj01\u043544uynszf2f2njh3", "U+0435 CYRILLIC SMALL LETTER IE for e"),
+    ("prefixed_id", "tas\u212a_039srkj01e44uynszf2f2njh3", "U+212A KELVIN SIGN for k in the prefix"),
+    ("prefixed_id", "ta\u017fk_039srkj01e44uynszf2f2njh3", "U+017F LATIN SMALL LETTER LONG S for s in the prefix"),
+    ("prefixed_id", "\u0131tem_039srkj01e44uynszf2f2njh3", "U+0131 LATIN SMALL LETTER DOTLESS I for i in the prefix"),
+    ("prefixed_id", "\u0130tem_039srkj01e44uynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"),
+    ("prefixed_id", "\uff41cct_039srkj01e44uynszf2f2njh3", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a in the prefix"),
+    ("prefixed_id", "\u0430cct_039srkj01e44uynszf2f2njh3", "U+0430 CYRILLIC SMALL LETTER A for a in the prefix"),
+    ("typeid", "prefix_01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN (lowercases to k) for k"),
+    ("typeid", "prefix_01h455vb4pex5v\u017fknk084sn02q", "U+017F LATIN SMALL LETTER LONG S for s"),
+    ("typeid", "prefix_0\u0131h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I (an alias of 1) for 1"),
+    ("typeid", "prefix_01h\uff1455vb4pex5vsknk084sn02q", "U+FF14 FULLWIDTH DIGIT FOUR for 4"),
+    ("typeid", "prefix_01h455vb4pex5vsknk084sn02\uff51", "U+FF51 FULLWIDTH LATIN SMALL LETTER Q for q"),
+    ("typeid", "prefix_01h\u066455vb4pex5vsknk084sn02q", "U+0664 ARABIC-INDIC DIGIT FOUR for 4"),
+    ("typeid", "prefix_01h455vb4p\u0435x5vsknk084sn02q", "U+0435 CYRILLIC SMALL LETTER IE for e"),
+    ("typeid", "01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN for k without a prefix"),
+    ("typeid", "pref\u0131x_01h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I for i in the prefix"),
+    ("typeid", "pref\u0130x_01h455vb4pex5vsknk084sn02q", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"),
+    ("typeid", "tas\u212a_01h455vb4pex5vsknk084sn02q", "U+212A KELVIN SIGN for k in the prefix"),
+    ("typeid", "\u03c1refix_01h455vb4pex5vsknk084sn02q", "U+03C1 GREEK SMALL LETTER RHO for p in the prefix"),
+]
+
+# uuid and bigint text is read by PostgreSQL's uuid_in and int8in, not by the
+# cores (which take the 16 bytes and the int64): these look-alikes are refused
+# there, and are recorded as such, with no answer of the cores.
+SERVER_TEXT = [
+    ("uuid", "\uff101890a5d-ac96-774b-bcce-b302099a8057", "U+FF10 FULLWIDTH DIGIT ZERO for 0"),
+    ("uuid", "01890\uff415d-ac96-774b-bcce-b302099a8057", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a"),
+    ("uuid", "\u06601890a5d-ac96-774b-bcce-b302099a8057", "U+0660 ARABIC-INDIC DIGIT ZERO for 0"),
+    ("snowflake", "900719925474099\uff12", "U+FF12 FULLWIDTH DIGIT TWO for 2"),
+    ("snowflake", "\u0669007199254740992", "U+0669 ARABIC-INDIC DIGIT NINE for 9"),
+]
+
+U128_MAX = "ff" * 16
+
+
+def cases():
+    """{operation: [(what, {input: value})]}, in the order the file lists them."""
+    c = {}
+
+    def add(op, what, **inputs):
+        c.setdefault(op, []).append((what, inputs))
+
+    for what, bits in [("docs/internals.md's example", BITS_EXAMPLE),
+                       ("RFC 9562 A.6's UUIDv7 example", "017f22e279b07cc398c4dc0c0c07398f"),
+                       ("the smallest UUIDv7 (boundary of 1970-01-01)", "00000000000070008000000000000000"),
+                       ("the largest UUIDv7", "ffffffffffff7fffbfffffffffffffff"),
+                       ("the nil uuid: version 0", ZERO16),
+                       ("a version 4 uuid", "9a7b1d2e3c4f4a5b8c6d7e8f90a1b2c3"),
+                       ("version 7 with variant 11 (not RFC 9562's)", "01890a5dac96774bfcceb302099a8057"),
+                       ("version 7 with variant 0 (NCS)", "01890a5dac96774b3cceb302099a8057"),
+                       ("version 8", "01890a5dac96874bbcceb302099a8057"),
+                       ("version 6", "1ec9414c232a6b00b3c89f6bdeced846"),
+                       ("all 128 bits set: version 15", U128_MAX)]:
+        add("uuid_v7.bits", what, bits=bits)
+    for what, ms in [("1970-01-01", 0), ("docs/internals.md's example", 1688096058518),
+                     ("the largest 48-bit millisecond", 2**48 - 1), ("one past 48 bits", 2**48),
+                     ("before 1970", -1)]:
+        add("uuid_v7.boundary", what, unix_ms=ms)
+    for what, ms, ns, random in [
+            ("the first tick of a millisecond, no random bits", 1688096058518, 0, "0000000000000000"),
+            ("half a millisecond in: rand_a 2048", 1688096058518, 500000, "0000000000000000"),
+            ("the last nanosecond: rand_a 4095", 1688096058518, 999999, "ffffffffffffffff"),
+            ("244 ns, one short of 1/4096 ms: rand_a 0", 0, 244, "3cceb302099a8057"),
+            ("245 ns: rand_a 1", 0, 245, "3cceb302099a8057"),
+            ("the random word's top 2 bits are the variant's: ignored", 2**48 - 1, 999999, "c000000000000001"),
+            ("one past 48 bits", 2**48, 0, "0000000000000000"),
+            ("before 1970", -1, 0, "0000000000000000")]:
+        add("uuid_v7.make", what, unix_ms=ms, ns=ns, random=random)
+
+    # snowflake: 63 bits from 2^53; snowflake53: 0 to 2^53 - 1
+    for fam, lo, hi in [("snowflake", 2**53, 2**63 - 1), ("snowflake53", 0, 2**53 - 1)]:
+        other = "snowflake53" if fam == "snowflake" else "snowflake"
+        for what, id_ in [("the smallest ID", lo), ("the largest ID", hi),
+                          ("one below the smallest: a %s ID" % other if lo else "-1: negative", lo - 1),
+                          ("one past the largest" + (": a snowflake ID" if fam == "snowflake53" else ""),
+                           hi + 1 if fam == "snowflake53" else None),
+                          ("an ID of 2026", 1_000_000_000_000 * 2**23 + 1234 * 2**10 + 7 if fam == "snowflake"
+                           else 1_000_000_000_000 * 2**13 + 9 * 2**9 + 7),
+                          ("shard 1, seq 1", lo + 2**10 + 1 if fam == "snowflake" else 2**9 + 1),
+                          ("alternating bits", 0x5555555555555555 if fam == "snowflake" else 0x15555555555555),
+                          ("the other alternating bits", 0x2AAAAAAAAAAAAAAA if fam == "snowflake" else 0xAAAAAAAAAAAAA),
+                          ("0", 0), ("-1", -1), ("the most negative int64", -2**63)]:
+            if id_ is None or any(case[1]["id"] == str(id_) for case in c.get(fam + ".id", [])):
+                continue
+            add(fam + ".id", what, id=str(id_))
+        max_shard, max_seq = (8191, 1023) if fam == "snowflake" else (15, 511)
+        for what, ms, shard, seq in [("the last millisecond, the last shard and seq", 2**40 - 1, max_shard, max_seq),
+                                     ("an ID of 2026", 1_000_000_000_000, 3, 7),
+                                     ("millisecond 0", 0, 0, 0),
+                                     ("the first millisecond of the 63-bit split", 2**30, 0, 0),
+                                     ("one past the last millisecond", 2**40, 0, 0),
+                                     ("one past the last shard", 5, max_shard + 1, 0),
+                                     ("one past the last seq", 5, 0, max_seq + 1)]:
+            add(fam + ".make", what, ms=ms, shard=shard, seq=seq)
+
+    for what, text in [("docs/internals.md's example", ULID_EXAMPLE),
+                       ("the same in lowercase", ULID_EXAMPLE.lower()),
+                       ("the same in mixed case", "01h455vb4pex5vsKNK084SN02Q"),
+                       ("the spec's example", "01ARZ3NDEKTSV4RRFFQ69G5FAV"),
+                       ("the smallest", "0" * 26), ("the largest", "7" + "Z" * 25),
+                       ("the largest in lowercase", "7" + "z" * 25),
+                       ("one past the largest", "8" + "0" * 25),
+                       ("the first digit at its largest", "Z" * 26),
+                       ("25 digits", ULID_EXAMPLE[:-1]), ("27 digits", ULID_EXAMPLE + "0"),
+                       ("empty", ""),
+                       ("I is not a digit (no Crockford aliases)", ULID_EXAMPLE[:-1] + "I"),
+                       ("L is not a digit", ULID_EXAMPLE[:-1] + "L"),
+                       ("O is not a digit", "O" + ULID_EXAMPLE[1:]),
+                       ("U is not a digit", ULID_EXAMPLE[:-1] + "U"),
+                       ("lowercase i is not a digit", ULID_EXAMPLE[:-1] + "i"),
+                       ("a hyphen", ULID_EXAMPLE[:12] + "-" + ULID_EXAMPLE[13:]),
+                       ("a leading space", " " + ULID_EXAMPLE[1:]),
+                       ("a trailing space", ULID_EXAMPLE + " "),
+                       ("a NUL byte", ULID_EXAMPLE[:25] + "\0"),
+                       ("a bad character in 27 digits: the character is reported first", ULID_EXAMPLE + "U")]:
+        add("ulid.text", what, text=text)
+    for f, text, what in NOT_ASCII:
+        if f == "ulid":
+            add("ulid.text", what, text=text)
+    for what, bits in [("zero", ZERO16), ("one", "00" * 15 + "01"), ("docs/internals.md's example", BITS_EXAMPLE),
+                       ("all 128 bits", U128_MAX)]:
+        add("ulid.bits", what, bits=bits)
+
+    for what, prefix in [("one letter", "a"), ("a word", "acct"), ("inner underscores", "pre_fix"),
+                         ("two inner underscores in a row", "a__b"), ("63 letters", "a" * 63),
+                         ("64 letters", "a" * 64), ("empty", ""), ("a leading underscore", "_acct"),
+                         ("a trailing underscore", "acct_"), ("an underscore alone", "_"),
+                         ("uppercase", "Acct"), ("a digit", "acct1"), ("a hyphen", "ac-ct"),
+                         ("a space", "ac ct"), ("63 letters and a digit: the character is reported first", "a" * 63 + "1"),
+                         ("U+212A KELVIN SIGN for k", "tas\u212a"), ("U+0131 LATIN SMALL LETTER DOTLESS I for i", "\u0131tem"),
+                         ("U+0430 CYRILLIC SMALL LETTER A for a", "\u0430cct")]:
+        add("prefix.check", what, prefix=prefix)
+
+    b36 = BASE36_EXAMPLE
+    for what, text in [("docs/internals.md's example", "acct_" + b36),
+                       ("the digits in uppercase", "task_" + b36.upper()),
+                       ("a prefix with underscores: split on the last", "pre_fix_" + b36),
+                       ("the smallest body", "z_" + "0" * 25),
+                       ("the largest body: 2^128 - 1", "z_f5lxx1zz5pnorynqglhzmsp33"),
+                       ("the largest body in uppercase", "z_F5LXX1ZZ5PNORYNQGLHZMSP33"),
+                       ("one past the largest body", "z_f5lxx1zz5pnorynqglhzmsp34"),
+                       ("the first digit one past the largest's", "acct_g5lxx1zz5pnorynqglhzmsp33"),
+                       ("every digit z", "acct_" + "z" * 25),
+                       ("the longest: a 63-letter prefix", "a" * 63 + "_" + b36),
+                       ("a 64-letter prefix", "a" * 64 + "_" + b36),
+                       ("no underscore", "acct" + b36), ("no prefix and no underscore", b36),
+                       ("an empty prefix", "_" + b36),
+                       ("an uppercase prefix", "Acct_" + b36),
+                       ("a leading underscore", "_acct_" + b36),
+                       ("the prefix ends with an underscore", "acct__" + b36),
+                       ("24 digits", "acct_" + b36[:-1]), ("26 digits", "acct_" + b36 + "0"),
+                       ("no digits", "acct_"),
+                       ("a hyphen among the digits", "acct_" + b36[:-2] + "-3"),
+                       ("a TypeID's text", "user_" + TYPEID_EXAMPLE)]:
+        add("prefixed_id.text", what, text=text)
+    for f, text, what in NOT_ASCII:
+        if f == "prefixed_id":
+            add("prefixed_id.text", what, text=text)
+    for what, binary in [("docs/internals.md's example", "0461636374" + BITS_EXAMPLE),
+                         ("a 63-letter prefix", "3f" + "61" * 63 + U128_MAX),
+                         ("empty", ""), ("a zero length byte: no prefix", "00" + "01" * 16),
+                         ("one payload byte short", "0461636374" + "01" * 15),
+                         ("one byte too many", "0461636374" + "01" * 17),
+                         ("a length byte of 64", "40" + "61" * 64 + "01" * 16),
+                         ("an uppercase prefix", "0441636374" + "01" * 16),
+                         ("a prefix ending with an underscore", "046163635f" + "01" * 16),
+                         ("the layout before 0.5.0: no length byte", "61636374" + BITS_EXAMPLE)]:
+        add("prefixed_id.binary", what, binary=binary)
+
+    t = TYPEID_EXAMPLE
+    for what, text in [("docs/internals.md's example", "prefix_" + t), ("a short prefix", "user_" + t),
+                       ("the empty prefix: no underscore", t),
+                       ("a prefix with underscores: split on the last", "pre_fix_" + "0" * 26),
+                       ("the largest suffix", "prefix_7" + "z" * 25),
+                       ("one past the largest suffix", "prefix_8" + "0" * 25),
+                       ("the longest: a 63-letter prefix (90 characters)", "a" * 63 + "_" + t),
+                       ("a 64-letter prefix", "a" * 64 + "_" + t),
+                       ("an uppercase suffix", "prefix_" + t.upper()),
+                       ("an uppercase prefix", "Prefix_" + t),
+                       ("an underscore and no prefix", "_" + t),
+                       ("a leading underscore", "_prefix_" + t),
+                       ("the prefix ends with an underscore", "prefix__" + t),
+                       ("no underscore and more than 26 characters", "prefix" + t),
+                       ("a prefixed_id's text", "user_" + BASE36_EXAMPLE),
+                       ("25 digits", "prefix_" + t[:-1]), ("27 digits", "prefix_" + t + "0"),
+                       ("i is not a digit", "prefix_" + t[:-2] + "iq"),
+                       ("empty", ""), ("an underscore alone", "_"), ("no suffix", "prefix_")]:
+        add("typeid.text", what, text=text)
+    for f, text, what in NOT_ASCII:
+        if f == "typeid":
+            add("typeid.text", what, text=text)
+    for what, binary in [("docs/internals.md's example", "06707265666978" + BITS_EXAMPLE),
+                         ("the empty prefix: a zero length byte", "00" + BITS_EXAMPLE),
+                         ("empty", ""), ("one payload byte short", "00" + "01" * 15),
+                         ("a length byte of 64", "40" + "61" * 64 + "01" * 16),
+                         ("an uppercase prefix", "0441636374" + "01" * 16)]:
+        add("typeid.binary", what, binary=binary)
+    return c
+
+
+def constants():
+    """The layouts, alphabets and prefix rule, from the headers (generate.py's reader)."""
+    v = generate.constants("-")
+    uuidv7 = generate.read("src/core/uuidv7.hpp")
+    ulid = generate.read("src/core/ulid.hpp")
+    base36 = generate.read("src/core/base36.hpp")
+    typeid = generate.read("src/core/typeid.hpp")
+    ms_bits = int(generate.grab(uuidv7, r"kUuidv7MaxUnixMs = \(std::int64_t\{1\} << (\d+)\) - 1;", "the UUIDv7 ms bits"))
+    subms = int(generate.grab(uuidv7, r"kUuidv7SubmsBits = (\d+);", "the UUIDv7 sub-ms bits"))
+    ulid_ms = int(generate.grab(ulid, r"kUlidMaxUnixMs = \(std::int64_t\{1\} << (\d+)\) - 1;", "the ULID ms bits"))
+    ulid_random = int(generate.grab(ulid, r"kUlidRandomBits = (\d+);", "the ULID random bits"))
+    b36_digits = int(generate.grab(base36, r"kBase36Digits128 = (\d+);", "the base36 digits of 128 bits"))
+    b32_digits = int(generate.grab(generate.read("src/core/base32.hpp"), r"kBase32Digits128 = (\d+);", "the base32 digits"))
+    if "kPrefixMaxLength + 1 + kBase32Digits128" not in typeid:
+        sys.exit("vectors.py: the longest TypeID is no longer prefix + '_' + suffix")
+    prefix_max = int(v["PREFIX_MAX"])
+    return v, {"ms_bits": ms_bits, "subms": subms, "ulid_ms": ulid_ms, "ulid_random": ulid_random,
+               "b36_digits": b36_digits, "b32_digits": b32_digits, "prefix_max": prefix_max}
+
+
+def field(name, bits, value=None):
+    f = {"name": name, "bits": bits}
+    if value is not None:
+        f["value"] = value
+    return f
+
+
+def layouts(v, k):
+    """Each family's layout: fields from the most significant bit."""
+    sf = lambda shard, seq, pad: {  # noqa: E731
+        "bits": 64, "id_bits": 64 - pad,
+        "fields": [field("zero", pad, 0), field("ms", int(v["SF_TIME_BITS"])), field("shard", shard), field("seq", seq)],
+        "time_unit": "ms", "epoch": v["SF_EPOCH"], "epoch_unix_ms": int(v["SF_EPOCH_MS"]),
+        "epoch_note": "the default of the setting idgen.snowflake_epoch; decoders take the epoch as an argument",
+        "max_shard": 2**shard - 1, "max_seq": 2**seq - 1}
+    s63 = sf(int(v["SF_SHARD_BITS"]), int(v["SF_SEQ_BITS"]), 1)
+    s63.update(min_id=v["SF_MIN_ID"], max_id=v["SF_MAX_ID"], min_ms=int(v["SF_MIN_MS"]),
+               note="the first min_ms milliseconds are unused: IDs below 2^53 are snowflake53's, and each "
+                    "split's decoders refuse the other's")
+    s53 = sf(int(v["S53_SHARD_BITS"]), int(v["S53_SEQ_BITS"]), 64 - 53)
+    s53.update(min_id="0", max_id=v["S53_MAX_ID"], min_ms=0)
+    prefix_max = k["prefix_max"]
+    prefix = {"max_length": prefix_max, "characters": "lowercase ASCII letters a-z and underscores",
+              "pattern": "^[a-z]([a-z_]{0,%d}[a-z])?$" % (prefix_max - 2),
+              "rule": "starts and ends with a letter; the text splits on its last underscore"}
+    wire = [{"name": "length", "bytes": 1}, {"name": "prefix", "bytes": "length"}, {"name": "payload", "bytes": 16}]
+    return {
+        "uuid_v7": {"bits": 128, "fields": [field("unix_ts_ms", k["ms_bits"]), field("ver", 4, 7),
+                                             field("rand_a", k["subms"]), field("var", 2, 2),
+                                             field("rand_b", 128 - k["ms_bits"] - 4 - k["subms"] - 2)],
+                    "time_unit": "ms", "epoch_unix_ms": 0,
+                    "rand_a": "floor(ns_within_ms * 2^%d / 1e6) (RFC 9562 section 6.2, method 3)" % k["subms"],
+                    "binary": "16 bytes, most significant first", "text": "PostgreSQL's uuid text"},
+        "snowflake": s63,
+        "snowflake53": s53,
+        "ulid": {"bits": 128, "fields": [field("unix_ms", k["ulid_ms"]), field("random", k["ulid_random"])],
+                 "time_unit": "ms", "epoch_unix_ms": 0, "binary": "16 bytes, most significant first",
+                 "alphabet": v["CROCKFORD_UPPER"], "digits": k["b32_digits"], "max_first_digit": "7",
+                 "text": "input in either case, output uppercase; no Crockford aliases (I, L, O, U refused)"},
+        "prefix": prefix,
+        "prefixed_id": {"payload_bits": 128, "alphabet": "0123456789abcdefghijklmnopqrstuvwxyz",
+                        "digits": k["b36_digits"], "max_body": v["BASE36_MAX128"],
+                        "text": "prefix, '_', the digits zero-padded; input in either case, output lowercase",
+                        "max_length": prefix_max + 1 + k["b36_digits"], "binary": wire,
+                        "binary_length": "1 to %d" % prefix_max},
+        "typeid": {"payload_bits": 128, "alphabet": v["CROCKFORD_LOWER"], "digits": k["b32_digits"],
+                   "max_first_digit": "7",
+                   "text": "prefix, '_', the suffix; the empty prefix has no '_'; lowercase only",
+                   "max_length": prefix_max + 1 + k["b32_digits"], "binary": wire,
+                   "binary_length": "0 to %d" % prefix_max},
+    }
+
+
+def build_probe(tmp):
+    """test/unit/vectors_probe.cpp and src/core/*.cpp, compiled into tmp."""
+    cxx = os.environ.get("CXX") or "c++"
+    probe = os.path.join(tmp, "vectors_probe")
+    sources = [os.path.join(ROOT, "test", "unit", "vectors_probe.cpp")] + sorted(glob.glob(os.path.join(ROOT, "src", "core", "*.cpp")))
+    cmd = [cxx, "-std=c++17", "-O1", "-Wall", "-Wextra", "-I" + os.path.join(ROOT, "src"), "-o", probe] + sources
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("vectors.py: building the probe failed:\n" + r.stderr)
+    return probe
+
+
+def ask(probe, queries):
+    """The probe's answers to [(op, [input strings])], in order."""
+    lines = ["\t".join([op] + [s.encode("utf-8", "surrogatepass").hex() for s in inputs]) for op, inputs in queries]
+    r = subprocess.run([probe], input="".join(line + "\n" for line in lines), capture_output=True, text=True)
+    out = r.stdout.splitlines()
+    if r.returncode != 0 or len(out) != len(lines):
+        sys.exit("vectors.py: the probe failed (status %d, %d answers for %d cases)\n%s"
+                 % (r.returncode, len(out), len(lines), r.stderr))
+    answers = [json.loads(line) for line in out]
+    for (op, inputs), a in zip(queries, answers):
+        if "error" in a:
+            sys.exit("vectors.py: %s %r: %s" % (op, inputs, a["error"]))
+    return answers
+
+
+# Each operation's inputs in the order the probe takes them.
+INPUTS = {"uuid_v7.bits": ["bits"], "uuid_v7.boundary": ["unix_ms"], "uuid_v7.make": ["unix_ms", "ns", "random"],
+          "snowflake.id": ["id"], "snowflake.make": ["ms", "shard", "seq"],
+          "snowflake53.id": ["id"], "snowflake53.make": ["ms", "shard", "seq"],
+          "ulid.text": ["text"], "ulid.bits": ["bits"], "prefix.check": ["prefix"],
+          "prefixed_id.text": ["text"], "prefixed_id.binary": ["binary"],
+          "typeid.text": ["text"], "typeid.binary": ["binary"]}
+
+
+def cross_check(probe):
+    """The cores against third-party vectors in ../shared/data, where they are."""
+    notes = []
+    spec = os.path.join(SHARED_DATA, "typeid-spec")
+    if os.path.isfile(os.path.join(spec, "valid.json")):
+        with open(os.path.join(spec, "valid.json"), encoding="utf-8") as f:
+            valid = json.load(f)
+        with open(os.path.join(spec, "invalid.json"), encoding="utf-8") as f:
+            invalid = json.load(f)
+        answers = ask(probe, [("typeid.text", [c["typeid"]]) for c in valid + invalid])
+        for c, a in zip(valid, answers):
+            if not a["ok"] or a["prefix"] != c["prefix"] or a["bits"] != c["uuid"].replace("-", "") or a["canonical"] != c["typeid"]:
+                sys.exit("vectors.py: the TypeID spec's valid case %s: the core answers %s" % (c["name"], a))
+        for c, a in zip(invalid, answers[len(valid):]):
+            if a["ok"]:
+                sys.exit("vectors.py: the TypeID spec's invalid case %s: the core accepts it" % c["name"])
+    else:
+        notes.append("no TypeID spec vectors at %s: not cross-checked" % spec)
+    rfc = os.path.join(SHARED_DATA, "rfc9562", "examples.json")
+    if os.path.isfile(rfc):
+        with open(rfc, encoding="utf-8") as f:
+            examples = json.load(f)
+        answers = ask(probe, [("uuid_v7.bits", [e["uuid"].replace("-", "")]) for e in examples])
+        for e, a in zip(examples, answers):
+            want = e["timestamp"]["unix_ts_ms"] if e["version"] == 7 else None
+            if a["unix_ms"] != want:
+                sys.exit("vectors.py: RFC 9562 %s: the core reads %s, the RFC %s" % (e["name"], a["unix_ms"], want))
+    else:
+        notes.append("no RFC 9562 examples at %s: not cross-checked" % rfc)
+    return notes
+
+
+def generate_vectors():
+    v, k = constants()
+    tmp = tempfile.mkdtemp(prefix="idgen-vectors-")
+    try:
+        probe = build_probe(tmp)
+        notes = cross_check(probe)
+        listed = cases()
+        queries = [(op, [str(inputs[name]) for name in INPUTS[op]]) for op, group in listed.items() for _, inputs in group]
+        answers = iter(ask(probe, queries))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    families = layouts(v, k)
+    for name in families:
+        families[name]["case_inputs"] = {}
+        families[name]["cases"] = {}
+    for op, group in listed.items():
+        family, form = op.split(".")
+        families[family]["case_inputs"][form] = INPUTS[op]
+        out = families[family]["cases"].setdefault(form, [])
+        for what, inputs in group:
+            case = {"what": what, **inputs}
+            if any(ord(ch) > 127 for value in inputs.values() if isinstance(value, str) for ch in value):
+                case["not_ascii"] = True
+            case.update(next(answers))
+            out.append(case)
+    server = []
+    for family, text, what in SERVER_TEXT:
+        if all(ord(ch) < 128 for ch in text):
+            sys.exit("vectors.py: SERVER_TEXT holds only non-ASCII look-alikes: %r" % text)
+        server.append({"family": family, "what": what, "text": text, "not_ascii": True, "ok": False,
+                       "reason": "not_ascii"})
+    doc = {
+        "about": "Written by sql/edition/vectors.py from src/core (make vectors); do not edit. Layouts, "
+                 "alphabets and the prefix rule are read from the cores' headers; every case's answer is "
+                 "the cores' own (test/unit/vector_answers.hpp). Bits and binary forms are hex, most "
+                 "significant byte first; 64-bit IDs are decimal strings; position is the byte offset of "
+                 "the offending character in the part that cause names (the prefix, the body or suffix), "
+                 "or in the text where there is no cause. A family's case_inputs name each form's "
+                 "inputs; a case's other fields (but what and not_ascii) are the answer.",
+        "families": families,
+        "server_text": {"about": "text that PostgreSQL's uuid_in and int8in read (the cores take 16 bytes "
+                                 "and the int64): these look-alikes are refused there, as any character "
+                                 "that is not an ASCII digit or letter is",
+                        "cases": server},
+    }
+    return json.dumps(doc, indent=1, ensure_ascii=True) + "\n", notes
+
+
+def main():
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in ("write", "check"):
+        sys.exit("usage: vectors.py write [OUTPUT] | vectors.py check [FILE]")
+    path = sys.argv[2] if len(sys.argv) == 3 else DEFAULT_OUTPUT
+    text, notes = generate_vectors()
+    for note in notes:
+        print("vectors.py: " + note, file=sys.stderr)
+    if sys.argv[1] == "write":
+        tmp = path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+        return
+    try:
+        with open(path, encoding="utf-8") as f:
+            committed = f.read()
+    except OSError as e:
+        sys.exit("vectors.py: %s" % e)
+    if committed != text:
+        import difflib
+        diff = difflib.unified_diff(committed.splitlines(), text.splitlines(), path, "fresh generation", lineterm="", n=1)
+        print("\n".join(list(diff)[:40]))
+        sys.exit("vectors.py: %s differs from what the cores answer now (make vectors writes it)" % path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+// test/data/id_vectors.json against the cores: every case's recorded answer
+// is what the cores answer now (test/unit/vector_answers.hpp, the function
+// sql/edition/vectors.py recorded it with), and the layouts it states are the
+// headers' constants. So a core change, or a hand edit of the file, fails
+// here; `make vectors` writes the file afresh (docs/development.md).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/base32.hpp"
+#include "core/base36.hpp"
+#include "core/prefixed.hpp"
+#include "core/snowflake.hpp"
+#include "core/typeid.hpp"
+#include "core/ulid.hpp"
+#include "core/uuidv7.hpp"
+#include "json_reader.hpp"
+#include "vector_answers.hpp"
+
+using namespace idgen::core;
+using idgen::test::Answer;
+using idgen::test::AnswerValue;
+using idgen::test::Json;
+
+namespace {
+
+const Json &vectors() {
+    static const Json doc = [] {
+        std::ifstream in(IDGEN_VECTORS_FILE);
+        std::stringstream text;
+        text << in.rdbuf();
+        if (!in) ADD_FAILURE() << "cannot read " << IDGEN_VECTORS_FILE;
+        return idgen::test::JsonReader(text.str()).read();
+    }();
+    return doc;
+}
+
+AnswerValue value_of(const Json &v) {
+    switch (v.kind) {
+        case Json::string: return idgen::test::str(v.text);
+        case Json::number: return {AnswerValue::number, v.text};
+        case Json::boolean: return idgen::test::boolean(v.text == "true");
+        case Json::null: return idgen::test::null();
+        default: return {AnswerValue::string, "<array or object>"};
+    }
+}
+
+std::string shown(const Answer &a) { return idgen::test::answer_json(a); }
+
+// The field widths of a layout, most significant first.
+std::vector<int> widths(const Json &layout) {
+    std::vector<int> out;
+    for (const Json &f : layout["fields"].items) out.push_back(std::stoi(f["bits"].text));
+    return out;
+}
+
+}  // namespace
+
+// Every case of every family and form: the inputs through the cores, the
+// answer field by field, in order, and nothing more.
+TEST(Vectors, EveryCaseIsTheCoresAnswer) {
+    const Json &families = vectors()["families"];
+    EXPECT_EQ(families.members.size(), 7u) << "uuid_v7, snowflake, snowflake53, ulid, prefix, prefixed_id, typeid";
+    for (const auto &[family, body] : families.members) {
+        EXPECT_FALSE(body["cases"].members.empty()) << family << " has no cases";
+        for (const auto &[form, list] : body["cases"].members) {
+            const Json &inputs = body["case_inputs"][form];
+            ASSERT_FALSE(list.items.empty()) << family << "." << form << " has no cases";
+            for (const Json &c : list.items) {
+                std::vector<std::string> in;
+                for (const Json &name : inputs.items) in.push_back(c[name.text].text);
+                Answer recorded;
+                for (const auto &[key, v] : c.members) {
+                    bool input = key == "what" || key == "not_ascii";
+                    for (const Json &name : inputs.items) input = input || key == name.text;
+                    if (!input) recorded.emplace_back(key, value_of(v));
+                }
+                Answer now = idgen::test::vector_answer(family + "." + form, in);
+                EXPECT_EQ(shown(recorded), shown(now))
+                    << family << "." << form << ": " << c["what"].text << " (" << (in.empty() ? "" : in[0]) << ")";
+            }
+        }
+    }
+}
+
+// The layouts the file states are the headers' (the epoch is the setting's
+// default, in src/pg/module.cpp: vectors.py check holds that one).
+TEST(Vectors, LayoutsAreTheHeaders) {
+    const Json &f = vectors()["families"];
+    EXPECT_EQ(widths(f["uuid_v7"]), (std::vector<int>{48, 4, kUuidv7SubmsBits, 2, 62}));
+    EXPECT_EQ(std::stoll(f["uuid_v7"]["fields"].items[0]["bits"].text), 48);
+    EXPECT_EQ((std::int64_t{1} << 48) - 1, kUuidv7MaxUnixMs);
+    for (const auto &[name, layout] : {std::pair{"snowflake", kSnowflake63}, std::pair{"snowflake53", kSnowflake53}}) {
+        const Json &l = f[name];
+        EXPECT_EQ(widths(l), (std::vector<int>{64 - snowflake_id_bits(layout), kSnowflakeTimeBits,
+                                               layout.shard_bits, layout.seq_bits}))
+            << name;
+        EXPECT_EQ(l["min_id"].text, std::to_string(snowflake_min_id(layout))) << name;
+        EXPECT_EQ(l["max_id"].text, std::to_string(snowflake_max_id(layout))) << name;
+        EXPECT_EQ(l["min_ms"].text, std::to_string(snowflake_min_ms(layout))) << name;
+        EXPECT_EQ(l["max_shard"].text, std::to_string(snowflake_max_shard(layout))) << name;
+        EXPECT_EQ(l["max_seq"].text, std::to_string(snowflake_max_seq(layout))) << name;
+    }
+    EXPECT_EQ(widths(f["ulid"]), (std::vector<int>{48, kUlidRandomBits}));
+    EXPECT_EQ(f["ulid"]["alphabet"].text, kBase32Alphabet);
+    EXPECT_EQ(f["ulid"]["digits"].text, std::to_string(kBase32Digits128));
+    EXPECT_EQ(f["typeid"]["alphabet"].text, kBase32LowerAlphabet);
+    EXPECT_EQ(f["typeid"]["max_length"].text, std::to_string(kTypeidMaxChars));
+    EXPECT_EQ(f["prefix"]["max_length"].text, std::to_string(kPrefixMaxLength));
+    EXPECT_EQ(f["prefixed_id"]["digits"].text, std::to_string(kBase36Digits128));
+    EXPECT_EQ(f["prefixed_id"]["max_length"].text, std::to_string(kPrefixMaxLength + 1 + kBase36Digits128));
+    char max36[kBase36Digits128];
+    base36_encode128(kUint128Max, max36);
+    EXPECT_EQ(f["prefixed_id"]["max_body"].text, std::string(max36, sizeof max36));
+}
