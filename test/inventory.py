@@ -1,28 +1,31 @@
 #!/usr/bin/env python3
-"""The suite's check inventory (docs/development.md, "No check lost"): every
-check a full run of `test/run-tests.sh --pg all` counted, by major and file,
-and the floor that test/run-tests.sh holds each test file to.
+"""The suite's check inventory (docs/development.md, "No check lost"): how
+many checks each test file counts on each major in a full run of
+`test/run-tests.sh --pg all`, the floor that test/run-tests.sh holds each
+file to, and the skip reasons that count toward it.
 
-    python3 test/inventory.py take LOG [--unit-list FILE] [--source TEXT] > INVENTORY
+    python3 test/inventory.py take LOG [--source TEXT] > INVENTORY
     python3 test/inventory.py hold INVENTORY MAJOR FILE TAPLOG
     python3 test/inventory.py compare INVENTORY LOG
 
-`take` reads the output of a run and writes one line per check: major, the
-file (or section) that counted it, and its name with digits folded to '#', so
-that names carrying a run's figures still match. A skip is written as its TAP
-form, "# skip REASON", folded the same way. The core unit tests print only
-their total: --unit-list names them (the unit binary's --gtest_list_tests
-output).
+An inventory line is `major<TAB>file<TAB>count`: the file (or section) counted
+that many checks on that major, passed, failed or skipped for an allowed
+reason; or `major<TAB>file<TAB># skip REASON`: a reason, its digits folded to
+'#', for which the file may skip a check on any major (the major names where
+it was seen).
+
+`take` reads the output of a run and writes those lines: per major and file,
+its count, then each reason it skipped for.
 
 `hold` sets FILE's TAP output on MAJOR (TAPLOG) against the inventory and
-prints one line, "missing N", then notes starting with "# ": N is how many of
-the checks the inventory holds for FILE on MAJOR this run did not count. A
-passed or failed check counts; a skip counts only when its reason, folded, is
-one the inventory holds for FILE (on any major): a test that skips for any
-other reason falls short. A FILE the inventory has nothing for on MAJOR is
-missing 1 (a new test file: add its lines from a run, `take` on its log).
-Exits non-zero when it cannot tell (no inventory, a malformed line, no
-TAPLOG): run-tests.sh counts that as a failure too.
+prints one line, "missing N", then notes starting with "# ": N is how many
+fewer checks this run counted than the inventory's count for FILE on MAJOR.
+A passed or failed check counts; a skip counts only when its reason, folded,
+is one the inventory holds for FILE: a test that skips for any other reason
+falls short. A FILE the inventory has no count for on MAJOR is missing 1 (a
+new test file: add its lines from a run, `take` on its log). Exits non-zero
+when it cannot tell (no inventory, a malformed line, no TAPLOG): run-tests.sh
+counts that as a failure too.
 
 `compare` prints, per major and in total, the checks of a new run's LOG
 against INVENTORY, and exits 1 when a major that the inventory covers and the
@@ -71,7 +74,7 @@ def section_label(heading):
     return heading
 
 
-def take(log, unit_names):
+def take(log):
     """(major, file, name) of every check in a run's output."""
     checks = []
     major = None
@@ -101,9 +104,7 @@ def take(log, unit_names):
             where = in_file or label
             if label == "test/unit":
                 m = UNIT_TOTAL.match(line)
-                if m and unit_names:
-                    checks.extend((major, "test/unit", name) for name in unit_names)
-                elif m:
+                if m:
                     checks.extend((major, "test/unit", f"unit test {i + 1}") for i in range(int(m.group(1))))
                 continue
             if label == "pg_regress":
@@ -118,44 +119,55 @@ def take(log, unit_names):
     return checks
 
 
-def unit_list(path):
-    """Suite.Test names from --gtest_list_tests output."""
-    names, suite = [], None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if not line.strip():
-                continue
-            if not line.startswith(" "):
-                suite = line.strip().split()[0]
-            else:
-                names.append(suite + line.strip().split()[0])
-    return names
-
-
 def read_inventory(path):
-    """(major, file, check) of each inventory line; dies on a malformed one."""
-    rows = []
+    """(counts, reasons): the count of each (major, file), and the folded
+    skip reasons of each file; dies on a malformed line."""
+    counts, reasons = {}, {}
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if line.startswith("#") or not line.strip():
                 continue
             fields = line.rstrip("\n").split("\t")
-            if len(fields) != 3 or not fields[0].isdigit():
-                sys.exit(f"{path}:{number}: not 'major<TAB>file<TAB>check': {line!r}")
-            rows.append(tuple(fields))
-    return rows
+            reason = skip_reason(fields[2]) if len(fields) == 3 else None
+            if len(fields) != 3 or not fields[0].isdigit() or not (fields[2].isdigit() or reason):
+                sys.exit(f"{path}:{number}: not 'major<TAB>file<TAB>count' "
+                         f"or 'major<TAB>file<TAB># skip REASON': {line!r}")
+            if reason:
+                reasons.setdefault(fields[1], set()).add(reason)
+            elif (fields[0], fields[1]) in counts:
+                sys.exit(f"{path}:{number}: a second count for {fields[1]} on {fields[0]}")
+            else:
+                counts[(fields[0], fields[1])] = int(fields[2])
+    return counts, reasons
 
 
 def skip_reason(name):
     """The folded reason of an inventoried skip ("# skip REASON"), else None."""
-    return name[len("# skip"):].strip() if name.startswith("# skip") else None
+    return name[len("# skip"):].strip() or None if name.startswith("# skip") else None
 
 
-def hold(rows, major, test_file, taplog):
-    """(missing, notes): how many of the checks the inventory holds for
-    test_file on major the TAP log did not count."""
-    held = [name for m, f, name in rows if m == major and f == test_file]
-    allowed = {skip_reason(name) for _, f, name in rows if f == test_file} - {None}
+def inventory_lines(checks):
+    """The inventory's lines for the checks of a run, in the order seen."""
+    counts, reasons = {}, {}
+    for major, where, name in checks:
+        counts[(major, where)] = counts.get((major, where), 0) + 1
+        reason = skip_reason(name)
+        if reason:
+            reasons.setdefault((major, where), [])
+            if reason not in reasons[(major, where)]:
+                reasons[(major, where)].append(reason)
+    for (major, where), count in counts.items():
+        yield f"{major}\t{where}\t{count}"
+        for reason in reasons.get((major, where), []):
+            yield f"{major}\t{where}\t# skip {reason}"
+
+
+def hold(inventory, major, test_file, taplog):
+    """(missing, notes): how many fewer checks the TAP log counted for
+    test_file on major than the inventory holds."""
+    counts, reasons = inventory
+    held = counts.get((major, test_file))
+    allowed = reasons.get(test_file, set())
     counted, skips_refused = 0, []
     with open(taplog, encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -169,11 +181,14 @@ def hold(rows, major, test_file, taplog):
             elif line.startswith("ok ") or line.startswith("not ok ") or line in ("ok", "not ok"):
                 counted += 1
     notes = [f"a skip the inventory does not allow for {test_file}: {why}" for why in skips_refused]
-    if not held:
-        notes.append(f"the inventory holds nothing for {test_file} on {major}: add its checks "
+    if held is None:
+        notes.append(f"the inventory holds nothing for {test_file} on {major}: add its count "
                      "(test/inventory.py take on its run's output)")
         return 1, notes
-    return max(0, len(held) - counted), notes
+    if counted > held:
+        notes.append(f"{test_file} counted {counted} checks on {major}, the inventory {held}: "
+                     "raise its count")
+    return max(0, held - counted), notes
 
 
 def main():
@@ -181,7 +196,6 @@ def main():
     sub = ap.add_subparsers(dest="command", required=True)
     t = sub.add_parser("take")
     t.add_argument("log")
-    t.add_argument("--unit-list")
     t.add_argument("--source", default="", help="a comment line naming the run")
     h = sub.add_parser("hold")
     h.add_argument("inventory")
@@ -194,26 +208,27 @@ def main():
     args = ap.parse_args()
 
     if args.command == "take":
-        names = unit_list(args.unit_list) if args.unit_list else None
-        print("# major\tfile\tcheck (digits folded to #; a skip as '# skip REASON')")
+        print("# major\tfile\tcount of checks, or a skip reason that counts ('# skip REASON', digits folded to #)")
         if args.source:
             print(f"# {args.source}")
-        for major, where, name in take(args.log, names):
-            print(f"{major}\t{where}\t{name}")
+        for line in inventory_lines(take(args.log)):
+            print(line)
         return 0
 
-    rows = read_inventory(args.inventory)
-    if not rows:
-        sys.exit(f"{args.inventory}: no checks")
+    inventory = read_inventory(args.inventory)
+    if not inventory[0]:
+        sys.exit(f"{args.inventory}: no counts")
     if args.command == "hold":
-        missing, notes = hold(rows, args.major, args.file, args.taplog)
+        missing, notes = hold(inventory, args.major, args.file, args.taplog)
         print(f"missing {missing}")
         for note in notes:
             print(f"# {note}")
         return 0
 
-    before = Counter(major for major, _, _ in rows)
-    after = Counter(major for major, _, _ in take(args.log, None))
+    before = Counter()
+    for (major, _), count in inventory[0].items():
+        before[major] += count
+    after = Counter(major for major, _, _ in take(args.log))
     short = False
     for major in sorted(before, key=int):
         if major not in after:

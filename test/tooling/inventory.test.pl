@@ -14,15 +14,14 @@ chdir repo_dir() or die "cd: $!";
 my $work = PostgreSQL::Test::Utils::tempdir('inventory');
 
 # The inventory of a run: on 18, t/a.pl counted three checks and t/c.pl
-# skipped for a reason that does not depend on the run; on 15, t/c.pl ran two.
+# one, a skip for a reason that does not depend on the run; on 15, t/c.pl
+# counted two.
 write_file("$work/inventory.tsv", <<"TSV");
-# major\tfile\tcheck
-18\tt/a.pl\tthe first check
-18\tt/a.pl\tthe second check, # rows
-18\tt/a.pl\tthe third check
+# major\tfile\tcount
+18\tt/a.pl\t3
+18\tt/c.pl\t1
 18\tt/c.pl\t# skip Citus is not installed for PostgreSQL # (no package registry serves it)
-15\tt/c.pl\tone
-15\tt/c.pl\ttwo
+15\tt/c.pl\t2
 TSV
 
 # guard MAJOR FILE TAP [INVENTORY]: what hold_to_inventory prints and the
@@ -66,10 +65,15 @@ like($out, qr/holds nothing for t\/a\.pl on 15/, 'and says how to add it');
 is($by, 1, 'a missing inventory fails by 1, not 0');
 like($out, qr/^not ok - t\/a\.pl: the check inventory's guard failed/m, 'as the guard failing');
 
-write_file("$work/malformed.tsv", "18\tt/a.pl\n");
+write_file("$work/malformed.tsv", "18\tt/a.pl\tthree\n");
 ($by, $out) = guard(18, 't/a.pl', "ok 1\nok 2\nok 3\n", "$work/malformed.tsv");
 is($by, 1, 'a malformed inventory line fails by 1');
-like($out, qr/malformed\.tsv:1: not 'major<TAB>file<TAB>check'/, 'naming the line');
+like($out, qr/malformed\.tsv:1: not 'major<TAB>file<TAB>count'/, 'naming the line');
+
+write_file("$work/twice.tsv", "18\tt/a.pl\t3\n18\tt/a.pl\t2\n");
+($by, $out) = guard(18, 't/a.pl', "ok 1\nok 2\nok 3\n", "$work/twice.tsv");
+is($by, 1, 'two counts for one file on one major fail by 1');
+like($out, qr/twice\.tsv:2: a second count for t\/a\.pl on 18/, 'naming the second');
 
 # inventory.py itself failing (here: Python cannot start it) fails the guard.
 {
@@ -80,6 +84,19 @@ like($out, qr/malformed\.tsv:1: not 'major<TAB>file<TAB>check'/, 'naming the lin
 	($by, $out) = guard(18, 't/a.pl', "ok 1\nok 2\nok 3\n");
 	is($by, 1, 'inventory.py failing without a word fails by 1: the guard does not turn itself off');
 }
+
+# take writes a run's counts and skip reasons, which hold then accepts.
+write_file("$work/run.log", "######## PostgreSQL 18\n# test/tap/d.pl\nok 1 - one\nnot ok 2 - two\n"
+	  . "ok 3 # skip pg_partman is packaged for PostgreSQL 15 only (16 checks)\n# test/tap/d.pl took 1 s\n");
+my $status;
+($status, $out) = run_status([ 'python3', 'test/inventory.py', 'take', "$work/run.log" ]);
+is( join('|', grep { !/^#/ } split /\n/, $out),
+	"18\ttest/tap/d.pl\t3|18\ttest/tap/d.pl\t# skip pg_partman is packaged for PostgreSQL # only (# checks)",
+	'take writes a file\'s count and the reason of each skip, its digits folded');
+write_file("$work/taken.tsv", $out);
+($by) = guard(18, 'test/tap/d.pl', "ok 1 - one\nok 2 - two\nok 3 # skip pg_partman is packaged for PostgreSQL 15 only (16 checks)\n",
+	"$work/taken.tsv");
+is($by, 0, 'and hold accepts the run it was taken from');
 
 # The suite's own inventory covers every test file of every major it lists.
 my %held;
