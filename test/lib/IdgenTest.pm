@@ -37,7 +37,7 @@ BEGIN
 our @EXPORT = qw(repo_dir idgen_version sizes write_file faketime_lib run_status verdicts
   prepared prepared_verdicts skip_file skip_unless_prepared idgen_files idgen_files_digest
   mint_concurrently create_session_ids mint_timed_sessions not_increasing_per_session out_of_real_time_order check_memory_flat
-  check_stats_follow_live_sessions doc_block doc_sql doc_blocks_ok orm_test_ok shared_data);
+  check_stats_follow_live_sessions doc_block doc_sql doc_blocks_ok shared_data);
 
 # repo_dir: the checkout's top directory.
 sub repo_dir { return abs_path(dirname(__FILE__) . '/../..'); }
@@ -278,33 +278,6 @@ sub doc_sql
 		$text =~ s/\Q$old\E/$new/g;
 	}
 	return $text;
-}
-
-# orm_test_ok TOOL, SCRIPT, MODULES...: a test of the npm project
-# test/integration/clients/orm (test/setup.sh installs it with npm ci): a check
-# that MODULES (paths under its node_modules, and tsx) are there, then SCRIPT,
-# run by tsx on the node test/setup.sh chose (Prisma 7 needs 20.19 or later),
-# against database idgen_TOOL of a new server, owned by a plain role; its
-# verdicts are the checks.
-sub orm_test_ok
-{
-	my ($tool, $script, @modules) = @_;
-	my $dir = repo_dir() . '/test/integration/clients/orm';
-	my $installed = !grep { !-e "$dir/node_modules/$_" } @modules, '.bin/tsx', '.idgen-bin/node';
-	ok($installed, join(', ', @modules, '.bin/tsx') . ' are installed in test/integration/clients/orm')
-	  or diag('run bash test/setup.sh');
-	return unless $installed;
-	my $node = IdgenTest::Node->create('main');
-	my $db = eval { $node->app_database("idgen_$tool") };
-	ok($db, 'create the database, owned by a plain role') or diag($@);
-	return unless $db;
-	my $tmp = PostgreSQL::Test::Utils::tempdir($tool);
-	# tsx keeps its compile cache under TMPDIR (tsx-UID); every tool tsx starts
-	# finds the chosen node first on PATH
-	local %ENV = (%ENV, $node->client_env($db, $db), TMPDIR => $tmp,
-		PATH => "$dir/node_modules/.idgen-bin:$ENV{PATH}");
-	verdicts($script, "$dir/node_modules/.bin/tsx", "$dir/$script", $tmp);
-	return;
 }
 
 # doc_blocks_ok NODE, DB, TEST, PAGE, NAME[, user => ROLE]: runs PAGE's blocks

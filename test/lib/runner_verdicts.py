@@ -4,6 +4,7 @@ runner, for the runners that write no JUnit XML (junit_verdicts.py):
 
     python3 test/lib/runner_verdicts.py go-json FILE   # the output of `go test -json`
     python3 test/lib/runner_verdicts.py libtest FILE   # the output of `cargo test` (libtest's plain lines)
+    python3 test/lib/runner_verdicts.py minitest FILE  # the output of a minitest run with --verbose
 
 go-json: each test and subtest with a final result is a verdict ("PACKAGE
 TestName"), ok when it passed; a skipped test is not ok, since a package's
@@ -11,8 +12,12 @@ test that skips in the suite hides what it was meant to show. Each package is
 one more verdict (its own pass or fail: a build failure or a failing TestMain
 shows only there). libtest: each "test NAME ... ok|FAILED|ignored" line is a
 verdict, prefixed by the test binary named in cargo's "Running" line before
-it ("ignored" is not ok). Output with no result at all is one not-ok verdict,
-with its last lines as notes."""
+it ("ignored" is not ok). minitest: each "CLASS#test_NAME = T s = R" line of
+--verbose is a verdict, "CLASS NAME" (a leading "test_" and the order number
+of "test_01_" dropped), ok when R is "." ("S", skipped, is not ok); the
+summary's message for a failure, an error or a skip is its note. --prefix TEXT
+puts TEXT before each verdict. Output with no result at all is one not-ok
+verdict, with its last lines as notes."""
 
 import json
 import re
@@ -64,23 +69,49 @@ def libtest(text):
     return results
 
 
+MINITEST = re.compile(r"^([\w:]+)#(\w+) = .*?[\d.]+ s = ([.FES])$", re.M | re.S)
+MINITEST_DETAIL = re.compile(r"^ +\d+\) (?:Failure|Error|Skipped):\n([\w:]+)#(\w+)\b.*?\n(.*?)(?:\n\n|\Z)", re.M | re.S)
+MINITEST_CODES = {".": None, "F": "failed", "E": "error", "S": "skipped"}
+
+
+def minitest(text):
+    """(name, passed, why) for each test of a minitest --verbose run."""
+    details = {(m.group(1), m.group(2)): m.group(3).strip() for m in MINITEST_DETAIL.finditer(text)}
+    results = []
+    for m in MINITEST.finditer(text):
+        klass, method, code = m.groups()
+        why = MINITEST_CODES[code]
+        if why and details.get((klass, method)):
+            why += ": " + "; ".join(details[(klass, method)].splitlines()[:12])
+        name = re.sub(r"^test_(?:\d+_)?", "", method)
+        results.append((klass + " " + name, code == ".", why))
+    return results
+
+
+PARSERS = {"go-json": go_json, "libtest": libtest, "minitest": minitest}
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("go-json", "libtest"):
-        sys.exit("usage: runner_verdicts.py go-json|libtest FILE")
-    with open(sys.argv[2], encoding="utf-8", errors="replace") as f:
+    args = sys.argv[1:]
+    prefix = ""
+    if args[:1] == ["--prefix"] and len(args) > 1:
+        prefix, args = args[1], args[2:]
+    if len(args) != 2 or args[0] not in PARSERS:
+        sys.exit("usage: runner_verdicts.py [--prefix TEXT] go-json|libtest|minitest FILE")
+    with open(args[1], encoding="utf-8", errors="replace") as f:
         text = f.read()
-    results = go_json(text) if sys.argv[1] == "go-json" else libtest(text)
+    results = PARSERS[args[0]](text)
     if not results:
         plan(1)
         for line in text.splitlines()[-20:]:
             note(line)
-        say(False, "%s: no test result in %s" % (sys.argv[1], sys.argv[2]))
+        say(False, "%s%s: no test result in %s" % (prefix, args[0], args[1]))
         return
     plan(len(results))
     for name, passed, why in results:
         if why:
             note("%s: %s" % (name, why))
-        say(passed, name)
+        say(passed, prefix + name)
 
 
 if __name__ == "__main__":

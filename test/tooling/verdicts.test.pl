@@ -176,4 +176,37 @@ mkdir("$work/noreports");
 counts_are('junit directory without a report', [ [ 'nodir', '/usr/bin/python3', $junit, "$work/noreports" ] ],
 	1, 1, "not ok: no JUnit report in $work/noreports");
 
+# runner_verdicts.py minitest: a minitest --verbose run as verdicts, the order
+# number of test_NN_ dropped; a failure, an error and a skip fail, each with
+# the summary's message as a note.
+write_file("$work/minitest.out", <<'EOF');
+Run options: --seed 1 --verbose
+
+# Running:
+
+Gem#test_01_loads = 0.00 s = .
+Gem#test_02_dumps = 0.01 s = F
+Gem#test_03_loads_back = 0.00 s = E
+Gem#test_04_later = 0.00 s = S
+
+  1) Failure:
+Gem#test_02_dumps [test/test_gem.rb:5]:
+Expected /idgen/ to match "".
+
+  2) Error:
+Gem#test_03_loads_back:
+RuntimeError: boom
+
+  3) Skipped:
+Gem#test_04_later [test/test_gem.rb:9]:
+no server
+
+4 runs, 2 assertions, 1 failures, 1 errors, 1 skips
+EOF
+counts_are('minitest run', [ [ 'minitest', '/usr/bin/python3', repo_dir() . '/test/lib/runner_verdicts.py',
+			'--prefix', 'rb: ', 'minitest', "$work/minitest.out" ] ],
+	2, 3, 'ok: rb: Gem loads', 'not ok: rb: Gem dumps', 'not ok: rb: Gem loads_back',
+	'not ok: rb: Gem later', '# Gem dumps: failed: Expected /idgen/ to match "".',
+	'# Gem loads_back: error: RuntimeError: boom', '# Gem later: skipped: no server');
+
 done_testing();

@@ -4,7 +4,7 @@
 # PGPORT, PGUSER, PGDATABASE) as the database's owner, who is not a superuser,
 # and IDGEN_COPY_DATABASE, an empty database of the same owner that schema.rb
 # is loaded into. They load the gem as installed (gem "idgen-activerecord").
-require "minitest"
+require "minitest/autorun"
 require "stringio"
 require "logger"
 

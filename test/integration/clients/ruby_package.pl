@@ -3,8 +3,9 @@
 # its minitest tests (clients/ruby/test) on Debian 12's ActiveRecord 6.1 and
 # ruby-pg against a server of its own, as the database's owner, who is not a
 # superuser; they load the installed gem, not the source tree. Each minitest
-# test is a check: clients/ruby/test/run.rb prints verdict lines. No gem is
-# fetched: Debian's packages provide every dependency.
+# test is a check: minitest's own --verbose lines, read by
+# test/lib/runner_verdicts.py. No gem is fetched: Debian's packages provide
+# every dependency.
 use strict;
 use warnings;
 use IdgenTest;
@@ -41,6 +42,14 @@ ok($copy, 'create an empty database for loading schema.rb back') or diag($@);
 	# GEM_HOME comes first on the gem path, Debian's gems after it
 	local %ENV = (%ENV, %env, $node->client_env($db, $db), IDGEN_COPY_DATABASE => $copy);
 	delete $ENV{GEM_PATH};
-	verdicts('clients/ruby/test/run.rb', 'ruby', "$tmp/ruby/test/run.rb");
+	my ($tstatus, $tout, $terr) = run_status(
+		[ 'sh', '-c', 'exec ruby test/test_idgen_active_record.rb --seed 1 --verbose 2>&1' ],
+		init => sub { chdir "$tmp/ruby" or die "chdir: $!" });
+	my $log = "$tmp/minitest.log";
+	write_file($log, $tout);
+	verdicts('minitest', '/usr/bin/python3', repo_dir() . '/test/lib/runner_verdicts.py',
+		'--prefix', 'ruby: ', 'minitest', $log);
+	is($tstatus, 0, 'ruby test/test_idgen_active_record.rb (minitest) exits with status 0')
+	  or diag(join("\n", (split /\n/, $tout)[-30 .. -1]));
 }
 done_testing();
