@@ -19,7 +19,8 @@ import (
 // The tests below need a server: libpq's environment (PGHOST, PGPORT,
 // PGDATABASE, PGUSER) names a database where the user may create idgen (its
 // owner: idgen is a trusted extension). IDGEN_TEST_BARE_DATABASE names one
-// without idgen, for Register's error. Without PGDATABASE they skip.
+// without idgen, for Register's error, IDGEN_TEST_OLD_DATABASE one with idgen
+// 0.7.0, which has no idgen_types(). Without PGDATABASE they skip.
 
 const schema = `
 DROP SCHEMA IF EXISTS gotest CASCADE;
@@ -31,7 +32,15 @@ SELECT typeid_define('user_id', 'user');
 CREATE TABLE things (
     u  ulid, p prefixed_id, t typeid,
     a  account_id DEFAULT NULL, us user_id DEFAULT NULL,
-    ua ulid[]);`
+    ua ulid[]);
+CREATE DOMAIN ulid_ref AS ulid;
+CREATE DOMAIN ulid_ref_ref AS ulid_ref;
+SELECT typeid_define('member_id', 'member');
+CREATE TABLE domain_values (
+    r ulid_ref, rr ulid_ref_ref, m member_id DEFAULT typeid_new('member'),
+    rra ulid_ref_ref[], ma member_id[]);
+INSERT INTO domain_values (r, rr) SELECT ulid(), ulid() FROM generate_series(1, 3);
+UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];`
 
 func connect(t testing.TB) *pgx.Conn {
 	t.Helper()
@@ -73,19 +82,105 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func TestRegisterWithoutExtension(t *testing.T) {
-	bare := os.Getenv("IDGEN_TEST_BARE_DATABASE")
-	if bare == "" {
-		t.Skip("IDGEN_TEST_BARE_DATABASE is not set")
+// registerIn: Register's error on the database named by the environment variable.
+func registerIn(t *testing.T, variable string) error {
+	t.Helper()
+	dbname := os.Getenv(variable)
+	if dbname == "" {
+		t.Skip(variable + " is not set")
 	}
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, "dbname="+bare)
+	conn, err := pgx.Connect(ctx, "dbname="+dbname)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	if err := idgen.Register(ctx, conn); err == nil || !strings.Contains(err.Error(), "not installed") {
+	return idgen.Register(ctx, conn)
+}
+
+func TestRegisterWithoutExtension(t *testing.T) {
+	if err := registerIn(t, "IDGEN_TEST_BARE_DATABASE"); err == nil || !strings.Contains(err.Error(), "not installed") {
 		t.Errorf("Register without the extension: %v", err)
+	}
+}
+
+func TestRegisterOlderExtension(t *testing.T) {
+	err := registerIn(t, "IDGEN_TEST_OLD_DATABASE")
+	if err == nil || !strings.Contains(err.Error(), "idgen 0.7.0 is installed") || !strings.Contains(err.Error(), "ALTER EXTENSION idgen UPDATE") {
+		t.Errorf("Register with idgen 0.7.0: %v", err)
+	}
+}
+
+// A CREATE DOMAIN over ulid, a domain over that domain and typeid_define()'s
+// domain (idgen_types() lists them), and their arrays, decode in binary and in
+// text (the simple protocol); Register finds them with the extension's schema
+// off the search_path too.
+func TestPgxDomainsOverDomains(t *testing.T) {
+	conn := registered(t)
+	ctx := context.Background()
+	const query = `SELECT r, rr, m, rra, ma, r::text, rr::text, m::text FROM domain_values`
+	for _, mode := range []pgx.QueryExecMode{pgx.QueryExecModeCacheStatement, pgx.QueryExecModeSimpleProtocol} {
+		rows, err := conn.Query(ctx, query, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for rows.Next() {
+			n++
+			if mode == pgx.QueryExecModeCacheStatement {
+				for i, fd := range rows.FieldDescriptions()[:5] {
+					if fd.Format != pgx.BinaryFormatCode {
+						t.Errorf("column %d (%s) came in format %d", i, fd.Name, fd.Format)
+					}
+				}
+			}
+			values, err := rows.Values()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := []string{fmtType(values[0]), fmtType(values[1]), fmtType(values[2])}; strings.Join(got, " ") != "idgen.ULID idgen.ULID idgen.TypeID" {
+				t.Errorf("mode %v: the domains' values are %v", mode, got)
+			}
+			var r, rr idgen.ULID
+			var m idgen.TypeID
+			var rra []*idgen.ULID
+			var ma []idgen.TypeID
+			var rt, rrt, mt string
+			if err := rows.Scan(&r, &rr, &m, &rra, &ma, &rt, &rrt, &mt); err != nil {
+				t.Fatalf("mode %v: %v", mode, err)
+			}
+			if r.String() != rt || rr.String() != rrt || m.String() != mt || m.Prefix != "member" {
+				t.Errorf("mode %v: %s %s %s, the server's text %s %s %s", mode, r, rr, m, rt, rrt, mt)
+			}
+			if len(rra) != 2 || rra[0] == nil || *rra[0] != rr || rra[1] != nil || len(ma) != 1 || ma[0] != m {
+				t.Errorf("mode %v: the arrays %v %v", mode, rra, ma)
+			}
+		}
+		if err := rows.Err(); err != nil || n != 3 {
+			t.Errorf("mode %v: %d rows, %v", mode, n, err)
+		}
+	}
+	var rr idgen.ULID
+	if err := conn.QueryRow(ctx, `SELECT rr FROM domain_values LIMIT 1`).Scan(&rr); err != nil {
+		t.Fatal(err)
+	}
+	var count int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM domain_values WHERE rr = $1::ulid_ref_ref AND rr = ANY($2::ulid_ref_ref[])`,
+		rr, []idgen.ULID{rr}).Scan(&count); err != nil || count != 1 {
+		t.Errorf("a ULID parameter into the domain and its array: %d, %v", count, err)
+	}
+	// the extension's schema (public) off the search_path: idgen_types() is found qualified
+	off, err := pgx.Connect(ctx, "search_path=gotest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer off.Close(ctx)
+	if err := idgen.Register(ctx, off); err != nil {
+		t.Fatalf("Register with idgen off the search_path: %v", err)
+	}
+	var back []idgen.ULID
+	if err := off.QueryRow(ctx, `SELECT rra[1:1] FROM domain_values LIMIT 1`).Scan(&back); err != nil || len(back) != 1 {
+		t.Errorf("a domain array with idgen off the search_path: %v %v", err, back)
 	}
 }
 

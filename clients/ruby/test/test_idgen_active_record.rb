@@ -65,6 +65,22 @@ class Event < ActiveRecord::Base; end
 class Message < ActiveRecord::Base; end
 MODELS = [Account, User, Order, Event, Message].freeze
 
+# A plain CREATE DOMAIN over ulid, a domain over that domain (after which the
+# first one's pg_type row is rewritten, so that a scan of pg_type meets the
+# domain over it first) and a typeid_define() domain, with arrays of them.
+DOMAINS = <<~SQL
+  CREATE DOMAIN ulid_ref AS ulid;
+  CREATE DOMAIN ulid_ref_ref AS ulid_ref;
+  ALTER DOMAIN ulid_ref SET DEFAULT ulid();
+  SELECT typeid_define('member_id', 'member');
+  CREATE TABLE domain_values (r ulid_ref, rr ulid_ref_ref, m member_id DEFAULT typeid_new('member'),
+                              rra ulid_ref_ref[], ma member_id[]);
+  INSERT INTO domain_values (rr) SELECT ulid() FROM generate_series(1, 3);
+  UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];
+SQL
+
+class DomainValue < ActiveRecord::Base; end
+
 # In order: the migration, then what the models see, then the schema dump.
 class IdgenActiveRecordTest < Minitest::Test
   i_suck_and_my_tests_are_order_dependent!
@@ -170,6 +186,35 @@ class IdgenActiveRecordTest < Minitest::Test
     assert_match(/\A[0-7][0-9A-Z]{25}\z/, order.ref)
     assert_operator Event.create!(kind: "copy").id, :>=, 2**53
     assert_equal schema_rb, dump, "the loaded schema dumps as the original did"
+    refute_match(/unknown OID/, LOG.string)
+  end
+
+  def test_09_domains_over_domains_and_their_arrays
+    connect(ENV.fetch("PGDATABASE"))
+    conn.execute(DOMAINS)
+    # the connection that created them (its type map loads each OID when it meets it), then a new one
+    2.times do |fresh|
+      if fresh == 1
+        ActiveRecord::Base.connection_pool.disconnect!
+        connect(ENV.fetch("PGDATABASE"))
+      end
+      _, warnings = capture_io do
+        DomainValue.reset_column_information
+        assert_equal({ "r" => :ulid, "rr" => :ulid, "m" => :typeid, "rra" => :ulid, "ma" => :typeid },
+                     DomainValue.columns_hash.transform_values(&:type))
+        assert_equal [false, false, false, true, true], DomainValue.columns.map(&:array)
+        rows = DomainValue.order(:rr).to_a
+        assert_equal 3, rows.size
+        rows.each do |row|
+          assert_match(/\A[0-7][0-9A-HJKMNP-TV-Z]{25}\z/, row.r)
+          assert_equal [row.rr, nil], row.rra
+          assert_equal [row.m], row.ma
+          assert_match(/\Amember_/, row.m)
+        end
+        assert_equal 1, DomainValue.where(rr: rows[0].rr).count
+      end
+      assert_empty warnings, "no warning from the type map (connection #{fresh + 1})"
+    end
     refute_match(/unknown OID/, LOG.string)
   end
 

@@ -5,12 +5,25 @@ use sqlx::error::BoxDynError;
 use sqlx::postgres::{PgArgumentBuffer, PgTypeInfo, PgTypeKind, PgValueFormat, PgValueRef, Postgres};
 use sqlx::{Decode, Encode, Type, TypeInfo};
 
-/// Whether ty is the base type `name` or a domain over it.
+/// Whether ty is the base type `name` or a domain over it (at any depth).
 fn is(ty: &PgTypeInfo, name: &str) -> bool {
     match ty.kind() {
         PgTypeKind::Domain(base) => is(base, name),
         _ => ty.name() == name,
     }
+}
+
+/// Whether ty, a column's or parameter's type, is `declared` (a type sqlx
+/// compares itself, also one it has not resolved, which has no kind to read),
+/// or else the base type `name` or a domain over it.
+fn compatible(ty: &PgTypeInfo, declared: PgTypeInfo, name: &str) -> bool {
+    *ty == declared || is(ty, name)
+}
+
+/// Whether ty is `declared` (`_name`) or an array of `name` or of a domain over
+/// it: sqlx's own check compares the element's name, which a domain's lacks.
+fn array_compatible(ty: &PgTypeInfo, declared: PgTypeInfo, name: &str) -> bool {
+    *ty == declared || matches!(ty.kind(), PgTypeKind::Array(element) if is(element, name))
 }
 
 macro_rules! sqlx_type {
@@ -20,12 +33,15 @@ macro_rules! sqlx_type {
                 PgTypeInfo::with_name($name)
             }
             fn compatible(ty: &PgTypeInfo) -> bool {
-                is(ty, $name)
+                compatible(ty, Self::type_info(), $name)
             }
         }
         impl sqlx::postgres::PgHasArrayType for $t {
             fn array_type_info() -> PgTypeInfo {
                 PgTypeInfo::with_name(concat!("_", $name))
+            }
+            fn array_compatible(ty: &PgTypeInfo) -> bool {
+                array_compatible(ty, Self::array_type_info(), $name)
             }
         }
         impl Encode<'_, Postgres> for $t {

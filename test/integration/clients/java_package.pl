@@ -41,6 +41,13 @@ ok(-f "$tmp/repo/org/idgen/idgen/" . IdgenTest::idgen_version() . '/idgen-' . Id
 my $node = IdgenTest::Node->create('main', tcp => 1);
 my $db = eval { $node->app_database('idgen_java') };
 ok($db, 'create the database, owned by a plain login role') or diag($@);
+# a database with idgen 0.7.0, which has no idgen_types(), for Idgen.register's error
+my $old = eval {
+	$node->app_database('idgen_java_old');
+	$node->q("CREATE EXTENSION idgen VERSION '0.7.0'", db => 'idgen_java_old');
+	'idgen_java_old';
+};
+ok($old, 'create a database with idgen 0.7.0') or diag($@);
 SKIP:
 {
 	skip 'the package was not installed or the database not created', 1 unless $db && $status == 0;
@@ -48,6 +55,7 @@ SKIP:
 		env => { %env,
 			IDGEN_JDBC_URL => sprintf('jdbc:postgresql://127.0.0.1:%d/%s', $node->port, $db),
 			IDGEN_JDBC_USER => $db,
+			$old ? (IDGEN_JDBC_OLD_URL => sprintf('jdbc:postgresql://127.0.0.1:%d/%s', $node->port, $old)) : (),
 			# the tests run from a copy: CodecTest reads the extension's vectors file from here
 			IDGEN_VECTORS => repo_dir() . '/test/data/id_vectors.json' },
 		init => sub { chdir "$tmp/java/it" or die "chdir: $!" });

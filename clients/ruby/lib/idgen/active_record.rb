@@ -66,6 +66,33 @@ module Idgen
         SQL
       end
 
+      # Finds the extension's idgen_types() (docs/reference.md) in whatever
+      # schema idgen lives: the name to call it by (NULL before idgen 0.8.0,
+      # which added it) and the extension's version; no row without idgen.
+      IDGEN_TYPES_FUNCTION_SQL = <<~SQL
+        SELECT pg_catalog.to_regprocedure(e.extnamespace::pg_catalog.regnamespace::pg_catalog.text
+                                          OPERATOR(pg_catalog.||) '.idgen_types()')::pg_catalog.text,
+               e.extversion
+        FROM pg_catalog.pg_extension e WHERE e.extname OPERATOR(pg_catalog.=) 'idgen'
+      SQL
+
+      # The domains over idgen's types (domains over domains too), as
+      # [oid, array_oid, family], from idgen_types(); [] without idgen, and with
+      # an idgen older than 0.8.0 (a warning in the log: ALTER EXTENSION idgen UPDATE).
+      def idgen_domain_oids
+        function, version = select_rows(IDGEN_TYPES_FUNCTION_SQL, "SCHEMA").first
+        return [] unless version
+        unless function
+          @idgen_warned ||= logger&.warn("idgen #{version} is installed, and idgen-activerecord needs idgen 0.8.0 or later, whose " \
+                       "idgen_types() lists the types (ALTER EXTENSION idgen UPDATE): domains over domains of " \
+                       "idgen's types are left to ActiveRecord's type map") || true
+          return []
+        end
+        select_rows(<<~SQL, "SCHEMA").map { |oid, array_oid, family| [oid.to_i, array_oid.to_i, family] }
+          SELECT t.oid, t.array_oid, t.family FROM #{function} t WHERE t.oid OPERATOR(pg_catalog.<>) t.base
+        SQL
+      end
+
       private
 
       # By name: the OIDs follow, also of the domains, also after enable_extension
@@ -73,6 +100,19 @@ module Idgen
       def initialize_type_map(m = type_map)
         TYPES.each { |name| m.register_type(name, IdString.new(name.to_sym)) }
         super
+      end
+
+      # Then every domain idgen_types() lists and its array, as its family's
+      # type: ActiveRecord maps a domain to whatever its base type maps to when
+      # it meets the domain, a typeless Value for a domain over a domain that
+      # pg_type lists after it (its row rewritten by ALTER DOMAIN, say).
+      def load_additional_types(oids = nil)
+        super
+        idgen_domain_oids.each do |oid, array_oid, family|
+          base = type_map.lookup(family)
+          type_map.register_type(oid, base)
+          type_map.register_type(array_oid) { |*| ::ActiveRecord::ConnectionAdapters::PostgreSQL::OID::Array.new(base, ",") }
+        end
       end
     end
 

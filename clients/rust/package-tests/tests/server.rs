@@ -16,7 +16,14 @@ SET search_path = rusttest, public;
 CREATE EXTENSION IF NOT EXISTS idgen SCHEMA public;
 SELECT prefixed_id_define('account_id', 'acct');
 SELECT typeid_define('user_id', 'user');
-CREATE TABLE things (u ulid, p prefixed_id, t typeid, a account_id DEFAULT NULL, us user_id DEFAULT NULL);";
+CREATE TABLE things (u ulid, p prefixed_id, t typeid, a account_id DEFAULT NULL, us user_id DEFAULT NULL);
+CREATE DOMAIN ulid_ref AS ulid;
+CREATE DOMAIN ulid_ref_ref AS ulid_ref;
+SELECT typeid_define('member_id', 'member');
+CREATE TABLE domain_values (r ulid_ref, rr ulid_ref_ref, m member_id DEFAULT typeid_new('member'),
+                            rra ulid_ref_ref[], ma member_id[]);
+INSERT INTO domain_values (r, rr) SELECT ulid(), ulid() FROM generate_series(1, 3);
+UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];";
 
 fn config() -> tokio_postgres::Config {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
@@ -170,6 +177,71 @@ async fn sqlx_types() {
     // a column of another type is refused, not misread
     assert!(sqlx::query_scalar::<_, Ulid>("SELECT typeid_new('user')").fetch_one(&pool).await.is_err());
     assert!(sqlx::query_scalar::<_, Ulid>("SELECT NULL::ulid").fetch_one(&pool).await.is_err());
+}
+
+const DOMAIN_VALUES: &str = "SELECT r, rr, m, rra, ma, r::text, rr::text, m::text FROM domain_values";
+
+type DomainRow = (Ulid, Ulid, TypeId, Vec<Option<Ulid>>, Vec<TypeId>, String, String, String);
+
+// Each row of domain_values: the domains' values equal the server's text, the arrays their values.
+fn check_domain_rows(how: &str, rows: &[DomainRow]) {
+    assert_eq!(rows.len(), 3, "{how}");
+    for (r, rr, m, rra, ma, rt, rrt, mt) in rows {
+        assert_eq!((r.to_string(), rr.to_string(), m.to_string()), (rt.clone(), rrt.clone(), mt.clone()), "{how}");
+        assert_eq!(m.prefix(), "member", "{how}");
+        assert_eq!((rra.as_slice(), ma.as_slice()), ([Some(*rr), None].as_slice(), [m.clone()].as_slice()), "{how}");
+    }
+}
+
+// A CREATE DOMAIN over ulid, a domain over that domain and typeid_define()'s
+// domain, and arrays of them: tokio-postgres (binary) and sqlx (binary, and
+// text through the simple protocol) read them, and take them as parameters.
+#[tokio::test]
+async fn domains_over_domains() {
+    let c = client().await;
+    let rows: Vec<DomainRow> = c
+        .query(DOMAIN_VALUES, &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)))
+        .collect();
+    check_domain_rows("tokio-postgres", &rows);
+    let (rr, m) = (rows[0].1, rows[0].2.clone());
+    let n: i64 = c
+        .query_one("SELECT count(*) FROM domain_values WHERE rr = $1::ulid_ref_ref AND rr = ANY($2::ulid_ref_ref[])
+                    AND m = $3::member_id", &[&rr, &vec![rr], &m])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(n, 1, "tokio-postgres parameters");
+
+    use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+    use sqlx::Row;
+    let opts = PgConnectOptions::new().options([("search_path", "rusttest,public")]);
+    let pool = PgPoolOptions::new().max_connections(1).connect_with(opts).await.unwrap();
+    let rows: Vec<DomainRow> = sqlx::query_as(DOMAIN_VALUES).fetch_all(&pool).await.unwrap();
+    check_domain_rows("sqlx", &rows);
+    let n: i64 = sqlx::query_scalar("SELECT count(*) FROM domain_values WHERE rr = $1::ulid_ref_ref AND rr = ANY($2::ulid_ref_ref[])
+                                     AND m = $3::member_id")
+        .bind(rr)
+        .bind(vec![rr])
+        .bind(&m)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(n, 1, "sqlx parameters");
+    // the simple protocol: results in text
+    let text: Vec<DomainRow> = sqlx::raw_sql(DOMAIN_VALUES)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4), row.get(5), row.get(6), row.get(7))
+        })
+        .collect();
+    check_domain_rows("sqlx, text", &text);
 }
 
 const PER_FAMILY: usize = 100_000;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,6 +20,7 @@ import org.idgen.PrefixedId;
 import org.idgen.TypeId;
 import org.idgen.Ulid;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.util.PGobject;
@@ -37,10 +39,19 @@ class JdbcTest
 			st.execute("CREATE EXTENSION IF NOT EXISTS idgen");
 			st.execute("CREATE SCHEMA IF NOT EXISTS jdbc_test");
 			st.execute("SET search_path = jdbc_test, public");
-			st.execute("DROP TABLE IF EXISTS j_items, j_accounts, j_users");
-			st.execute("DROP DOMAIN IF EXISTS j_account_id, j_user_id");
+			st.execute("DROP TABLE IF EXISTS j_items, j_accounts, j_users, j_domain_values");
+			st.execute("DROP DOMAIN IF EXISTS j_account_id, j_user_id, j_member_id, j_ulid_ref_ref, j_ulid_ref");
 			st.execute("SELECT prefixed_id_define('j_account_id', 'jacct')");
 			st.execute("SELECT typeid_define('j_user_id', 'juser')");
+			// the domains idgen_types() lists beside the two above: a plain CREATE DOMAIN over ulid,
+			// a domain over that domain, and a third typeid_define() domain, with arrays of them
+			st.execute("CREATE DOMAIN j_ulid_ref AS ulid");
+			st.execute("CREATE DOMAIN j_ulid_ref_ref AS j_ulid_ref");
+			st.execute("SELECT typeid_define('j_member_id', 'jmember')");
+			st.execute("CREATE TABLE j_domain_values (r j_ulid_ref, rr j_ulid_ref_ref,"
+					+ " m j_member_id DEFAULT typeid_new('jmember'), rra j_ulid_ref_ref[], ma j_member_id[])");
+			st.execute("INSERT INTO j_domain_values (r, rr) SELECT ulid(), ulid() FROM generate_series(1, 3)");
+			st.execute("UPDATE j_domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m]");
 			st.execute("CREATE TABLE j_accounts (id j_account_id PRIMARY KEY, label text)");
 			st.execute("CREATE TABLE j_users (id j_user_id PRIMARY KEY, label text)");
 			st.execute("CREATE TABLE j_items (id ulid PRIMARY KEY DEFAULT ulid(), label text)");
@@ -298,6 +309,92 @@ class JdbcTest
 						assertEquals(((PGobject) v).getValue(), rs.getString(1), "a binary parameter");
 					}
 				}
+		}
+	}
+
+	@Test
+	void domainsOverDomainsAndTheirArraysInTextAndBinary() throws SQLException
+	{
+		try (Connection binary = Db.connect("prepareThreshold", "-1"))
+		{
+			Idgen.register(binary);
+			try (Statement st = binary.createStatement())
+			{
+				st.execute("SET search_path = jdbc_test, public");
+			}
+			for (Connection c : new Connection[] {conn, binary})
+				assertDomainValues(c);
+		}
+	}
+
+	@Test
+	void registrationWithTheExtensionOffTheSearchPath() throws SQLException
+	{
+		try (Connection off = Db.connect("currentSchema", "jdbc_test"))
+		{
+			assertEquals("jdbc_test", Db.text(off, "SHOW search_path"));
+			Idgen.register(off);
+			assertDomainValues(off);
+			try (Statement st = off.createStatement();
+					ResultSet rs = st.executeQuery("SELECT public.ulid(), NULL::public.ulid"))
+			{
+				assertTrue(rs.next());
+				assertInstanceOf(Ulid.class, rs.getObject(1));
+				assertEquals(null, rs.getObject(2));
+			}
+		}
+	}
+
+	/** Every row of j_domain_values: each domain's value and its arrays' elements are the value classes. */
+	private static void assertDomainValues(Connection c) throws SQLException
+	{
+		int rows = 0;
+		try (PreparedStatement ps = c.prepareStatement("SELECT r, rr, m, rra, ma, r::text, rr::text, m::text FROM j_domain_values");
+				ResultSet rs = ps.executeQuery())
+		{
+			while (rs.next())
+			{
+				rows++;
+				Ulid r = assertInstanceOf(Ulid.class, rs.getObject(1));
+				Ulid rr = assertInstanceOf(Ulid.class, rs.getObject(2));
+				TypeId m = assertInstanceOf(TypeId.class, rs.getObject(3));
+				Object[] rra = (Object[]) rs.getArray(4).getArray();
+				Object[] ma = (Object[]) rs.getArray(5).getArray();
+				assertEquals(List.of(rs.getString(6), rs.getString(7), rs.getString(8)),
+						List.of(r.getValue(), rr.getValue(), m.getValue()));
+				assertEquals("jmember", m.prefix());
+				assertEquals(2, rra.length);
+				assertEquals(rr, assertInstanceOf(Ulid.class, rra[0]));
+				assertEquals(null, rra[1]);
+				assertEquals(m, assertInstanceOf(TypeId.class, ma[0]));
+				// (idgen's operators qualified: a connection may have public off its search_path)
+				try (PreparedStatement by = c.prepareStatement(
+						"SELECT count(*) FROM j_domain_values WHERE rr OPERATOR(public.=) ? AND m OPERATOR(public.=) ?"))
+				{
+					by.setObject(1, rra[0]);
+					by.setObject(2, ma[0]);
+					try (ResultSet found = by.executeQuery())
+					{
+						assertTrue(found.next());
+						assertEquals(1, found.getInt(1), "a domain's array element as a parameter");
+					}
+				}
+			}
+		}
+		assertEquals(3, rows);
+	}
+
+	@Test
+	void anExtensionOlderThan080IsRefused() throws SQLException
+	{
+		String url = System.getenv("IDGEN_JDBC_OLD_URL");
+		Assumptions.assumeTrue(url != null && !url.isEmpty(), "IDGEN_JDBC_OLD_URL (a database with idgen 0.7.0) is not set");
+		try (Connection old = DriverManager.getConnection(url, Db.USER, null))
+		{
+			SQLException e = assertThrows(SQLException.class, () -> Idgen.register(old));
+			assertEquals("42883", e.getSQLState());
+			assertTrue(e.getMessage().contains("idgen 0.7.0 is installed") && e.getMessage().contains("ALTER EXTENSION idgen UPDATE"),
+					e.getMessage());
 		}
 	}
 }
