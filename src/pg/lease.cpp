@@ -136,23 +136,30 @@ constexpr std::uint8_t slot_bit(int slot) {
     return static_cast<std::uint8_t>(1u << slot);
 }
 
+// A slot taken for a write.
+struct SlotClaim {
+    int slot;       // -1: none was free
+    bool new_file;  // its directory entry may not be on disk yet
+};
+
 // Takes a free slot among the first count for a write (under the lock): one
 // that held no lease at start first, so that its rewrite repairs the lease,
-// then the lowest. -1 when all are busy.
-int claim_slot(Lease &lease, int count) {
+// then the lowest.
+SlotClaim claim_slot(Lease &lease, int count) {
     int slot = -1;
     for (int s = 0; s < count && slot < 0; ++s)
         if ((lease.bad_slots & ~lease.busy_slots & slot_bit(s)) != 0) slot = s;
     for (int s = 0; s < count && slot < 0; ++s)
         if ((lease.busy_slots & slot_bit(s)) == 0) slot = s;
-    if (slot >= 0) lease.busy_slots |= slot_bit(slot);
-    return slot;
+    if (slot < 0) return {-1, false};
+    lease.busy_slots |= slot_bit(slot);
+    return {slot, (lease.synced_slots & slot_bit(slot)) == 0};
 }
 
+// Whether one of the first count slots is free (under the lock).
 bool slot_free(const Lease &lease, int count) {
-    for (int s = 0; s < count; ++s)
-        if ((lease.busy_slots & slot_bit(s)) == 0) return true;
-    return false;
+    std::uint8_t first = static_cast<std::uint8_t>(slot_bit(count) - 1);
+    return (lease.busy_slots & first) != first;
 }
 
 // Ends a write into slot (under the lock). A written slot raises the end to
@@ -163,7 +170,6 @@ void release_slot(Lease &lease, int slot, bool written, std::int64_t end_ms) {
     if (!written) return;
     lease.synced_slots |= slot_bit(slot);
     lease.bad_slots &= static_cast<std::uint8_t>(~slot_bit(slot));
-    if (lease.bad_slots == 0) lease.unreadable = false;
     if (end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms)))
         pg_atomic_write_u64(&lease.end_ms, static_cast<std::uint64_t>(end_ms));
 }
@@ -278,12 +284,12 @@ void lease_redo(XLogReaderState *record) {
     const LeaseFile &file = file_of(*kind);
     LWLockAcquire(lease.lock, LW_EXCLUSIVE);
     // The last slot is replay's alone: one is always free.
-    int slot = end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))
-                   ? claim_slot(lease, kReplaySlots)
-                   : -1;
-    bool new_file = slot >= 0 && (lease.synced_slots & slot_bit(slot)) == 0;
+    SlotClaim claim = end_ms > static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms))
+                          ? claim_slot(lease, kReplaySlots)
+                          : SlotClaim{-1, false};
+    int slot = claim.slot;
     LWLockRelease(lease.lock);
-    bool written = slot >= 0 && write_lease_file(file, slot, end_ms, new_file, WARNING);
+    bool written = slot >= 0 && write_lease_file(file, slot, end_ms, claim.new_file, WARNING);
     if (slot >= 0 && !written)
         ereport(WARNING,
                 (errmsg("idgen could not record the %s lease replayed from WAL", file.what),
@@ -347,7 +353,9 @@ void leases_at_shutdown(int code, Datum) {
         auto kind = static_cast<LeaseKind>(k);
         Lease &lease = state->leases[k];
         auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
-        if (lease.unreadable || end_ms == 0) continue;  // nothing issued since the file was created
+        // An unreadable lease stays as found; 0: nothing issued since the file was created.
+        if ((kind == LeaseKind::snowflake && snowflake_lease_unreadable(state)) || end_ms == 0)
+            continue;
         std::int64_t issued_below = kind == LeaseKind::snowflake ? snowflake_shards_issued_below()
                                                                  : clock_issued_below(state);
         // IDs issued before this server started lie below the floor, whether or
@@ -375,14 +383,13 @@ std::uint32_t renewal_wait_event() {
 // A renewal: its number and the slot it writes.
 struct Renewal {
     std::uint32_t number;
-    int slot;
-    bool new_file;  // the slot's directory entry may not be on disk yet
+    SlotClaim file;
 };
 
 // The kind, slot and number of a renewal, as the cleanup's argument.
 Datum renewal_arg(LeaseKind kind, const Renewal &renewal) {
     return UInt64GetDatum((std::uint64_t{renewal.number} << 16) |
-                          (static_cast<std::uint64_t>(renewal.slot) << 8) |
+                          (static_cast<std::uint64_t>(renewal.file.slot) << 8) |
                           static_cast<std::uint64_t>(kind));
 }
 
@@ -427,11 +434,12 @@ void write_renewal(SharedState *state, LeaseKind kind, const Renewal &renewal,
         if (!RecoveryInProgress()) log_lease(kind, target);
         // A failed write raises the error.
         if (raises)
-            (void)write_lease_file(file_of(kind), renewal.slot, target, renewal.new_file, ERROR);
+            (void)write_lease_file(file_of(kind), renewal.file.slot, target,
+                                   renewal.file.new_file, ERROR);
     }
     PG_END_ENSURE_ERROR_CLEANUP(renewal_abandoned, arg);
     LWLockAcquire(lease.lock, LW_EXCLUSIVE);
-    end_renewal(lease, renewal.number, renewal.slot, raises, target);
+    end_renewal(lease, renewal.number, renewal.file.slot, raises, target);
     LWLockRelease(lease.lock);
     ConditionVariableBroadcast(&lease.renewed);
 }
@@ -490,8 +498,8 @@ void renew(SharedState *state, LeaseKind kind, std::int64_t need, std::int64_t w
         }
         if (may_renew(lease, end_ms, need, now_ns)) {
             lease.renewing = true;
-            Renewal renewal{++lease.renewal, claim_slot(lease, kRenewalSlots), false};
-            renewal.new_file = (lease.synced_slots & slot_bit(renewal.slot)) == 0;
+            // may_renew: a slot is free
+            Renewal renewal{++lease.renewal, claim_slot(lease, kRenewalSlots)};
             lease.renewal_started_ns = now_ns;
             LWLockRelease(lease.lock);
             write_renewal(state, kind, renewal, target);
@@ -612,7 +620,6 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
                                         : "uuid_v7, ulid and prefixed IDs start again from the "
                                           "clock, and the next renewal rewrites the file.")));
         }
-        lease.unreadable = lease.bad_slots != 0 && k == static_cast<int>(LeaseKind::snowflake);
         lease.busy_slots = 0;
         lease.lock = &locks[k].lock;
         lease.renewing = false;

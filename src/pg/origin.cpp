@@ -116,7 +116,7 @@ std::int64_t lead_bound_ms() {
 void raise_leases(SharedState *state) {
     std::int64_t unix_ms = clock_unix_ns() / kNsPerMs + lead_bound_ms();
     lease_raise(state, LeaseKind::clock, unix_ms);
-    if (!state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable)
+    if (!snowflake_lease_unreadable(state))
         lease_raise(state, LeaseKind::snowflake, unix_ms - snowflake_epoch_unix_ms);
 }
 
@@ -173,7 +173,7 @@ void lease_origin_adopt(SharedState *state) {
         bool verified = lease_origin_verified(state, MyDatabaseId, relid);
         if (!verified) raise_leases(state);
         // With the snowflake lease unreadable the raise waits for the repair.
-        if (verified || !state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable)
+        if (verified || !snowflake_lease_unreadable(state))
             lease_origin_checked_db = MyDatabaseId;
         return;
     }
@@ -203,7 +203,7 @@ void lease_origin_adopt(SharedState *state) {
     raise_leases(state);
     // With the snowflake lease unreadable its raise waits for the repair: the
     // table keeps naming the old cluster until then.
-    bool snowflake_raised = !state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable;
+    bool snowflake_raised = !snowflake_lease_unreadable(state);
     if (can_write && snowflake_raised) {
         scan_origin(rel, self, true, &self_listed);
         if (!self_listed) {

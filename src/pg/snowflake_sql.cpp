@@ -161,7 +161,7 @@ SharedState *state_for_minting(const Split &split) {
                            "the primary's."),
                  errhint("Call %s() on the primary; a standby mints once it is promoted.",
                          split.name)));
-    if (unlikely(state->leases[static_cast<int>(LeaseKind::snowflake)].unreadable))
+    if (unlikely(snowflake_lease_unreadable(state)))
         report_unreadable_lease(split, state->leases[static_cast<int>(LeaseKind::snowflake)]);
     lease_origin_check(state);
     return state;

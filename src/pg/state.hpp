@@ -87,8 +87,8 @@ struct Lease {
     pg_atomic_uint64 end_ms;    // no ID with ms >= end_ms was issued, and disk and WAL say so
     pg_atomic_uint64 floor_ms;  // every ID issued before this server started is below it;
                                 // the lease at start, raised by WAL replay
-    bool unreadable;            // a slot file exists but holds no lease: minting is refused
-    std::uint8_t bad_slots;     // bit per slot found holding no lease at start, until rewritten
+    std::uint8_t bad_slots;     // bit per slot found holding no lease at start, until rewritten:
+                                // while any is, snowflake() refuses (snowflake_lease_unreadable)
     std::uint8_t busy_slots;    // bit per slot: a writer holds it (under the lock)
     std::uint8_t synced_slots;  // bit per slot: its directory entry is on disk (under the lock)
     bool renewing;              // a session writes a renewal and waits for WAL and the
@@ -133,6 +133,13 @@ struct SharedState {
     // line of its own.
     alignas(64) SharedU128 ulid_server_last;
 };
+
+// Whether a slot file of the snowflake lease held no lease at start and has
+// not been rewritten since: without its lease snowflake() could repeat an ID,
+// so it refuses (the clock families only order, and go on).
+inline bool snowflake_lease_unreadable(const SharedState *state) {
+    return state->leases[static_cast<int>(LeaseKind::snowflake)].bad_slots != 0;
+}
 
 // Settings (GUC variables).
 extern int uuid_v7_order;
