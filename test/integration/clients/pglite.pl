@@ -7,8 +7,10 @@
 #   pglite_test.mjs, in PGlite in Node: the edition installed into a schema,
 #     every family minted and decoded alike by the server, the function and
 #     cast lists against test/data/sql_edition_known_diffs.txt, the refusals
-#     of test/data/sql_edition_refusals.tsv, the differential on 10,000 fixed
-#     inputs per family, persistence across a close and reopen;
+#     of test/data/sql_edition_refusals.tsv, every case of
+#     test/data/id_vectors.json (test/lib/sql_edition_vectors.py), the
+#     differential on 10,000 fixed inputs per family, persistence across a
+#     close and reopen;
 #   browser_test.mjs, in Debian's chromium (headless, playwright-core): two
 #     devices' pages keep PGlite in IndexedDB, reload, and sync their rows to
 #     the server through an endpoint on 127.0.0.1; a screenshot (to

@@ -2,7 +2,7 @@
 // package's tarball) in PGlite in Node, against the C++ edition on the
 // suite's server (PG* environment: a database with CREATE EXTENSION idgen).
 //
-//   node pglite_test.mjs TMPDIR          (IDGEN_REPO: the checkout, for test/data)
+//   node pglite_test.mjs TMPDIR          (IDGEN_REPO: the checkout, for test/data and test/lib)
 //
 // Checks: options refused at once; the SQL edition installed by the extension
 // into a schema of the caller's choice, its version; every family mints, and
@@ -10,12 +10,14 @@
 // cast lists differ from the C++ edition's only as
 // test/data/sql_edition_known_diffs.txt says; the refusals of
 // test/data/sql_edition_refusals.tsv alike (SQLSTATE, message, detail, hint);
+// every case of test/data/id_vectors.json (one verdict a family);
 // deterministic encoders, decoders and boundaries on the same fixed inputs
 // (N values per family, default 10,000) alike; persistence: a data directory
 // closed and reopened is not installed again, keeps its state, and its
 // snowflakes and session-monotonic IDs neither repeat nor go back; another
 // version in the schema is refused. Prints its plan, then one verdict a line
 // (test/lib/verdicts.py's format), which pglite.pl turns into checks.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +40,14 @@ function ok(cond, what, extra) {
   return cond;
 }
 
-// The verdicts, counted before the first: the differential's families below.
+// The vectors file's cases, as test/lib/sql_edition_vectors.py puts them for
+// the SQL edition in schema ids and the C++ edition in the server's search_path.
+const vectorsScript = join(repo, 'test/lib/sql_edition_vectors.py');
+const vectors = JSON.parse(execFileSync('python3', [vectorsScript, 'cases', 'ids', ''], { encoding: 'utf8' }));
+
+// The verdicts, counted before the first: the vectors file's and the differential's families below.
 const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries'];
-console.log(`plan\t${9 + families.length + 6}`);
+console.log(`plan\t${8 + vectors.verdicts + families.length + 6}`);
 
 // --- options ------------------------------------------------------------------
 const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.constructor.name; } };
@@ -149,21 +156,16 @@ for (const q of refusals) {
 ok(refusals.length >= 30 && refusedDiff.length === 0 && !states.includes('accep'),
   `${refusals.length} refusals of test/data/sql_edition_refusals.tsv: the same SQLSTATE, message, detail and hint in PGlite as in the C++ edition`,
   refusedDiff.join('\n'));
-// Bad input of the types (domains in the SQL edition, types in the C++ edition): the same SQLSTATE.
-const typeErrors = [["SELECT ids.ulid_from_text('01H455VB4PEX5VSKNK084SN0IQ')", "SELECT '01H455VB4PEX5VSKNK084SN0IQ'::ulid"],
-  ...["'acct_x'::@prefixed_id", "'ACCT_0000000000000000000000000'::@prefixed_id", "'user_8zzzzzzzzzzzzzzzzzzzzzzzzz'::@typeid",
-    "'User_01h455vb4pex5vsknk084sn02q'::@typeid", '@snowflake(NULL)', '@snowflake53(16)', "@typeid_new('_x')"]
-    .map((q) => [`SELECT ${q.replaceAll('@', 'ids.')}`, `SELECT ${q.replaceAll('@', '')}`])];
-const stateOf = async (client, sql) => { try { await client.query(sql); return 'ok'; } catch (e) { return e.code; } };
-const typeStates = [];
-for (const [sqlQuery, cppQuery] of typeErrors) {
-  const s = await stateOf(db, sqlQuery);
-  const c = await stateOf(server, cppQuery);
-  typeStates.push(`${s}/${c}`);
-}
-ok(typeStates.every((p) => { const [s, c] = p.split('/'); return s === c && s !== 'ok'; }),
-  `bad text for ulid, prefixed_id and typeid, a NULL and an out-of-range shard: the same SQLSTATEs (${typeStates.map((p) => p.split('/')[0]).join(' ')}) in PGlite as in the C++ edition`,
-  typeStates.join(' '));
+// Every case of test/data/id_vectors.json, read now, through the entry points
+// each family has (test/lib/sql_edition_vectors.py, which judges the answers):
+// the file's answers in PGlite, and its refused inputs refused as the C++
+// edition on the server refuses them.
+await db.exec(vectors.answer_function);
+await server.query(vectors.answer_function);
+const sqlAnswers = JSON.parse(await one(vectors.answers, [JSON.stringify(vectors.sql)]));
+const cppAnswers = JSON.parse((await server.query(vectors.answers, [JSON.stringify(vectors.cpp)])).rows[0].answers);
+process.stdout.write(execFileSync('python3', [vectorsScript, 'judge'],
+  { input: JSON.stringify({ sql: sqlAnswers, cpp: cppAnswers }), encoding: 'utf8' }));
 
 // --- differential: fixed inputs, both editions -------------------------------
 // A fixed generator (SplitMix64), so that every run checks the same inputs.
