@@ -3,13 +3,13 @@
 // migration needs before a table can use a prefixed-ID or TypeID domain.
 import { customType } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
+import { PREFIX_PATTERN } from "./index.js";
 import { int8Parser } from "./pg-int8.js";
 
-const PREFIX_RE = /^[a-z]([a-z_]{0,61}[a-z])?$/;
 const NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function checkPrefix(prefix: string, empty: boolean): string {
-  if (!(empty && prefix === "") && !PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
+  if (!(empty && prefix === "") && !PREFIX_PATTERN.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
   return prefix;
 }
 

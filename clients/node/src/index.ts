@@ -8,11 +8,25 @@ export const DEFAULT_SNOWFLAKE_EPOCH = Date.UTC(2024, 0, 1);
 /** An epoch: a Date, Unix milliseconds, or text that Date.parse reads ('2024-01-01T00:00:00Z'). */
 export type Epoch = Date | number | string;
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const CROCKFORD_LOWER = CROCKFORD.toLowerCase();
-const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+/**
+ * The text forms' alphabets, a digit's value being its position, as the
+ * encoders write them (docs/internals.md of the extension): what the
+ * encoders and decoders use. The package's tests hold them to the
+ * extension's vectors file.
+ */
+export const TEXT_ALPHABETS = {
+  ulid: "0123456789ABCDEFGHJKMNPQRSTVWXYZ",
+  typeid: "0123456789abcdefghjkmnpqrstvwxyz",
+  prefixed_id: "0123456789abcdefghijklmnopqrstuvwxyz",
+} as const;
+
+/** The prefix rule of prefixed IDs and TypeIDs: a-z and _, a letter at each end, at most 63 characters. */
+export const PREFIX_PATTERN = /^[a-z]([a-z_]{0,61}[a-z])?$/;
+
+const CROCKFORD = TEXT_ALPHABETS.ulid;
+const CROCKFORD_LOWER = TEXT_ALPHABETS.typeid;
+const BASE36 = TEXT_ALPHABETS.prefixed_id;
 const UUID_RE = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
-const PREFIX_RE = /^[a-z]([a-z_]{0,61}[a-z])?$/;
 
 // digit value per ASCII character code, both cases; -1 for a character
 // outside the alphabet. Looked up by code, never through toLowerCase(): that
@@ -218,7 +232,7 @@ function split(id: string, what: string): [string, string] {
   const at = id.lastIndexOf("_");
   if (at < 0) return ["", id];
   const prefix = id.slice(0, at);
-  if (!PREFIX_RE.test(prefix)) throw new TypeError(`invalid ${what}: "${id}" (bad prefix)`);
+  if (!PREFIX_PATTERN.test(prefix)) throw new TypeError(`invalid ${what}: "${id}" (bad prefix)`);
   return [prefix, id.slice(at + 1)];
 }
 
@@ -246,7 +260,7 @@ export function prefixedIdParse(id: string): { prefix: string; uuid: string } {
 
 /** A prefixed ID from a prefix and 128 bits, as `prefixed_id_from_uuid(prefix, uuid)`. */
 export function prefixedIdFromUuid(prefix: string, uuid: string): string {
-  if (!PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
+  if (!PREFIX_PATTERN.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
   let v = uuidToBigInt(uuid);
   let s = "";
   for (const digits of [10, 10, 5]) {
@@ -274,7 +288,7 @@ export function typeidParse(id: string): { prefix: string; uuid: string } {
 
 /** A TypeID from a prefix ('' for none) and 128 bits, as `typeid_from_uuid(prefix, uuid)`. */
 export function typeidFromUuid(prefix: string, uuid: string): string {
-  if (prefix !== "" && !PREFIX_RE.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
+  if (prefix !== "" && !PREFIX_PATTERN.test(prefix)) throw new TypeError(`invalid prefix: "${prefix}"`);
   const suffix = base32Encode(uuidToBigInt(uuid), CROCKFORD_LOWER);
   return prefix === "" ? suffix : `${prefix}_${suffix}`;
 }

@@ -105,3 +105,10 @@ describe('uuid_v7 and the snowflakes: the cores\' cases', () => {
     });
   }
 });
+
+describe('the text forms: the package\'s alphabets and prefix rule are the file\'s', () => {
+  for (const family of ['ulid', 'typeid', 'prefixed_id']) {
+    test(`${family}: TEXT_ALPHABETS.${family}`, () => assert.equal(idgen.TEXT_ALPHABETS[family], FAMILIES[family].alphabet));
+  }
+  test('PREFIX_PATTERN', () => assert.equal(idgen.PREFIX_PATTERN.source, FAMILIES.prefix.pattern));
+});
