@@ -15,13 +15,14 @@
 // closed and reopened is not installed again, keeps its state, and its
 // snowflakes and session-monotonic IDs neither repeat nor go back; another
 // version in the schema is refused. Prints its plan, then one verdict a line
-// (test/lib/verdicts.py's format), which pglite.pl turns into checks.
+// (test/lib/verdicts.mjs), which pglite.pl turns into checks.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { idgen } from 'idgen/pglite';
+import { note, ok, plan } from './verdicts.mjs';  // test/lib's, copied beside it
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = process.env.IDGEN_REPO ?? join(here, '..', '..', '..', '..');  // (run from a copy: IDGEN_REPO)
@@ -29,18 +30,9 @@ const tmp = process.argv[2];
 const n = Number(process.env.PGLITE_DIFF_N ?? 10000);
 const version = process.env.IDGEN_VERSION;
 
-function note(text) {
-  for (const line of String(text).split('\n')) console.log(`#\t${line}`);
-}
-function ok(cond, what, extra) {
-  console.log(`${cond ? 'ok' : 'not ok'}\t${what.split(/\s+/).filter(Boolean).join(' ')}`);
-  if (!cond && extra) note(extra);
-  return cond;
-}
-
 // The verdicts, counted before the first: the differential's families below.
 const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries'];
-console.log(`plan\t${9 + families.length + 6}`);
+plan(9 + families.length + 6);
 
 // --- options ------------------------------------------------------------------
 const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.constructor.name; } };
