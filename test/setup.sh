@@ -23,7 +23,6 @@ packages=(
     python3-psycopg  # test/integration/clients/psycopg.pl
     # the application tools of test/integration/clients (docs/frameworks.md)
     python3-django python3-psycopg2  # django.pl
-    alembic python3-alembic python3-sqlalchemy  # alembic.pl (alembic is the package with /usr/bin/alembic)
     openjdk-17-jdk-headless maven  # java_package.pl (clients/java)
     ruby-activerecord ruby-pg  # ruby_package.pl (clients/ruby)
     golang-go  # go_package.pl: the Go that fetches a newer one (test/lib/prepare/client_packages.sh)

@@ -6,18 +6,17 @@ by its ID as a bound parameter of a server-side prepared statement (psycopg's
 prepare=True: Parse once, then Bind/Execute), six times so that the server
 switches to its generic plan; uuid and bigint IDs are also sent in binary.
 Connects with the PG* environment variables to the Citus coordinator.
-Prints its plan ("plan<TAB>N": one lookup for each line, two for a uuid or
-bigint ID), then "ok<TAB>what" or "not ok<TAB>what" lines for
-test/integration/citus.pl.
+Prints its plan (one lookup for each line, two for a uuid or bigint ID), then
+one verdict a lookup (test/lib/verdicts.py) for test/integration/citus.pl.
 """
+import os
 import sys
 import uuid
 
 import psycopg
 
-
-def verdict(good, what):
-    print(("ok" if good else "not ok") + "\t" + what, flush=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from verdicts import plan, say  # noqa: E402
 
 
 def lookups(conn, table, param, fmt, cast):
@@ -29,7 +28,7 @@ def lookups(conn, table, param, fmt, cast):
 def main():
     with open(sys.argv[1]) as f:
         ids = [line.rstrip("\n").split("\t") for line in f]
-    print(f"plan\t{sum(2 if typ in ('uuid', 'bigint') else 1 for _, typ, _ in ids)}", flush=True)
+    plan(sum(2 if typ in ('uuid', 'bigint') else 1 for _, typ, _ in ids))
     with psycopg.connect(autocommit=True) as conn:
         conn.prepare_threshold = 0
         for table, typ, text in ids:
@@ -48,8 +47,8 @@ def main():
                     detail = "" if good else f" (got {got[0]!r})"
                 except psycopg.Error as e:
                     good, detail = False, f" ({e.sqlstate}: {e})"
-                verdict(good, f"{table}: psycopg's extended protocol, ID as {label} parameter of a prepared "
-                              f"statement{' (cast to ' + typ + ')' if cast else ''}, returns the row on each of 6 executions{detail}")
+                say(good, f"{table}: psycopg's extended protocol, ID as {label} parameter of a prepared "
+                    f"statement{' (cast to ' + typ + ')' if cast else ''}, returns the row on each of 6 executions{detail}")
 
 
 main()

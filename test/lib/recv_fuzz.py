@@ -20,9 +20,8 @@ binary), and every property is checked on what the server does:
 
 Standard library only (Debian's /usr/bin/python3). psql comes from PATH and
 the server from the PG* variables; files are exchanged in --dir, which the
-server (user postgres) must be able to read and write. Prints verdict lines
-(test/lib/verdicts.py): first its plan ("plan<TAB>9"), then "ok<TAB>description"
-or "not ok<TAB>description" per check, and "#<TAB>" diagnostics.
+server (user postgres) must be able to read and write. Prints its plan, nine,
+then one verdict a check and its diagnostics as notes (test/lib/verdicts.py).
 """
 
 import argparse
@@ -34,6 +33,7 @@ import subprocess
 import sys
 
 import copy_binary  # beside this script
+from verdicts import note, plan, say  # beside this script
 
 # The clean rejections: bad binary (22P03) or text (22P02) representation,
 # bad argument (22023), a message shorter than a recv function reads
@@ -269,8 +269,7 @@ def main():
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--per-length", type=int, default=6, help="random inputs per length and type")
     args = parser.parse_args()
-    # the nine check() calls below, whose verdicts are printed at the end
-    print("plan\t9", flush=True)
+    plan(9)  # the nine check() calls below
 
     rng = random.Random(args.seed)
     encodings = valid_encodings(args.dir)
@@ -278,21 +277,18 @@ def main():
     cases = make_cases(rng, args.per_length, encodings, oids)
     status, outcomes, texts, stderr = run_cases(args.dir, cases)
 
-    results = []
-
     def check(ok, what, details=()):
-        results.append(("ok" if ok else "not ok", what))
-        if not ok:
+        if not say(ok, what):
             for line in list(details)[:10]:
-                print(f"#\t{line}")
+                note(line)
 
     def case_name(i):
         target, kind, data = cases[i]
         return f"case {i}: {target}, {kind}, {len(data)} bytes {data.hex()}"
 
     per_target = collections.Counter(target for target, _, _ in cases)
-    print(f"#\tseed {args.seed}: {len(cases)} inputs, one COPY each: "
-          + ", ".join(f"{t} {n}" for t, n in per_target.items()))
+    note(f"seed {args.seed}: {len(cases)} inputs, one COPY each: "
+         + ", ".join(f"{t} {n}" for t, n in per_target.items()))
 
     missing = [i for i in range(len(cases)) if i not in outcomes]
     lost = "server closed the connection" in stderr or "connection to server was lost" in stderr
@@ -303,11 +299,11 @@ def main():
     accepted = [i for i, (state, _) in outcomes.items() if state == "00000"]
     rejected = {i: o for i, o in outcomes.items() if o[0] != "00000"}
     seen = collections.Counter(state for state, _ in rejected.values())
-    print("#\tSQLSTATEs of rejected inputs: "
-          + ", ".join(f"{state} x{n}" for state, n in sorted(seen.items())))
+    note("SQLSTATEs of rejected inputs: "
+         + ", ".join(f"{state} x{n}" for state, n in sorted(seen.items())))
     messages = collections.Counter((cases[i][0], state, message) for i, (state, message) in rejected.items())
     for (target, state, message), n in sorted(messages.items()):
-        print(f"#\t  {target}: {state} {message} (x{n})")
+        note(f"  {target}: {state} {message} (x{n})")
     unclean = [i for i, (state, _) in rejected.items() if state not in CLEAN_SQLSTATES]
     check(not unclean,
           f"every rejection has a clean SQLSTATE (seen: {' '.join(sorted(seen))}; "
@@ -318,11 +314,11 @@ def main():
           "the domain account_id rejects other prefixes with its CHECK (23514)")
 
     counts = collections.Counter(cases[i][0] for i in accepted)
-    print("#\taccepted: " + ", ".join(f"{t} {counts[t]}" for t in per_target))
+    note("accepted: " + ", ".join(f"{t} {counts[t]}" for t in per_target))
     accepted_kinds = collections.Counter((cases[i][0], cases[i][1]) for i in accepted)
     for target in per_target:
         kinds = sorted((kind, n) for (t, kind), n in accepted_kinds.items() if t == target)
-        print(f"#\t  {target}: " + ", ".join(f"{kind} x{n}" for kind, n in kinds))
+        note(f"  {target}: " + ", ".join(f"{kind} x{n}" for kind, n in kinds))
 
     wrong_ulid = [i for i, (target, _, data) in enumerate(cases)
                   if target == "ulid" and i in outcomes and (outcomes[i][0] == "00000") != (len(data) == 16)]
@@ -376,8 +372,6 @@ def main():
                            "array of one element one byte short")]
     check(not misframed, "no valid encoding one byte short or one byte long is accepted", misframed)
 
-    for status_word, what in results:
-        print(f"{status_word}\t{what}")
     return 0
 
 

@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from verdicts import plan  # noqa: E402
+from verdicts import plan, say  # noqa: E402
 
 DATA = os.environ.get("IDGEN_TYPEID_SPEC", "")
 CASE_START = re.compile(r'^- name: "?([A-Za-z0-9_-]+)"?$')
@@ -61,9 +61,8 @@ def run_sql(sql):
 
 
 def report(ok, what):
-    """One verdict line (test/lib/verdicts.py's format); unlike verdicts.say it
-    keeps runs of blanks, which two invalid cases' quoted typeids hold."""
-    print(("ok" if ok else "not ok") + "\t" + what, flush=True)
+    """One verdict, its runs of blanks kept: two invalid cases' quoted typeids hold them."""
+    say(ok, what, fold=False)
 
 
 def main():

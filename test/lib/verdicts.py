@@ -3,7 +3,8 @@ IdgenTest::verdicts turns into TAP checks: first "plan<TAB>N", the number of
 verdicts to come, then "ok<TAB>what", "not ok<TAB>what" and "#<TAB>note".
 Exactly one plan line, before the first verdict (notes may precede it): a
 helper that prints fewer verdicts than planned fails once for each missing one,
-one with no plan or more verdicts than planned fails once."""
+one with no plan or more verdicts than planned fails once. verdicts.mjs
+prints the same lines for the Node helpers."""
 
 
 def plan(n):
@@ -11,9 +12,13 @@ def plan(n):
     print("plan\t%d" % n, flush=True)
 
 
-def say(ok, what):
-    """Prints one verdict; returns ok so that callers can chain on it."""
-    print(("ok" if ok else "not ok") + "\t" + " ".join(what.split()), flush=True)
+def say(ok, what, fold=True):
+    """Prints one verdict, its runs of whitespace folded to one blank unless
+    fold is false (for a description that quotes text holding them); returns
+    ok so that callers can chain on it."""
+    if fold:
+        what = " ".join(what.split())
+    print(("ok" if ok else "not ok") + "\t" + what, flush=True)
     return ok
 
 

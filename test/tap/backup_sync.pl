@@ -12,7 +12,6 @@
 #    the standby is back, snowflake() returns.
 use strict;
 use warnings;
-use IPC::Run ();
 use JSON::PP ();
 use IdgenTest;
 use Test::More;
@@ -24,40 +23,20 @@ $primary->q(
 	 CREATE TABLE minted (id bigint PRIMARY KEY, u uuid NOT NULL, lsn pg_lsn NOT NULL);
 	 CREATE TABLE load_stop ()');
 
-# client APPNAME SQL [PSQL-OPTIONS]: a psql session named APPNAME running SQL
-# on the primary in the background; returns its harness and a reference to
-# its output (standard output and error together).
-sub client
-{
-	my ($appname, $sql, @options) = @_;
-	my $out = '';
-	my $h = IPC::Run::start(
-		[
-			'psql', '-Xq', @options, '-d',
-			$primary->connstr('postgres') . " application_name=$appname",
-			'-c', $sql
-		],
-		'<', \undef, '>&', \$out,
-		IPC::Run::timeout($timeout));
-	return ($h, \$out);
-}
-
 # 1. Load: three sessions, each inserting snowflakes on shard 4 and uuid_v7
 # values with the WAL insert position read after the ID was minted, 200 rows a
 # transaction, until a row appears in load_stop.
 my @load = map {
-	[
-		client(
-			"load$_",
-			"DO \$\$ BEGIN
-			     WHILE NOT EXISTS (SELECT FROM load_stop) LOOP
-			         INSERT INTO minted SELECT id, u, pg_current_wal_insert_lsn()
-			         FROM (SELECT snowflake(4) AS id, uuid_v7() AS u FROM generate_series(1, 200)) s;
-			         COMMIT;
-			     END LOOP;
-			 END \$\$",
-			'-v', 'ON_ERROR_STOP=1')
-	]
+	$primary->psql_to_file(
+		"load$_",
+		"DO \$\$ BEGIN
+		     WHILE NOT EXISTS (SELECT FROM load_stop) LOOP
+		         INSERT INTO minted SELECT id, u, pg_current_wal_insert_lsn()
+		         FROM (SELECT snowflake(4) AS id, uuid_v7() AS u FROM generate_series(1, 200)) s;
+		         COMMIT;
+		     END LOOP;
+		 END \$\$;",
+		timeout => $timeout)
 } 1 .. 3;
 # Each load session commits every 200 rows, so rows show up at once.
 $primary->poll_query_until('postgres', 'SELECT count(*) > 0 FROM minted')
@@ -77,10 +56,10 @@ $primary->q('INSERT INTO load_stop DEFAULT VALUES');
 my $load_failed = 0;
 for my $session (@load)
 {
-	my ($h, $out) = @$session;
-	next if $h->finish;
+	# psql -q prints nothing for a DO block that ends without an error
+	next if defined $session->finish && $session->output eq '';
 	$load_failed++;
-	diag("load session: $$out");
+	diag('load session: ' . $session->output);
 }
 my ($rows_before, $highest_before) =
   split / /, $primary->q("SELECT count(*) || ' ' || max(id) FROM minted WHERE lsn <= '$end_lsn'");
@@ -153,7 +132,7 @@ sub waiting_in_syncrep
 # The restart drops the lease to what was issued, so the next snowflake()
 # renews it and waits: sb1 is down and never confirms.
 $primary->restart;
-my ($minting, $minting_out) = client('minting', 'SELECT snowflake(4)', '-v', 'VERBOSITY=verbose');
+my $minting = $primary->psql_to_file('minting', 'SELECT snowflake(4);', timeout => $timeout);
 ok(waiting_in_syncrep('minting'),
 	'snowflake() renewing its lease waits for the stopped synchronous standby');
 # Until the call has run for a second by the server's clock (or has stopped
@@ -169,33 +148,33 @@ is( $primary->q(
 	'... and still waits a second later (no ID handed out)');
 $primary->q("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'minting'");
 $minting->finish;
-like($$minting_out,
+like($minting->output,
 	qr/\QWARNING:  01000: canceling wait for synchronous replication due to user request\E/,
 	'a cancel ends the call');
-like($$minting_out,
+like($minting->output,
 	qr/\QERROR:  57014: snowflake lease renewal was not confirmed by a synchronous standby\E/,
 	'... with SQLSTATE 57014 and no ID');
-like($$minting_out,
+like($minting->output,
 	qr/\QHINT:  snowflake() waits for the standbys in synchronous_standby_names as a commit with synchronous_commit = on does\E/,
 	'... and a hint that it resumes once the standbys confirm');
 
-my ($ordering, $ordering_out) = client('ordering', 'SELECT uuid_v7()', '-At');
+my $ordering = $primary->psql_to_file('ordering', 'SELECT uuid_v7();', timeout => $timeout);
 ok(waiting_in_syncrep('ordering'), 'uuid_v7() renewing the clock lease waits too');
 $primary->q("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'ordering'");
 $ordering->finish;
-ok( $$ordering_out =~ /^[0-9a-f]{8}-[0-9a-f]{4}-7/m
-	  && $$ordering_out =~ /canceling wait for synchronous replication due to user request/,
+ok( $ordering->output =~ /^[0-9a-f]{8}-[0-9a-f]{4}-7/m
+	  && $ordering->output =~ /canceling wait for synchronous replication due to user request/,
 	"a cancel returns its value, with PostgreSQL's warning")
-  or diag($$ordering_out);
+  or diag($ordering->output);
 
-my ($terminated, $terminated_out) = client('terminated', 'SELECT snowflake(4)');
+my $terminated = $primary->psql_to_file('terminated', 'SELECT snowflake(4);', timeout => $timeout);
 ok(waiting_in_syncrep('terminated'), 'a later snowflake() that renews the lease waits again');
 $primary->q(
 	"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'terminated'");
 $terminated->finish;
-like($$terminated_out, qr/terminating connection due to administrator command/,
+like($terminated->output, qr/terminating connection due to administrator command/,
 	'a terminate ends the waiting session');
-unlike($$terminated_out, qr/^ *[0-9]{15,}/m, '... without an ID');
+unlike($terminated->output, qr/^ *[0-9]{15,}/m, '... without an ID');
 
 is( $primary->error("SET statement_timeout = '1s';\nSELECT snowflake(4);"),
 	'57014: snowflake lease renewal was not confirmed by a synchronous standby',

@@ -38,6 +38,21 @@ def bare_dbname(request):
 
 
 @pytest.fixture(scope="module")
+def owner_dbname(request):
+    """A fresh database without idgen, owned by a role of the same name that is
+    not a superuser (an application's migrations run as it: idgen is trusted),
+    dropped with the role after the module."""
+    name = "idgen_py_owner_%s" % uuid.uuid4().hex[:8]
+    with _admin() as admin:
+        admin.execute('CREATE ROLE "%s" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE' % name)
+        admin.execute('CREATE DATABASE "%s" OWNER "%s"' % (name, name))
+    yield name
+    with _admin() as admin:
+        admin.execute('DROP DATABASE "%s" WITH (FORCE)' % name)
+        admin.execute('DROP ROLE "%s"' % name)
+
+
+@pytest.fixture(scope="module")
 def old_dbname(request):
     """A fresh database with idgen 0.7.0, which has no idgen_types(), dropped after the module."""
     yield from _fresh_database("idgen_py_old_%s" % uuid.uuid4().hex[:8],

@@ -43,9 +43,15 @@ def compare_server_default(context, inspected_column, metadata_column, inspected
 def autogenerate_options(connection):
     """compare_type, compare_server_default and include_name for
     MigrationContext / context.configure()."""
+    idle = not connection.in_transaction()
     extension_tables = {name for (name,) in connection.exec_driver_sql(
         "SELECT c.relname FROM pg_depend d JOIN pg_class c ON c.oid = d.objid"
         " WHERE d.classid = 'pg_class'::regclass AND d.deptype = 'e'")}
+    if idle:
+        # The query began a transaction (SQLAlchemy 2 autobegins): left open,
+        # env.py's context.begin_transaction() would join it, not commit, and
+        # the connection's close would roll the whole upgrade back.
+        connection.rollback()
 
     def include_name(name, type_, parent_names):
         return not (type_ == "table" and name in extension_tables)

@@ -17,7 +17,7 @@
 // shown (page/docs.js: docs/browser.md's; page/readme.js: clients/node's
 // README's), run in a context of their own through page/snippet.html, whose
 // import map gives the bare names they import. Prints its plan, then one
-// verdict a line (test/lib/verdicts.py's format).
+// verdict a line (test/lib/verdicts.mjs).
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
+import { note, ok, plan } from './verdicts.mjs';  // test/lib's, copied beside it
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [tmp, screenshot] = process.argv.slice(2);
@@ -38,18 +39,9 @@ const roots = {
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
   '.data': 'application/octet-stream', '.map': 'application/json', '.gz': 'application/gzip' };
 
-function note(text) {
-  for (const line of String(text).split('\n')) console.log(`#\t${line}`);
-}
-function ok(cond, what, extra) {
-  console.log(`${cond ? 'ok' : 'not ok'}\t${what.split(/\s+/).filter(Boolean).join(' ')}`);
-  if (!cond && extra) note(extra);
-  return cond;
-}
-
 // (shards both snowflake families take: snowflake53 has 0 to 15)
 const devices = [{ device: 'A', shard: 5 }, { device: 'B', shard: 12 }];
-console.log(`plan\t${1 + devices.length * 3 + 3 + 2}`);  // chromium; 3 a device; screenshot, refused repeat, server; 2 docs' examples
+plan(1 + devices.length * 3 + 3 + 2);  // chromium; 3 a device; screenshot, refused repeat, server; 2 docs' examples
 
 const server = new pg.Client();
 await server.connect();

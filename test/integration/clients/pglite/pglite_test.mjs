@@ -16,7 +16,7 @@
 // closed and reopened is not installed again, keeps its state, and its
 // snowflakes and session-monotonic IDs neither repeat nor go back; another
 // version in the schema is refused. Prints its plan, then one verdict a line
-// (test/lib/verdicts.py's format), which pglite.pl turns into checks.
+// (test/lib/verdicts.mjs), which pglite.pl turns into checks.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,21 +24,13 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { idgen } from 'idgen/pglite';
+import { note, ok, plan } from './verdicts.mjs';  // test/lib's, copied beside it
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = process.env.IDGEN_REPO ?? join(here, '..', '..', '..', '..');  // (run from a copy: IDGEN_REPO)
 const tmp = process.argv[2];
 const n = Number(process.env.PGLITE_DIFF_N ?? 10000);
 const version = process.env.IDGEN_VERSION;
-
-function note(text) {
-  for (const line of String(text).split('\n')) console.log(`#\t${line}`);
-}
-function ok(cond, what, extra) {
-  console.log(`${cond ? 'ok' : 'not ok'}\t${what.split(/\s+/).filter(Boolean).join(' ')}`);
-  if (!cond && extra) note(extra);
-  return cond;
-}
 
 // The vectors file's cases, as test/lib/sql_edition_vectors.py puts them for
 // the SQL edition in schema ids and the C++ edition in the server's search_path.
@@ -47,7 +39,7 @@ const vectors = JSON.parse(execFileSync('python3', [vectorsScript, 'cases', 'ids
 
 // The verdicts, counted before the first: the vectors file's and the differential's families below.
 const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries'];
-console.log(`plan\t${8 + vectors.verdicts + families.length + 6}`);
+plan(8 + vectors.verdicts + families.length + 6);
 
 // --- options ------------------------------------------------------------------
 const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.constructor.name; } };

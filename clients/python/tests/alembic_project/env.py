@@ -1,7 +1,9 @@
-"""Alembic's environment: online migrations over the PG* environment, one
-transaction for the whole upgrade (PostgreSQL has transactional DDL)."""
+"""Alembic's environment: online migrations, the whole upgrade in one
+transaction (PostgreSQL has transactional DDL), autogenerate with idgen's options."""
 from alembic import context
 from sqlalchemy import engine_from_config, pool
+
+from idgen.alembic import autogenerate_options
 
 import models
 
@@ -15,10 +17,10 @@ def run_migrations_online():
         # README snippet begins
         context.configure(connection=connection, target_metadata=models.Base.metadata,
                           transactional_ddl=True, transaction_per_migration=False,
-                          **models.autogenerate_options(connection))
-        with context.begin_transaction():  # one transaction for every migration of the run
-            context.run_migrations()
+                          **autogenerate_options(connection))
         # README snippet ends
+        with context.begin_transaction():
+            context.run_migrations()
 
 
 if context.is_offline_mode():
