@@ -38,8 +38,9 @@ COMPILE.cxx.bc += $(filter-out -MMD -MP,$(PG_CXXFLAGS)) -I$(srcdir)/src
 -include $(OBJS:.o=.d)
 
 # Core unit tests: GoogleTest, built without any PostgreSQL include path.
-# Sanitizers catch out-of-bounds writes and undefined behaviour in the cores.
-UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
+# Sanitizers catch out-of-bounds writes and undefined behaviour in the cores;
+# -O0, as they see the same there and the tests compile in half the time.
+UNIT_CXXFLAGS = -std=c++17 -O0 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcdir)/src \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # vectors_test.cpp reads the vectors file (sql/edition/vectors.py writes it).
 UNIT_CXXFLAGS += -DIDGEN_VECTORS_FILE='"$(abspath $(srcdir)/test/data/id_vectors.json)"'
@@ -50,9 +51,14 @@ test/unit/build/core/%.o: src/core/%.cpp src/core/*.hpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(UNIT_CXXFLAGS) -fno-exceptions -fno-rtti -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_SRCS) $(wildcard test/unit/*.hpp) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) src/core/*.hpp
+# One object a test file, so that make -j compiles them side by side.
+UNIT_OBJS = $(patsubst test/unit/%.cpp,test/unit/build/%.o,$(UNIT_SRCS))
+test/unit/build/%_test.o: test/unit/%_test.cpp $(wildcard test/unit/*.hpp) src/core/*.hpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(UNIT_CXXFLAGS) -o $@ $(UNIT_SRCS) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS)) -lgtest -lgtest_main -pthread
+	$(CXX) $(UNIT_CXXFLAGS) -c -o $@ $<
+
+$(UNIT_BIN): $(UNIT_OBJS) $(patsubst src/core/%.o,test/unit/build/core/%.o,$(CORE_OBJS))
+	$(CXX) $(UNIT_CXXFLAGS) -o $@ $^ -lgtest -lgtest_main -pthread
 
 unit: $(UNIT_BIN)
 	$(UNIT_BIN)

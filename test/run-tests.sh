@@ -304,6 +304,19 @@ count_tap() {
 # not allow it) fails by the difference (hold_to_inventory, test/lib/lib.sh).
 inventory=${IDGEN_CHECK_INVENTORY:-test/data/check-inventory.tsv}
 
+# Test files run side by side, one a core by default (IDGEN_TEST_JOBS), at
+# most 4: most of a file's time is its servers starting, stopping and waiting
+# out a lease or a timeout. They share one port-reservation directory
+# (PostgreSQL::Test::Cluster's PG_TEST_PORT_DIR). These run alone:
+# - the pairs that swap idgen's files in Debian's 15 for a package's and put
+#   them back (every other file on 15 uses those files);
+# - busy_machine, which loads every core on purpose.
+test_jobs=${IDGEN_TEST_JOBS:-$(nproc)}
+((test_jobs > 4)) && test_jobs=4
+exclusive_tests=(packaging packaging_purge pgxn_dist pgxn_dist_reinstall pgxn_dist_restore busy_machine)
+mkdir -p "$log_dir/portlock"
+chown postgres: "$log_dir/portlock" 2>/dev/null
+
 # step NAME COMMAND...: one pass or fail for a command that is a test in itself.
 step() {
     local name=$1
@@ -322,24 +335,66 @@ step() {
 # run_tap_files FILE...: each a Perl TAP test of its own; a non-zero exit
 # without a failed check is a failure too. Each starts its own servers through
 # PostgreSQL::Test::Cluster and test/lib/IdgenTest.pm, as the unprivileged
-# cluster owner (initdb refuses root).
+# cluster owner (initdb refuses root). The files that must have the machine
+# to themselves (exclusive_tests) run first, one at a time, in their order;
+# then the others, up to $test_jobs at once, each printed whole when it ends.
 run_tap_files() {
-    local t status started
+    local t
+    local -a alone=() pooled=()
+    local -A running=()
     for t in "$@"; do
-        echo "# $t"
-        started=$SECONDS
-        run_perl_tap "$t" >"$log_dir/t.tap" 2>&1
-        status=$?
-        cat "$log_dir/t.tap"
-        echo "# $t took $((SECONDS - started)) s"
-        count_tap "$log_dir/t.tap" "$t"
-        if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$log_dir/t.tap"; then
-            echo "not ok - $t exited with status $status"
-            failed=$((failed + 1))
+        if [[ " ${exclusive_tests[*]} " == *" $(test_name "$t") "* ]] || ((test_jobs < 2)); then
+            alone+=("$t")
+        else
+            pooled+=("$t")
         fi
-        hold_to_inventory "$inventory" "$pg" "$t" "$log_dir/t.tap"
-        failed=$((failed + held_missing))
     done
+    for t in "${alone[@]}"; do
+        start_tap_file "$t"
+        reap_tap_file
+    done
+    for t in "${pooled[@]}"; do
+        while ((${#running[@]} >= test_jobs)); do reap_tap_file; done
+        start_tap_file "$t"
+    done
+    while ((${#running[@]})); do reap_tap_file; done
+}
+
+# start_tap_file FILE: runs FILE in the background (run_tap_files' running).
+start_tap_file() {
+    local out=$log_dir/tap-out/$(test_name "$1")
+    mkdir -p "$log_dir/tap-out"
+    echo "$SECONDS" >"$out.started"
+    run_perl_tap "$1" >"$out.tap" 2>&1 &
+    running[$!]=$1
+}
+
+# reap_tap_file: waits for one file of run_tap_files' running to end, prints
+# its output and counts its checks.
+reap_tap_file() {
+    local pid status t out
+    wait -n -p pid "${!running[@]}"
+    status=$?
+    t=${running[$pid]}
+    unset "running[$pid]"
+    out=$log_dir/tap-out/$(test_name "$t")
+    echo "# $t"
+    cat "$out.tap"
+    echo "# $t took $((SECONDS - $(cat "$out.started"))) s"
+    count_tap "$out.tap" "$t"
+    if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$out.tap"; then
+        echo "not ok - $t exited with status $status"
+        failed=$((failed + 1))
+    fi
+    hold_to_inventory "$inventory" "$pg" "$t" "$out.tap"
+    failed=$((failed + held_missing))
+}
+
+# test_name FILE: the name a test file goes by in the lists above.
+test_name() {
+    local name
+    name=$(basename "$1" .pl)
+    echo "${name%.test}"
 }
 
 # run_perl_tap FILE: one Perl TAP test, its servers' data and logs under
@@ -368,7 +423,7 @@ run_perl_tap() {
     local as_owner=(runuser -u postgres --)
     [[ $1 == test/tooling/* ]] && as_owner=()
     "${as_owner[@]}" env PATH="$PATH" TESTDIR="$tap_dir" TESTDATADIR="$tap_dir/data" \
-        TESTLOGDIR="$tap_dir/log" PG_CONFIG="$PG_CONFIG" \
+        TESTLOGDIR="$tap_dir/log" PG_CONFIG="$PG_CONFIG" PG_TEST_PORT_DIR="$log_dir/portlock" \
         IDGEN_PREPARE_STATUS="$prepare_status" IDGEN_PREPARE_LOG="$tap_dir/prepare.log" \
         perl -I "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/perl" -I test/lib "$1"
     status=$?
@@ -384,7 +439,7 @@ run_perl_tap() {
 
 section "idgen build" "build for PostgreSQL $("$PG_CONFIG" --version | cut -d' ' -f2) (-Werror, g++ and, where the server has JIT, clang bitcode)"
 make -s clean >/dev/null 2>&1  # objects of another major must not be reused
-if ! step "make" make -s WERROR=1; then
+if ! step "make" make -s -j"$test_jobs" WERROR=1; then
     end_phase
     finish
     exit
@@ -402,7 +457,7 @@ if [[ $set_name == server ]]; then
 elif [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
     echo "$core_only_ran"
 else
-    make -s unit WERROR=1 >"$log_dir/unit.log" 2>&1
+    make -s -j"$test_jobs" unit WERROR=1 >"$log_dir/unit.log" 2>&1
     unit_status=$?
     grep -E '^\[  (PASSED|FAILED)  \]|^\[==========\]' "$log_dir/unit.log"
     unit_passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log_dir/unit.log")
@@ -420,10 +475,10 @@ if [[ $set_name == server ]]; then
     echo "$core_only_not_in_set"
 elif [[ -n ${IDGEN_SKIP_CORE_ONLY:-} ]]; then
     echo "$core_only_ran"
-elif step "build the fuzz targets" make -s fuzz-build WERROR=1; then
+elif step "build the fuzz targets" make -s -j"$test_jobs" fuzz-build WERROR=1; then
     # A regression run from the seed corpora (a few hundred thousand to a few
     # million inputs a target); `make fuzz`'s longer runs search for new bugs.
-    perl test/fuzz/run.pl 10 >"$log_dir/fuzz.tap" 2>&1
+    FUZZ_JOBS=$test_jobs perl test/fuzz/run.pl 10 >"$log_dir/fuzz.tap" 2>&1
     cat "$log_dir/fuzz.tap"
     count_tap "$log_dir/fuzz.tap" test/fuzz
 fi
@@ -456,23 +511,18 @@ if ((regress_ok + regress_failed == 0)); then
     failed=$((failed + 1))
 fi
 
-section "tap" "the extension's TAP tests (test/tap, set $set_name)"
-mapfile -t tap_files < <(test_files "$set_name" | grep '^test/tap/')
+# The test files of every tier in one pool, the longest tiers first so that
+# the pool ends on short files: integration with other systems, the client
+# packages and frameworks, the extension's own TAP tests, the suite's tools.
+section "tests" "the test files (test/integration, its clients, test/tap, test/tooling; set $set_name), $test_jobs at a time"
+mapfile -t tap_files < <(
+    all=$(test_files "$set_name")
+    grep -E '^test/integration/[^/]*$' <<<"$all"
+    grep '^test/integration/clients/' <<<"$all"
+    grep '^test/tap/' <<<"$all"
+    grep '^test/tooling/' <<<"$all"
+)
 run_tap_files "${tap_files[@]}"
-
-section "integration" "integration with other systems (test/integration, set $set_name)"
-mapfile -t tap_files < <(test_files "$set_name" | grep -E '^test/integration/[^/]*$')
-run_tap_files "${tap_files[@]}"
-
-section "tooling" "the suite's own tools (test/tooling, set $set_name)"
-mapfile -t tap_files < <(test_files "$set_name" | grep '^test/tooling/')
-run_tap_files "${tap_files[@]}"
-
-mapfile -t tap_files < <(test_files "$set_name" | grep '^test/integration/clients/')
-if ((${#tap_files[@]})); then
-    section "clients" "drivers, ORMs and migration tools (test/integration/clients)"
-    run_tap_files "${tap_files[@]}"
-fi
 
 if [[ $set_name == full && -z $only && $pg == "$newest_major" ]]; then
     section "benchmark" "benchmark quick mode (checks that it runs, asserts no timing)"

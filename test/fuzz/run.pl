@@ -6,6 +6,7 @@
 #
 #   perl test/fuzz/run.pl 20
 #   nice -n 10 perl test/fuzz/run.pl 0 -runs=10000000 ulid_text
+#   FUZZ_JOBS=2 perl test/fuzz/run.pl 10     # two targets at a time
 #
 # What a run finds is kept under test/fuzz/build: inputs that reached new code
 # in corpus/NAME (read again by the next run), an input that broke a property
@@ -30,28 +31,56 @@ if (!ok(scalar @targets, 'a fuzz target is built (make fuzz-build)'))
 }
 
 make_path("$build/crashes", "$build/logs");
+
+# Up to FUZZ_JOBS targets run at once (test/run-tests.sh gives one a core);
+# each is reported, in the order given, when it has ended.
+my $jobs = ($ENV{FUZZ_JOBS} // 1) =~ /^([1-9]\d*)$/ ? $1 : 1;
+my (%pid_of, %status_of, @queue);
 for my $t (@targets)
 {
 	my $seeds = "test/fuzz/corpus/$t";
-	my $log = "$build/logs/$t.log";
 	make_path("$build/corpus/$t");
 	if (!-x "$build/bin/$t" || !-d $seeds)
 	{
-		fail("fuzz $t: no binary $build/bin/$t or no seed corpus $seeds");
+		$status_of{$t} = 'missing';
 		next;
 	}
-	# The first directory collects new inputs; the committed seeds are only read.
-	my $pid = fork // die "fork: $!";
-	if (!$pid)
+	push @queue, $t;
+}
+my %running;
+while (@queue || %running)
+{
+	while (@queue && keys %running < $jobs)
 	{
-		open STDOUT, '>', $log or die "$log: $!";
-		open STDERR, '>&', \*STDOUT or die "stderr: $!";
-		exec("$build/bin/$t", "-max_total_time=$seconds", '-max_len=128', '-timeout=10',
-			"-artifact_prefix=$build/crashes/$t-", @flags, "$build/corpus/$t", $seeds)
-		  or die "exec $build/bin/$t: $!";
+		my $t = shift @queue;
+		my $log = "$build/logs/$t.log";
+		# The first directory collects new inputs; the committed seeds are only read.
+		my $pid = fork // die "fork: $!";
+		if (!$pid)
+		{
+			open STDOUT, '>', $log or die "$log: $!";
+			open STDERR, '>&', \*STDOUT or die "stderr: $!";
+			exec("$build/bin/$t", "-max_total_time=$seconds", '-max_len=128', '-timeout=10',
+				"-artifact_prefix=$build/crashes/$t-", @flags, "$build/corpus/$t", "test/fuzz/corpus/$t")
+			  or die "exec $build/bin/$t: $!";
+		}
+		$running{$pid} = $t;
 	}
-	waitpid($pid, 0);
-	my $passed = $? == 0;
+	my $pid = waitpid(-1, 0);
+	last if $pid < 0;
+	next unless exists $running{$pid};
+	$status_of{ delete $running{$pid} } = $?;
+}
+
+for my $t (@targets)
+{
+	my $log = "$build/logs/$t.log";
+	if ($status_of{$t} eq 'missing')
+	{
+		fail("fuzz $t: no binary $build/bin/$t or no seed corpus test/fuzz/corpus/$t");
+		next;
+	}
+	my $passed = $status_of{$t} == 0;
 	open my $fh, '<', $log or die "$log: $!";
 	my @lines = <$fh>;
 	close $fh;
