@@ -53,7 +53,7 @@ def test_parameters_of_every_kind(dbname):
         await idgen.asyncpg.register_types(conn)
         u, p, y, a = await conn.fetchrow("SELECT u, p, y, a FROM t LIMIT 1")
         import ulid
-        for value in (u, str(u), u.uuid, ulid.ULID.from_bytes(u.bytes)):
+        for value in (u, str(u), u.to_uuid(), ulid.ULID.from_bytes(u.bytes)):
             assert await conn.fetchval("SELECT count(*) FROM t WHERE u = $1", value) == 1
         for column, value in (("p", p), ("p", str(p)), ("y", y), ("y", str(y)), ("a", a), ("a", str(a))):
             assert await conn.fetchval("SELECT count(*) FROM t WHERE %s = $1" % column, value) == 1

@@ -11,7 +11,6 @@ from id_vectors import FAMILIES, cases, widths
 from idgen import decode
 
 N = int(os.environ.get("IDGEN_DECODER_VALUES", "100000"))
-EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)
 OTHER_EPOCH = datetime(2015, 6, 1, 12, 30, tzinfo=timezone.utc)
 rng = random.Random(int(os.environ.get("IDGEN_DECODER_SEED", "20261128")))
 
@@ -62,7 +61,7 @@ def test_snowflake_fields(conn, family):
                         " FROM unnest(%s::bigint[]) WITH ORDINALITY u(x, i) ORDER BY i".format(family), values)
     time, shard, seq = (getattr(decode, family + suffix) for suffix in ("_time", "_shard", "_seq"))
     bad = [v for v, s in zip(values, server)
-           if (time(v, EPOCH), time(v, OTHER_EPOCH), shard(v), seq(v)) != s]
+           if (time(v), time(v, epoch=OTHER_EPOCH), shard(v), seq(v)) != s]
     assert bad == []
 
 
@@ -70,9 +69,8 @@ def test_snowflake_fields(conn, family):
 def test_snowflake_refuses_the_other_split(conn, family):
     other = 5 if family == "snowflake" else (1 << 53) + 5
     for fn in ("_time", "_shard", "_seq"):
-        args = (other, EPOCH) if fn == "_time" else (other,)
         with pytest.raises(ValueError):
-            getattr(decode, family + fn)(*args)
+            getattr(decode, family + fn)(other)
     with pytest.raises(Exception) as server_error:
         conn.execute("SELECT %s_shard(%%s::bigint)" % family, (other,))
     assert getattr(server_error.value, "sqlstate", None) == "22003"
@@ -80,7 +78,7 @@ def test_snowflake_refuses_the_other_split(conn, family):
 
 def test_snowflake_needs_an_aware_epoch():
     with pytest.raises(TypeError):
-        decode.snowflake_time(1 << 60, datetime(2024, 1, 1))
+        decode.snowflake_time(1 << 60, epoch=datetime(2024, 1, 1))
 
 
 def test_minted_values_decode(conn):
@@ -89,8 +87,8 @@ def test_minted_values_decode(conn):
     u, s, s53, l = conn.execute("SELECT uuid_v7(), snowflake(3), snowflake53(2), ulid()::text").fetchone()
     got = conn.execute("SELECT uuid_v7_time(%s), snowflake_time(%s), snowflake53_time(%s), ulid_time(%s::ulid)",
                        (u, s, s53, l)).fetchone()
-    assert (decode.uuid_v7_time(u), decode.snowflake_time(s, decode.DEFAULT_EPOCH),
-            decode.snowflake53_time(s53, decode.DEFAULT_EPOCH), decode.ulid_time(l)) == got
+    assert (decode.uuid_v7_time(u), decode.snowflake_time(s), decode.snowflake53_time(s53),
+            decode.ulid_time(l)) == got
     assert (decode.snowflake_shard(s), decode.snowflake53_shard(s53)) == (3, 2)
     assert abs(decode.uuid_v7_time(u) - datetime.now(timezone.utc)) < timedelta(minutes=5)
 
@@ -120,17 +118,19 @@ def test_snowflake_vectors(family, case):
     id_ = int(case["id"])
     time, shard, seq = (getattr(decode, family + suffix) for suffix in ("_time", "_shard", "_seq"))
     if not case["ok"]:
-        for fn, args in ((time, (id_, EPOCH)), (shard, (id_,)), (seq, (id_,))):
+        for fn in (time, shard, seq):
             with pytest.raises(ValueError):
-                fn(*args)
+                fn(id_)
         return
-    assert (time(id_, EPOCH) - EPOCH, shard(id_), seq(id_)) == (
-        timedelta(milliseconds=case["ms"]), case["shard"], case["seq"])
+    # without an epoch, the default; with one, counted from it
+    assert (time(id_) - decode.DEFAULT_SNOWFLAKE_EPOCH, time(id_, epoch=UNIX_EPOCH) - UNIX_EPOCH,
+            shard(id_), seq(id_)) == (timedelta(milliseconds=case["ms"]),) * 2 + (case["shard"], case["seq"])
 
 
 @pytest.mark.parametrize("family", ["snowflake", "snowflake53"])
 def test_snowflake_layout_is_the_vectors(family):
     layout = FAMILIES[family]
     assert decode.LAYOUTS[family] == widths(family)
-    assert decode.DEFAULT_EPOCH == UNIX_EPOCH + timedelta(milliseconds=layout["epoch_unix_ms"])
+    assert decode.DEFAULT_SNOWFLAKE_EPOCH == UNIX_EPOCH + timedelta(milliseconds=layout["epoch_unix_ms"])
+    assert decode.DEFAULT_SNOWFLAKE_EPOCH.utcoffset() == timedelta(0)
     assert (decode._SNOWFLAKE_MIN if family == "snowflake" else 0) == int(layout["min_id"])

@@ -58,7 +58,7 @@ def test_parameters(reg, fmt):
     # python-ulid's ULID and uuid.UUID through the ULID class, and str in text
     import ulid
     assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ulid.ULID.from_bytes(u.bytes),)).fetchone()[0] == 1
-    assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ULID(u.uuid),)).fetchone()[0] == 1
+    assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ULID.from_uuid(u.to_uuid()),)).fetchone()[0] == 1
     assert reg.execute("SELECT %t::ulid = " + fmt, (str(u), u)).fetchone()[0] is True
 
 

@@ -63,7 +63,7 @@ def test_orm_on_psycopg(url):
         assert order.id >= 1 << 53
         assert session.scalars(sa.select(Order).where(Order.receipt == order.receipt)).one() is order
         assert session.scalars(sa.select(Order).where(Order.receipt == str(order.receipt))).one() is order
-        assert session.scalars(sa.select(Order).where(Order.receipt == order.receipt.uuid)).one() is order
+        assert session.scalars(sa.select(Order).where(Order.receipt == order.receipt.to_uuid())).one() is order
         got = session.scalars(sa.select(Account).where(Account.public_id == str(account.public_id))).one()
         assert got is account
         session.commit()

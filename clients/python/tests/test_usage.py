@@ -47,8 +47,9 @@ def test_decoder_usage():
     # README snippet begins
     from idgen.decode import snowflake_shard, snowflake_time
 
-    epoch = datetime(2024, 1, 1, tzinfo=timezone.utc)  # the server's idgen.snowflake_epoch
     snowflake_id = 770074215431805957
-    assert snowflake_time(snowflake_id, epoch) == datetime(2026, 11, 28, 12, 0, 0, 123000, tzinfo=timezone.utc)
+    assert snowflake_time(snowflake_id) == datetime(2026, 11, 28, 12, 0, 0, 123000, tzinfo=timezone.utc)
+    epoch = datetime(2020, 1, 1, tzinfo=timezone.utc)  # a server whose idgen.snowflake_epoch is 2020-01-01
+    assert snowflake_time(snowflake_id, epoch=epoch) == datetime(2022, 11, 28, 12, 0, 0, 123000, tzinfo=timezone.utc)
     assert snowflake_shard(snowflake_id) == 7
     # README snippet ends

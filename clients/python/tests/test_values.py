@@ -11,10 +11,20 @@ from id_vectors import FAMILIES, cases, ids
 from idgen import ULID, PrefixedId, TypeId
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+DATETIME_MAX_MS = (datetime.max.replace(tzinfo=timezone.utc) - EPOCH) // timedelta(milliseconds=1)
 
 
 def v7_time(ms):
     return None if ms is None else EPOCH + timedelta(milliseconds=ms)
+
+
+def check_ulid_time(u, ms):
+    """u.time is the case's millisecond; past Python's year 9999, OverflowError."""
+    if ms > DATETIME_MAX_MS:
+        with pytest.raises(OverflowError):
+            u.time
+    else:
+        assert u.time == EPOCH + timedelta(milliseconds=ms)
 
 
 def test_alphabets_are_the_vectors():
@@ -33,8 +43,12 @@ ULID_TEXT = cases("ulid", "text", ok=True)
 @pytest.mark.parametrize("case", ULID_TEXT, ids=ids(ULID_TEXT))
 def test_ulid_text(case):
     u = ULID(case["text"])
-    assert (u.bytes.hex(), str(u), u.timestamp_ms) == (case["bits"], case["canonical"], case["unix_ms"])
-    assert ULID(u.uuid) == u == ULID(u.bytes) == ULID(u) == ULID.from_text(case["canonical"])
+    bits = bytes.fromhex(case["bits"])
+    assert (u.bytes, str(u), u.to_uuid(), u.timestamp_ms) == (
+        bits, case["canonical"], uuid.UUID(bytes=bits), case["unix_ms"])
+    assert ULID.from_uuid(u.to_uuid()) == u == ULID.from_bytes(bits) == ULID(u) == ULID.from_text(case["canonical"])
+    assert hash(ULID.from_bytes(bits)) == hash(u)
+    check_ulid_time(u, case["unix_ms"])
 
 
 ULID_BITS = cases("ulid", "bits")
@@ -42,8 +56,25 @@ ULID_BITS = cases("ulid", "bits")
 
 @pytest.mark.parametrize("case", ULID_BITS, ids=ids(ULID_BITS))
 def test_ulid_bits(case):
-    u = ULID.from_bytes(bytes.fromhex(case["bits"]))
-    assert (str(u), u.timestamp_ms) == (case["text"], case["unix_ms"])
+    bits = bytes.fromhex(case["bits"])
+    u = ULID.from_bytes(bits)
+    assert (str(u), u.bytes, u.to_uuid(), ULID(case["text"]), ULID.from_uuid(uuid.UUID(bytes=bits))) == (
+        case["text"], bits, uuid.UUID(bytes=bits), u, u)
+    check_ulid_time(u, case["unix_ms"])
+
+
+def test_ulid_order():
+    # ordered as their bytes and as their text, as the server orders them
+    values = {ULID(c["text"]) for c in ULID_TEXT} | {ULID.from_bytes(bytes.fromhex(c["bits"])) for c in ULID_BITS}
+    ordered = sorted(values)
+    assert len(ordered) > 4
+    assert ordered == sorted(values, key=lambda u: u.bytes) == sorted(values, key=str)
+    assert all(a < b and b > a and a <= b and not a >= b for a, b in zip(ordered, ordered[1:]))
+
+
+def test_ulid_from_uuid_takes_a_uuid():
+    with pytest.raises(TypeError):
+        ULID.from_uuid(b"\0" * 16)
 
 
 ULID_REFUSED = cases("ulid", "text", ok=False, not_ascii=False)
@@ -80,7 +111,7 @@ def check_text(cls, case):
     v = cls(case["text"])
     assert (v.prefix, v.bytes.hex(), str(v), v.to_binary().hex(), v.time) == (
         case["prefix"], case["bits"], case["canonical"], case["binary"], v7_time(case["unix_ms"]))
-    assert cls.from_binary(v.to_binary()) == v == cls(v.prefix, v.uuid) == cls.from_text(str(v))
+    assert cls.from_binary(v.to_binary()) == v == cls(v.prefix, v.to_uuid()) == cls.from_text(str(v))
 
 
 @pytest.mark.parametrize("case", PREFIXED_TEXT, ids=ids(PREFIXED_TEXT))
@@ -121,7 +152,7 @@ def test_typeid_text(case):
 
 def test_typeid_forms():
     bits = bytes.fromhex(TYPEID_TEXT[0]["bits"])
-    assert TypeId("user", PrefixedId("acct", bits).uuid) == TypeId("user", bits)
+    assert TypeId("user", PrefixedId("acct", bits).to_uuid()) == TypeId("user", bits)
     assert TypeId("user", bits) != PrefixedId("user", bits)
     assert sorted([TypeId("b", bits), TypeId("a", bits), TypeId("", bits)])[0].prefix == ""
 
@@ -139,7 +170,7 @@ def test_python_ulid_interop():
     import ulid
     theirs = ulid.ULID()
     ours = ULID(theirs)
-    assert str(ours) == str(theirs) and ours.uuid == theirs.to_uuid()
+    assert str(ours) == str(theirs) and ours.to_uuid() == theirs.to_uuid()
 
 
 PREFIXES = cases("prefix", "check")

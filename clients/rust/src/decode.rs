@@ -2,8 +2,9 @@
 use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// idgen.snowflake_epoch's default, 2024-01-01 00:00:00 UTC, in Unix milliseconds.
-pub const DEFAULT_SNOWFLAKE_EPOCH_MS: i64 = 1_704_067_200_000;
+/// idgen.snowflake_epoch's default, 2024-01-01 00:00:00 UTC, as the time
+/// since the Unix epoch (a `Duration`, so that it can be a constant).
+pub const DEFAULT_SNOWFLAKE_EPOCH: Duration = Duration::from_millis(1_704_067_200_000);
 
 /// A bigint outside the family's range (snowflake: 2^53 and above;
 /// snowflake53: 0 to 2^53 - 1), which the server's decoders refuse (22003).
@@ -34,17 +35,14 @@ const fn split(layout: [u32; 4]) -> (u32, u32, i64, i64) {
 const S63: (u32, u32, i64, i64) = split(SNOWFLAKE_LAYOUT);
 const S53: (u32, u32, i64, i64) = split(SNOWFLAKE53_LAYOUT);
 
-fn at_ms(ms: i64) -> SystemTime {
-    if ms >= 0 {
-        UNIX_EPOCH + Duration::from_millis(ms as u64)
-    } else {
-        UNIX_EPOCH - Duration::from_millis(ms.unsigned_abs())
-    }
+pub(crate) fn ms_time(b: &[u8; 16]) -> SystemTime {
+    let ms = b[..6].iter().fold(0u64, |acc, &x| acc << 8 | x as u64);
+    UNIX_EPOCH + Duration::from_millis(ms)
 }
 
-pub(crate) fn ms_time(b: &[u8; 16]) -> SystemTime {
-    let ms = b[..6].iter().fold(0i64, |acc, &x| acc << 8 | x as i64);
-    at_ms(ms)
+// The millisecond `ms` counted from `epoch` (the time since the Unix epoch).
+fn from_epoch(epoch: Duration, ms: i64) -> SystemTime {
+    UNIX_EPOCH + epoch + Duration::from_millis(ms as u64)
 }
 
 /// The millisecond a UUIDv7 carries, as the server's `uuid_v7_time()`:
@@ -62,10 +60,18 @@ fn check(id: i64, wide: bool) -> Result<i64, NotSnowflake> {
     }
 }
 
-/// The millisecond a `snowflake()` ID was minted in, counted from the epoch
-/// (idgen.snowflake_epoch, in Unix ms: a server setting, so given explicitly).
-pub fn snowflake_time(id: i64, epoch_ms: i64) -> Result<SystemTime, NotSnowflake> {
-    check(id, true).map(|id| at_ms(epoch_ms + (id >> S63.0)))
+/// The millisecond a `snowflake()` ID was minted in, counted from
+/// [`DEFAULT_SNOWFLAKE_EPOCH`] (the server's `snowflake_time(id)` with the
+/// default idgen.snowflake_epoch).
+pub fn snowflake_time(id: i64) -> Result<SystemTime, NotSnowflake> {
+    snowflake_time_with_epoch(id, DEFAULT_SNOWFLAKE_EPOCH)
+}
+
+/// The millisecond a `snowflake()` ID was minted in, counted from `epoch`,
+/// the server's idgen.snowflake_epoch as the time since the Unix epoch (an ID
+/// does not carry it).
+pub fn snowflake_time_with_epoch(id: i64, epoch: Duration) -> Result<SystemTime, NotSnowflake> {
+    check(id, true).map(|id| from_epoch(epoch, id >> S63.0))
 }
 
 /// The shard (0 to 8191) of a `snowflake()` ID.
@@ -78,9 +84,16 @@ pub fn snowflake_seq(id: i64) -> Result<i32, NotSnowflake> {
     check(id, true).map(|id| (id & S63.3) as i32)
 }
 
-/// The millisecond a `snowflake53()` ID was minted in, counted from the epoch.
-pub fn snowflake53_time(id: i64, epoch_ms: i64) -> Result<SystemTime, NotSnowflake> {
-    check(id, false).map(|id| at_ms(epoch_ms + (id >> S53.0)))
+/// The millisecond a `snowflake53()` ID was minted in, counted from
+/// [`DEFAULT_SNOWFLAKE_EPOCH`].
+pub fn snowflake53_time(id: i64) -> Result<SystemTime, NotSnowflake> {
+    snowflake53_time_with_epoch(id, DEFAULT_SNOWFLAKE_EPOCH)
+}
+
+/// The millisecond a `snowflake53()` ID was minted in, counted from `epoch`,
+/// as [`snowflake_time_with_epoch`].
+pub fn snowflake53_time_with_epoch(id: i64, epoch: Duration) -> Result<SystemTime, NotSnowflake> {
+    check(id, false).map(|id| from_epoch(epoch, id >> S53.0))
 }
 
 /// The shard (0 to 15) of a `snowflake53()` ID.

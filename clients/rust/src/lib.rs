@@ -14,9 +14,9 @@ mod pg;
 mod sqlx_impl;
 
 pub use decode::{
-    snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake_seq, snowflake_shard,
-    snowflake_time, uuid_v7_time, NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH_MS, SNOWFLAKE53_LAYOUT,
-    SNOWFLAKE_LAYOUT,
+    snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake53_time_with_epoch,
+    snowflake_seq, snowflake_shard, snowflake_time, snowflake_time_with_epoch, uuid_v7_time,
+    NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH, SNOWFLAKE53_LAYOUT, SNOWFLAKE_LAYOUT,
 };
 pub use text::{ParseError, PrefixedId, TypeId, Ulid};
 pub use wire::WireError;

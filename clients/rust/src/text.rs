@@ -29,9 +29,9 @@ fn err(type_name: &'static str, reason: &'static str) -> ParseError {
 }
 
 /// idgen's ulid: 128 bits, most significant byte first (the bytes of the
-/// server's `ulid::uuid` cast).
+/// server's `ulid::uuid` cast). Ordered as its bytes, which is its text's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Ulid(pub [u8; 16]);
+pub struct Ulid(pub(crate) [u8; 16]);
 
 /// idgen's prefixed_id: a prefix (1 to 63 of `a-z` and `_`, starting and
 /// ending with a letter) and 128 bits, written `acct_` and 25 base36 digits.
@@ -90,6 +90,14 @@ fn base32_decode(s: &[u8], lower_only: bool) -> Result<[u8; 16], &'static str> {
 }
 
 impl Ulid {
+    /// The ULID of these 16 bytes, most significant first (its binary form).
+    pub fn from_bytes(bytes: [u8; 16]) -> Self {
+        Ulid(bytes)
+    }
+    /// The 16 bytes, most significant first.
+    pub fn as_bytes(&self) -> &[u8; 16] {
+        &self.0
+    }
     /// The same 16 bytes as a UUID (the server's `ulid::uuid`).
     pub fn to_uuid_bytes(&self) -> [u8; 16] {
         self.0

@@ -137,7 +137,7 @@ test('the documented use: decoders on IDs from the server, offline', async () =>
       (extract(epoch FROM snowflake_time(snowflake(3), '2024-01-01+00')) * 1000)::int8::text AS ms`);
   // README snippet begins
   // import { snowflakeTime, snowflakeShard, uuidV7Time, ulidToUuid, uuidToUlid } from 'idgen';
-  const minted = snowflakeTime(BigInt(r.id), '2024-01-01T00:00:00Z');  // the epoch is explicit
+  const minted = snowflakeTime(BigInt(r.id));  // from DEFAULT_SNOWFLAKE_EPOCH, or pass the server's
   const shard = snowflakeShard(BigInt(r.id));                         // 3
   const at = uuidV7Time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');      // 2022-02-22T19:22:22.000Z
   const asUuid = ulidToUuid(r.ref);                                   // the bytes of r.ref::uuid

@@ -93,8 +93,7 @@ class _Value:
 
     __delattr__ = __setattr__
 
-    @property
-    def uuid(self):
+    def to_uuid(self):
         """The 128 bits as a uuid.UUID."""
         return uuid.UUID(bytes=self.bytes)
 
@@ -174,6 +173,13 @@ class ULID(_Value):
         self = _new(cls)
         _set(self, "bytes", bytes(bits))
         return self
+
+    @classmethod
+    def from_uuid(cls, value):
+        """From a uuid.UUID's 128 bits (the server's uuid::ulid cast)."""
+        if not isinstance(value, uuid.UUID):
+            raise TypeError("ULID.from_uuid takes a uuid.UUID, not %s" % type(value).__name__)
+        return cls.from_bytes(value.bytes)
 
     @classmethod
     def from_text(cls, text):

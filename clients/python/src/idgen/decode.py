@@ -1,5 +1,5 @@
 """The server's decoders in Python: the same answers as uuid_v7_time(),
-snowflake_time(id, epoch), snowflake_shard(), snowflake_seq(), their
+snowflake_time(id[, epoch]), snowflake_shard(), snowflake_seq(), their
 snowflake53 forms and ulid_time(), and the ULID <-> uuid <-> text conversions.
 Bit layouts: docs/internals.md."""
 
@@ -10,9 +10,10 @@ from ._values import ULID, _bits_of, _ms_time, _v7_time, b32_text
 
 __all__ = ["uuid_v7_time", "snowflake_time", "snowflake_shard", "snowflake_seq",
            "snowflake53_time", "snowflake53_shard", "snowflake53_seq", "ulid_time",
-           "ulid_to_uuid", "uuid_to_ulid", "ulid_text", "ulid_from_text", "DEFAULT_EPOCH"]
+           "ulid_to_uuid", "uuid_to_ulid", "ulid_text", "ulid_from_text",
+           "DEFAULT_SNOWFLAKE_EPOCH"]
 
-DEFAULT_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
+DEFAULT_SNOWFLAKE_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
 _SNOWFLAKE_MIN = 1 << 53  # snowflake() IDs start here; below are snowflake53() IDs
 
 # The two splits' fields from the most significant bit, (zero, ms, shard, seq)
@@ -52,9 +53,9 @@ def _check53(id):
         raise ValueError("%d is not a snowflake53() id: they are 0 to 2^53 - 1" % id)
 
 
-def snowflake_time(id, epoch):
-    """The millisecond of a snowflake() ID counted from epoch (an aware datetime;
-    the server's default is DEFAULT_EPOCH)."""
+def snowflake_time(id, epoch=DEFAULT_SNOWFLAKE_EPOCH):
+    """The millisecond of a snowflake() ID counted from epoch, an aware datetime:
+    the server's idgen.snowflake_epoch, which an ID does not carry."""
     _check_epoch(epoch)
     _check63(id)
     return epoch + timedelta(milliseconds=id >> _S63_MS)
@@ -72,7 +73,7 @@ def snowflake_seq(id):
     return id & _S63_SEQ_MASK
 
 
-def snowflake53_time(id, epoch):
+def snowflake53_time(id, epoch=DEFAULT_SNOWFLAKE_EPOCH):
     """The millisecond of a snowflake53() ID counted from epoch."""
     _check_epoch(epoch)
     _check53(id)
@@ -100,7 +101,7 @@ def ulid_time(value):
 
 def ulid_to_uuid(value):
     """A ULID's 16 bytes as a uuid.UUID (the ulid::uuid cast)."""
-    return ULID(value).uuid
+    return ULID(value).to_uuid()
 
 
 def uuid_to_ulid(value):

@@ -4,7 +4,7 @@
 use futures_util::{pin_mut, TryStreamExt};
 use idgen::*;
 use std::sync::Once;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio_postgres::binary_copy::BinaryCopyInWriter;
 use tokio_postgres::types::Type;
 use tokio_postgres::{Client, NoTls};
@@ -102,7 +102,7 @@ async fn domain_check_and_refusals() {
     let err = c.query_one("SELECT $1::account_id", &[&other]).await.unwrap_err();
     assert_eq!(pg_code(&err), Some("23514"), "{err}");
     // a Ulid is no prefixed_id parameter
-    assert!(c.query_one("SELECT $1::prefixed_id", &[&Ulid([0; 16])]).await.is_err());
+    assert!(c.query_one("SELECT $1::prefixed_id", &[&Ulid::from_bytes([0; 16])]).await.is_err());
 }
 
 #[tokio::test]
@@ -277,14 +277,14 @@ async fn decoders_uuid_v7() {
 }
 
 async fn snowflakes(c: &Client, family: &str, sql: &str) {
-    let other_epoch: i64 = 1_288_834_974_657; // 2010-11-04 01:42:54.657 UTC
+    let other_epoch = Duration::from_millis(1_288_834_974_657); // 2010-11-04 01:42:54.657 UTC
     let mut bad = 0;
     for r in rows(c, sql).await {
         let (id, t, own, shard, seq): (i64, i64, i64, i32, i32) = (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
         let got = if family == "snowflake" {
-            (snowflake_time(id, DEFAULT_SNOWFLAKE_EPOCH_MS), snowflake_time(id, other_epoch), snowflake_shard(id), snowflake_seq(id))
+            (snowflake_time(id), snowflake_time_with_epoch(id, other_epoch), snowflake_shard(id), snowflake_seq(id))
         } else {
-            (snowflake53_time(id, DEFAULT_SNOWFLAKE_EPOCH_MS), snowflake53_time(id, other_epoch), snowflake53_shard(id), snowflake53_seq(id))
+            (snowflake53_time(id), snowflake53_time_with_epoch(id, other_epoch), snowflake53_shard(id), snowflake53_seq(id))
         };
         if (got.0.map(ms), got.1.map(ms), got.2, got.3) != (Ok(t as i128), Ok(own as i128), Ok(shard), Ok(seq)) {
             bad += 1;
@@ -303,7 +303,7 @@ async fn decoders_snowflake() {
         FROM generate_series(1, 100000) i) s").await;
     let err = c.query_one("SELECT snowflake_time(9007199254740991)", &[]).await.unwrap_err();
     assert_eq!(pg_code(&err), Some("22003"));
-    assert!(snowflake_time(9007199254740991, DEFAULT_SNOWFLAKE_EPOCH_MS).is_err());
+    assert!(snowflake_time(9007199254740991).is_err());
 }
 
 #[tokio::test]
@@ -315,7 +315,7 @@ async fn decoders_snowflake53() {
         FROM generate_series(1, 100000) i) s").await;
     let err = c.query_one("SELECT snowflake53_time(9007199254740992)", &[]).await.unwrap_err();
     assert_eq!(pg_code(&err), Some("22003"));
-    assert!(snowflake53_time(1 << 53, DEFAULT_SNOWFLAKE_EPOCH_MS).is_err());
+    assert!(snowflake53_time(1 << 53).is_err());
 }
 
 #[tokio::test]
@@ -325,8 +325,8 @@ async fn decoders_ulid() {
     for r in rows(&c, "SELECT v, v::text, uuid_send(v::uuid), (extract(epoch FROM ulid_time(v)) * 1000)::bigint FROM (
         SELECT CASE WHEN i % 2 = 0 THEN ulid() ELSE gen_random_uuid()::ulid END AS v FROM generate_series(1, 100000) i) s").await {
         let (v, text, u, t): (Ulid, String, &[u8], i64) = (r.get(0), r.get(1), r.get(2), r.get(3));
-        if v.to_string() != text || text.parse::<Ulid>() != Ok(v) || v.to_uuid_bytes()[..] != *u
-            || Ulid::from_uuid_bytes(u.try_into().unwrap()) != v || ms(v.time()) != t as i128 {
+        if v.to_string() != text || text.parse::<Ulid>() != Ok(v) || v.to_uuid_bytes()[..] != *u || v.as_bytes()[..] != *u
+            || Ulid::from_uuid_bytes(u.try_into().unwrap()) != v || Ulid::from_bytes(u.try_into().unwrap()) != v || ms(v.time()) != t as i128 {
             bad += 1;
         }
     }

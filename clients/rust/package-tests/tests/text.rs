@@ -45,13 +45,30 @@ fn not_ascii(c: &Value) -> bool {
 #[test]
 fn text_vectors() {
     let v = vectors();
+    let mut ulids = Vec::new();
     for c in cases(&v, "ulid", "text", true) {
         let u: Ulid = s(&c, "text").parse().unwrap_or_else(|e| panic!("{c}: {e}"));
-        assert_eq!((u.0, u.to_string(), Some(u.time())), (bits(&c, "bits"), s(&c, "canonical"), time(&c)), "{c}");
+        assert_eq!((*u.as_bytes(), u.to_uuid_bytes(), u.to_string(), Some(u.time())),
+            (bits(&c, "bits"), bits(&c, "bits"), s(&c, "canonical"), time(&c)), "{c}");
+        assert_eq!((Ulid::from_bytes(bits(&c, "bits")), Ulid::from_uuid_bytes(bits(&c, "bits"))), (u, u), "{c}");
+        ulids.push(u);
     }
     for c in cases(&v, "ulid", "bits", true) {
-        assert_eq!(Ulid(bits(&c, "bits")).to_string(), s(&c, "text"), "{c}");
+        let u = Ulid::from_bytes(bits(&c, "bits"));
+        assert_eq!((u.to_string(), Some(u.time()), s(&c, "text").parse()), (s(&c, "text"), time(&c), Ok(u)), "{c}");
+        ulids.push(u);
     }
+    // ordered as the bytes and as the text, and equal values hash alike
+    ulids.sort();
+    ulids.dedup();
+    assert!(ulids.len() > 4);
+    let mut by_bytes = ulids.clone();
+    by_bytes.sort_by_key(|u| *u.as_bytes());
+    let mut by_text = ulids.clone();
+    by_text.sort_by_key(|u| u.to_string());
+    assert_eq!((&by_bytes, &by_text), (&ulids, &ulids));
+    let set: std::collections::HashSet<Ulid> = ulids.iter().map(|u| Ulid::from_bytes(*u.as_bytes())).collect();
+    assert!(ulids.iter().all(|u| set.contains(u)) && set.len() == ulids.len());
     for c in cases(&v, "prefixed_id", "text", true) {
         let p: PrefixedId = s(&c, "text").parse().unwrap_or_else(|e| panic!("{c}: {e}"));
         assert_eq!((p.prefix().to_string(), p.to_uuid_bytes(), p.to_string(), p.time()),
@@ -133,28 +150,33 @@ fn decoder_ranges() {
     for c in cases(&v, "uuid_v7", "bits", true) {
         assert_eq!(uuid_v7_time(&bits(&c, "bits")), time(&c), "{c}");
     }
-    type Decoders = (fn(i64, i64) -> Result<SystemTime, NotSnowflake>, fn(i64) -> Result<i32, NotSnowflake>,
-        fn(i64) -> Result<i32, NotSnowflake>);
+    type Decoders = (fn(i64) -> Result<SystemTime, NotSnowflake>, fn(i64, Duration) -> Result<SystemTime, NotSnowflake>,
+        fn(i64) -> Result<i32, NotSnowflake>, fn(i64) -> Result<i32, NotSnowflake>);
     let families: [(&str, [u32; 4], Decoders); 2] = [
-        ("snowflake", SNOWFLAKE_LAYOUT, (snowflake_time, snowflake_shard, snowflake_seq)),
-        ("snowflake53", SNOWFLAKE53_LAYOUT, (snowflake53_time, snowflake53_shard, snowflake53_seq)),
+        ("snowflake", SNOWFLAKE_LAYOUT, (snowflake_time, snowflake_time_with_epoch, snowflake_shard, snowflake_seq)),
+        ("snowflake53", SNOWFLAKE53_LAYOUT,
+            (snowflake53_time, snowflake53_time_with_epoch, snowflake53_shard, snowflake53_seq)),
     ];
-    for (family, layout, (time_of, shard, seq)) in families {
+    for (family, layout, (time_of, time_from, shard, seq)) in families {
         let f = &v["families"][family];
         let widths: Vec<u64> = f["fields"].as_array().unwrap().iter().map(|x| x["bits"].as_u64().unwrap()).collect();
         assert_eq!(widths, layout.map(u64::from).to_vec(), "{family}: the crate's layout is the file's");
-        assert_eq!(f["epoch_unix_ms"].as_i64(), Some(DEFAULT_SNOWFLAKE_EPOCH_MS), "{family}: the default epoch");
+        assert_eq!(f["epoch_unix_ms"].as_u64().map(Duration::from_millis), Some(DEFAULT_SNOWFLAKE_EPOCH),
+            "{family}: the default epoch");
         for ok in [true, false] {
             for c in cases(&v, family, "id", ok) {
                 let id: i64 = s(&c, "id").parse().unwrap();
                 if ok {
                     let ms = Duration::from_millis(c["ms"].as_u64().unwrap());
-                    assert_eq!((time_of(id, 0), shard(id), seq(id)),
-                        (Ok(UNIX_EPOCH + ms), Ok(c["shard"].as_i64().unwrap() as i32), Ok(c["seq"].as_i64().unwrap() as i32)),
+                    // without an epoch, the default; with one, counted from it
+                    assert_eq!((time_of(id), time_from(id, Duration::ZERO), shard(id), seq(id)),
+                        (Ok(UNIX_EPOCH + DEFAULT_SNOWFLAKE_EPOCH + ms), Ok(UNIX_EPOCH + ms),
+                            Ok(c["shard"].as_i64().unwrap() as i32), Ok(c["seq"].as_i64().unwrap() as i32)),
                         "{family}: {c}");
                 } else {
-                    assert_eq!((time_of(id, 0).err(), shard(id).err(), seq(id).err()),
-                        (Some(NotSnowflake(id)), Some(NotSnowflake(id)), Some(NotSnowflake(id))), "{family}: {c}");
+                    assert_eq!((time_of(id).err(), time_from(id, Duration::ZERO).err(), shard(id).err(), seq(id).err()),
+                        (Some(NotSnowflake(id)), Some(NotSnowflake(id)), Some(NotSnowflake(id)), Some(NotSnowflake(id))),
+                        "{family}: {c}");
                 }
             }
         }

@@ -6,7 +6,7 @@ import java.time.Instant;
  * Decoding of idgen's snowflake IDs, as {@code snowflake_time(id, epoch)}, {@code snowflake_shard()}
  * and {@code snowflake_seq()} do ({@link #SNOWFLAKE}), and as the {@code snowflake53_} functions do
  * ({@link #SNOWFLAKE53}). The epoch is the server's {@code idgen.snowflake_epoch}
- * ({@link #DEFAULT_EPOCH} unless it was changed): an ID holds no epoch of its own.
+ * ({@link #DEFAULT_SNOWFLAKE_EPOCH} unless it was changed): an ID holds no epoch of its own.
  *
  * <pre>
  *   snowflake:   | 0 | ms since the epoch (40 bits) | shard (13) | seq (10) |
@@ -16,7 +16,7 @@ import java.time.Instant;
 public final class Snowflake
 {
 	/** The default of {@code idgen.snowflake_epoch}, 2024-01-01 00:00:00 UTC. */
-	public static final Instant DEFAULT_EPOCH = Instant.parse("2024-01-01T00:00:00Z");
+	public static final Instant DEFAULT_SNOWFLAKE_EPOCH = Instant.parse("2024-01-01T00:00:00Z");
 	/** The 63-bit split of {@code snowflake()}: 8192 shards, 1024 IDs a millisecond each. */
 	public static final Snowflake SNOWFLAKE = new Snowflake("snowflake", 13, 10);
 	/** The 53-bit split of {@code snowflake53()}: 16 shards, 512 IDs a millisecond each. */
@@ -60,6 +60,12 @@ public final class Snowflake
 		if (!isValid(id))
 			throw new IllegalArgumentException(id + " is not a " + name + " id");
 		return id;
+	}
+
+	/** The millisecond the ID was issued in, counted from {@link #DEFAULT_SNOWFLAKE_EPOCH}. */
+	public Instant time(long id)
+	{
+		return time(id, DEFAULT_SNOWFLAKE_EPOCH);
 	}
 
 	/** The millisecond the ID was issued in, counted from the epoch. */

@@ -10,7 +10,8 @@ import org.postgresql.util.PGobject;
  * A value of idgen's {@code ulid} type: 128 bits, whose text is 26 Crockford base32 digits. Register
  * it with {@link Idgen#register} and {@code getObject} returns it; {@code setObject} sends it as a
  * {@code ulid}, in binary (16 bytes) where the connection transfers it so. Values are immutable once
- * set; the text is always upper case.
+ * set; the text ({@code toString()}) is always upper case; values order as their bytes, which is the
+ * text's order.
  */
 public final class Ulid extends PGobject implements PGBinaryObject, Comparable<Ulid>
 {
@@ -45,7 +46,7 @@ public final class Ulid extends PGobject implements PGBinaryObject, Comparable<U
 	}
 
 	/** The ULID with the same 128 bits as this UUID (what {@code uuid::ulid} gives). */
-	public static Ulid of(UUID uuid)
+	public static Ulid fromUuid(UUID uuid)
 	{
 		return new Ulid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
 	}
@@ -54,6 +55,22 @@ public final class Ulid extends PGobject implements PGBinaryObject, Comparable<U
 	public UUID toUuid()
 	{
 		return new UUID(hi, lo);
+	}
+
+	/** The ULID of these 16 bytes, most significant first (its binary form), or IllegalArgumentException. */
+	public static Ulid fromBytes(byte[] bytes)
+	{
+		if (bytes.length != 16)
+			throw new IllegalArgumentException("a ulid is 16 bytes, not " + bytes.length);
+		return new Ulid(Codec.readLong(bytes, 0), Codec.readLong(bytes, 8));
+	}
+
+	/** The 16 bytes, most significant first (a new array). */
+	public byte[] toByteArray()
+	{
+		byte[] bytes = new byte[16];
+		toBytes(bytes, 0);
+		return bytes;
 	}
 
 	/** The millisecond in the first 48 bits (what {@code ulid_time()} gives). */

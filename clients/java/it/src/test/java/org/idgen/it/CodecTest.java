@@ -92,14 +92,31 @@ class CodecTest
 	@Test
 	void ulidVectors()
 	{
+		List<Ulid> all = new ArrayList<>();
 		for (JsonNode c : cases("ulid", "text", true))
 		{
 			Ulid u = Ulid.parse(s(c, "text"));
-			assertEquals(List.of(uuid(c, "bits"), s(c, "canonical"), time(c).get()), List.of(u.toUuid(), u.getValue(), u.time()),
+			assertEquals(List.of(uuid(c, "bits"), s(c, "canonical"), time(c).get()), List.of(u.toUuid(), u.toString(), u.time()),
 					c.toString());
+			assertArrayEquals(bytes(c, "bits"), u.toByteArray(), c.toString());
+			assertEquals(List.of(u, u), List.of(Ulid.fromUuid(uuid(c, "bits")), Ulid.fromBytes(bytes(c, "bits"))), c.toString());
+			assertEquals(u.hashCode(), Ulid.fromBytes(bytes(c, "bits")).hashCode(), c.toString());
+			all.add(u);
 		}
 		for (JsonNode c : cases("ulid", "bits", true))
-			assertEquals(s(c, "text"), Ulid.of(uuid(c, "bits")).getValue(), c.toString());
+		{
+			Ulid u = Ulid.fromBytes(bytes(c, "bits"));
+			assertEquals(List.of(s(c, "text"), uuid(c, "bits"), time(c).get(), Ulid.parse(s(c, "text"))),
+					List.of(u.toString(), u.toUuid(), u.time(), u), c.toString());
+			assertArrayEquals(bytes(c, "bits"), u.toByteArray(), c.toString());
+			all.add(u);
+		}
+		assertThrows(IllegalArgumentException.class, () -> Ulid.fromBytes(new byte[15]));
+		// ordered as the bytes and as the text
+		List<Ulid> sorted = all.stream().distinct().sorted().toList();
+		assertTrue(sorted.size() > 4);
+		assertEquals(sorted, all.stream().distinct().sorted((a, b) -> Arrays.compareUnsigned(a.toByteArray(), b.toByteArray())).toList());
+		assertEquals(sorted, all.stream().distinct().sorted((a, b) -> a.toString().compareTo(b.toString())).toList());
 	}
 
 	/** The parts of a prefixed_id or typeid: prefix, bits, text. */
@@ -206,18 +223,22 @@ class CodecTest
 			List<Integer> widths = new ArrayList<>();
 			f.get("fields").forEach(x -> widths.add(x.get("bits").asInt()));
 			assertEquals(widths, Arrays.stream(split.fieldBits()).boxed().toList(), split + ": the layout is the file's");
-			assertEquals(f.get("epoch_unix_ms").asLong(), Snowflake.DEFAULT_EPOCH.toEpochMilli());
+			assertEquals(Instant.ofEpochMilli(f.get("epoch_unix_ms").asLong()), Snowflake.DEFAULT_SNOWFLAKE_EPOCH);
 			for (JsonNode c : cases(split.toString(), "id", true))
 			{
 				long id = Long.parseLong(s(c, "id"));
-				assertEquals(List.of(Instant.ofEpochMilli(c.get("ms").asLong()), c.get("shard").asInt(), c.get("seq").asInt()),
-						List.of(split.time(id, Instant.EPOCH), split.shard(id), split.seq(id)), split + ": " + c);
+				// without an epoch, the default; with one, counted from it
+				long ms = c.get("ms").asLong();
+				assertEquals(List.of(Snowflake.DEFAULT_SNOWFLAKE_EPOCH.plusMillis(ms), Instant.ofEpochMilli(ms), c.get("shard").asInt(),
+						c.get("seq").asInt()), List.of(split.time(id), split.time(id, Instant.EPOCH), split.shard(id), split.seq(id)),
+						split + ": " + c);
 			}
 			for (JsonNode c : cases(split.toString(), "id", false))
 			{
 				long id = Long.parseLong(s(c, "id"));
 				assertFalse(split.isValid(id), split + ": " + c);
 				assertThrows(IllegalArgumentException.class, () -> split.shard(id), split + ": " + c);
+				assertThrows(IllegalArgumentException.class, () -> split.time(id), split + ": " + c);
 			}
 		}
 	}

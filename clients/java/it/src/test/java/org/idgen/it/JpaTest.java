@@ -122,7 +122,7 @@ class JpaTest
 		assertEquals(order.getId(), orders.findByRef(Ulid.parse(order.getRef().getValue().toLowerCase())).getId());
 		assertEquals(List.of(order.getId()), orders.findByAccountId(account.getId()).stream().map(Order::getId).toList());
 		assertEquals(List.of(order.getId()), orders.findByUserId(user.getId()).stream().map(Order::getId).toList());
-		assertNull(orders.findByRef(Ulid.of(new java.util.UUID(0, 1))));
+		assertNull(orders.findByRef(Ulid.fromUuid(new java.util.UUID(0, 1))));
 	}
 
 	@Test
