@@ -1,10 +1,11 @@
-package idgen_test
+package test
 
 import (
 	"strings"
 	"testing"
 
 	idgen "github.com/idgen/idgen/clients/go"
+	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
@@ -33,7 +34,7 @@ func TestGorm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(idgen.Register))
+	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register))
 	defer sqlDB.Close()
 	var seen []string
 	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), &gorm.Config{Logger: logger.Discard})

@@ -1,4 +1,4 @@
-package idgen_test
+package test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	idgen "github.com/idgen/idgen/clients/go"
+	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -60,7 +61,7 @@ func connect(t testing.TB) *pgx.Conn {
 func registered(t testing.TB) *pgx.Conn {
 	t.Helper()
 	conn := connect(t)
-	if err := idgen.Register(context.Background(), conn); err != nil {
+	if err := pgxidgen.Register(context.Background(), conn); err != nil {
 		t.Fatal(err)
 	}
 	return conn
@@ -95,7 +96,7 @@ func registerIn(t *testing.T, variable string) error {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	return idgen.Register(ctx, conn)
+	return pgxidgen.Register(ctx, conn)
 }
 
 func TestRegisterWithoutExtension(t *testing.T) {
@@ -175,7 +176,7 @@ func TestPgxDomainsOverDomains(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer off.Close(ctx)
-	if err := idgen.Register(ctx, off); err != nil {
+	if err := pgxidgen.Register(ctx, off); err != nil {
 		t.Fatalf("Register with idgen off the search_path: %v", err)
 	}
 	var back []idgen.ULID
@@ -362,7 +363,7 @@ func TestPgxPool(t *testing.T) {
 		t.Fatal(err)
 	}
 	// README snippet begins
-	cfg.AfterConnect = idgen.Register
+	cfg.AfterConnect = pgxidgen.Register
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	// README snippet ends
 	if err != nil {
@@ -392,7 +393,7 @@ func TestDatabaseSQL(t *testing.T) {
 	}
 	dbs := map[string]*sql.DB{
 		// README snippet begins
-		"pgx stdlib": stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(idgen.Register)),
+		"pgx stdlib": stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register)),
 		// README snippet ends
 		"lib/pq": mustOpen(t, "postgres", pq),
 	}
