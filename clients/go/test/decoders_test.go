@@ -73,10 +73,12 @@ func snowflakeCheck(family string) func(pgx.Rows) error {
 		var errs [4]error
 		if family == "snowflake" {
 			// README snippet begins
+			// README module begins
 			got, errs[0] = idgen.SnowflakeTime(id)
 			gotOwn, errs[1] = idgen.SnowflakeTimeWithEpoch(id, epoch)
 			gotShard, errs[2] = idgen.SnowflakeShard(id)
 			gotSeq, errs[3] = idgen.SnowflakeSeq(id)
+			// README module ends
 			// README snippet ends
 		} else {
 			got, errs[0] = idgen.Snowflake53Time(id)

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	// README module begins
 	idgen "github.com/idgen/idgen/clients/go"
 	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
+	// README module ends
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -315,7 +317,9 @@ func TestPgxCopyFrom(t *testing.T) {
 		{u.String(), p.String(), ti.String(), a.String(), us.String(), []string{u.String()}},
 	}
 	// README snippet begins
+	// README module begins
 	n, err := conn.CopyFrom(ctx, pgx.Identifier{"things"}, []string{"u", "p", "t", "a", "us", "ua"}, pgx.CopyFromRows(rows))
+	// README module ends
 	// README snippet ends
 	if err != nil || n != 2 {
 		t.Fatalf("CopyFrom: %d rows, %v", n, err)
@@ -363,20 +367,28 @@ func TestPgxPool(t *testing.T) {
 		t.Fatal(err)
 	}
 	// README snippet begins
+	// README module begins
 	cfg.AfterConnect = pgxidgen.Register
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	// README module ends
 	// README snippet ends
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	var a idgen.PrefixedID
-	var s string
-	if err := pool.QueryRow(ctx, `SELECT prefixed_id_new('acct')::account_id`).Scan(&a); err != nil || a.Prefix != "acct" {
-		t.Errorf("through the pool: %v %v", err, a)
+	// README module begins
+	var account idgen.PrefixedID // an account_id column: prefixed_id_define('account_id', 'acct')
+	err = pool.QueryRow(ctx, `SELECT prefixed_id_new('acct')::account_id`).Scan(&account)
+	// README module ends
+	if err != nil || account.Prefix != "acct" {
+		t.Errorf("through the pool: %v %v", err, account)
 	}
-	if err := pool.QueryRow(ctx, `SELECT $1::account_id::text`, a).Scan(&s); err != nil || s != a.String() {
-		t.Errorf("a parameter through the pool: %v %s", err, s)
+	// README module begins
+	var text string
+	err = pool.QueryRow(ctx, `SELECT $1::account_id::text`, account).Scan(&text)
+	// README module ends
+	if err != nil || text != account.String() {
+		t.Errorf("a parameter through the pool: %v %s", err, text)
 	}
 }
 
@@ -391,21 +403,23 @@ func TestDatabaseSQL(t *testing.T) {
 	if host := os.Getenv("PGHOST"); host != "" {
 		pq += " host=" + host
 	}
-	dbs := map[string]*sql.DB{
-		// README snippet begins
-		"pgx stdlib": stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register)),
-		// README snippet ends
-		"lib/pq": mustOpen(t, "postgres", pq),
-	}
+	// README snippet begins
+	// README module begins
+	pgxDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register))
+	// README module ends
+	// README snippet ends
+	dbs := map[string]*sql.DB{"pgx stdlib": pgxDB, "lib/pq": mustOpen(t, "postgres", pq)}
 	for name, db := range dbs {
 		defer db.Close()
+		// README module begins
 		var u idgen.ULID
 		var p idgen.PrefixedID
 		var ti idgen.TypeID
-		var nu *idgen.ULID
-		var nt sql.Null[idgen.TypeID]
+		var nu *idgen.ULID            // NULL: nil
+		var nt sql.Null[idgen.TypeID] // NULL: not Valid
 		err := db.QueryRow(`SELECT ulid(), prefixed_id_new('acct')::account_id, typeid_new('user')::user_id, NULL::ulid, NULL::typeid`).
 			Scan(&u, &p, &ti, &nu, &nt)
+		// README module ends
 		if err != nil || p.Prefix != "acct" || ti.Prefix != "user" || nu != nil || nt.Valid {
 			t.Errorf("%s: scan: %v", name, err)
 			continue
