@@ -16,7 +16,8 @@ func UUIDv7Time(u [16]byte) (t time.Time, ok bool) {
 	return msTime(u[:]), true
 }
 
-// DefaultSnowflakeEpoch is idgen.snowflake_epoch's default, 2024-01-01 00:00:00 UTC.
+// DefaultSnowflakeEpoch is idgen.snowflake_epoch's default, 2024-01-01
+// 00:00:00 UTC, from which SnowflakeTime and Snowflake53Time count.
 var DefaultSnowflakeEpoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // ErrNotSnowflake is returned for a bigint outside the family's range
@@ -36,9 +37,15 @@ const (
 )
 
 // SnowflakeTime is the millisecond a snowflake() ID was minted in, counted
-// from epoch (the server's idgen.snowflake_epoch: pass it explicitly, it is a
-// server setting). Layout: 40 bits of ms, 13 of shard, 10 of sequence.
-func SnowflakeTime(id int64, epoch time.Time) (time.Time, error) {
+// from DefaultSnowflakeEpoch. Layout: 40 bits of ms, 13 of shard, 10 of
+// sequence.
+func SnowflakeTime(id int64) (time.Time, error) {
+	return SnowflakeTimeWithEpoch(id, DefaultSnowflakeEpoch)
+}
+
+// SnowflakeTimeWithEpoch is SnowflakeTime counted from epoch, for a server
+// whose idgen.snowflake_epoch is not the default.
+func SnowflakeTimeWithEpoch(id int64, epoch time.Time) (time.Time, error) {
 	if id < limit53 {
 		return time.Time{}, ErrNotSnowflake
 	}
@@ -62,8 +69,15 @@ func SnowflakeSeq(id int64) (int, error) {
 }
 
 // Snowflake53Time is the millisecond a snowflake53() ID was minted in,
-// counted from epoch. Layout: 40 bits of ms, 4 of shard, 9 of sequence.
-func Snowflake53Time(id int64, epoch time.Time) (time.Time, error) {
+// counted from DefaultSnowflakeEpoch. Layout: 40 bits of ms, 4 of shard, 9 of
+// sequence.
+func Snowflake53Time(id int64) (time.Time, error) {
+	return Snowflake53TimeWithEpoch(id, DefaultSnowflakeEpoch)
+}
+
+// Snowflake53TimeWithEpoch is Snowflake53Time counted from epoch, for a
+// server whose idgen.snowflake_epoch is not the default.
+func Snowflake53TimeWithEpoch(id int64, epoch time.Time) (time.Time, error) {
 	if id < 0 || id >= limit53 {
 		return time.Time{}, ErrNotSnowflake
 	}

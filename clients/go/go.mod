@@ -1,20 +1,3 @@
 module github.com/idgen/idgen/clients/go
 
 go 1.25.0
-
-require (
-	github.com/jackc/pgx/v5 v5.13.0
-	github.com/lib/pq v1.12.3
-	gorm.io/driver/postgres v1.6.3
-	gorm.io/gorm v1.31.2
-)
-
-require (
-	github.com/jackc/pgpassfile v1.0.0 // indirect
-	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
-	github.com/jackc/puddle/v2 v2.2.3 // indirect
-	github.com/jinzhu/inflection v1.0.0 // indirect
-	github.com/jinzhu/now v1.1.5 // indirect
-	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
-)

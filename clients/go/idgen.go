@@ -1,8 +1,9 @@
 // Package idgen reads and writes the types of the idgen PostgreSQL extension
 // (ulid, prefixed_id, typeid and the domains over them) from Go: values with
-// their text forms, pgx v5 codecs in text and binary, database/sql Scanner and
-// Valuer for pgx's stdlib and lib/pq, GORM column types, and decoders for the
-// time, shard and sequence that idgen's IDs carry.
+// their text and binary forms, database/sql Scanner and Valuer for pgx's
+// stdlib and lib/pq, GORM column types, and decoders for the time, shard and
+// sequence that idgen's IDs carry. It needs nothing beyond the standard
+// library; the pgx v5 codecs are the module github.com/idgen/idgen/clients/go/pgx.
 package idgen
 
 import "fmt"
@@ -13,7 +14,7 @@ const Version = "0.8.0"
 // ParseError is returned for text or binary data that is not a value of the type.
 type ParseError struct {
 	Type   string // "ulid", "prefixed_id" or "typeid"
-	Input  string // the text, or a description of the binary field
+	Input  string // the text, or "binary " and the field in hex
 	Reason string
 }
 

@@ -6,19 +6,20 @@ import (
 	"time"
 
 	idgen "github.com/idgen/idgen/clients/go"
+	"github.com/idgen/idgen/clients/go/internal/vectors"
 )
 
 // The text forms, the decoders and their refusals on the cases of the
-// extension's vectors file (idgen.Vectors): each answer is the C++ cores'.
+// extension's vectors file (internal/vectors): each answer is the C++ cores'.
 
 // v7Time is the time a case's unix_ms names; ok false for null.
-func v7Time(c idgen.VectorCase) (time.Time, bool) {
+func v7Time(c vectors.Case) (time.Time, bool) {
 	ms, ok := c.Int("unix_ms")
 	return time.UnixMilli(ms).UTC(), ok
 }
 
 func TestTextVectors(t *testing.T) {
-	v := idgen.Vectors(t)
+	v := vectors.Load(t)
 	for _, c := range v.Cases("ulid", "text", true) {
 		u, err := idgen.ParseULID(c.Str("text"))
 		ms, _ := c.Int("unix_ms")
@@ -38,13 +39,13 @@ func TestTextVectors(t *testing.T) {
 		text   string
 		time   func() (time.Time, bool)
 	}
-	for family, parse := range map[string]func(c idgen.VectorCase) (got, want parsed, err error){
-		"prefixed_id": func(c idgen.VectorCase) (parsed, parsed, error) {
+	for family, parse := range map[string]func(c vectors.Case) (got, want parsed, err error){
+		"prefixed_id": func(c vectors.Case) (parsed, parsed, error) {
 			p, err := idgen.ParsePrefixedID(c.Str("text"))
 			w := idgen.PrefixedID{Prefix: c.Str("prefix"), Bits: c.Bits("bits")}
 			return parsed{p.Prefix, p.Bits, p.String(), p.Time}, parsed{w.Prefix, w.Bits, w.String(), w.Time}, err
 		},
-		"typeid": func(c idgen.VectorCase) (parsed, parsed, error) {
+		"typeid": func(c vectors.Case) (parsed, parsed, error) {
 			p, err := idgen.ParseTypeID(c.Str("text"))
 			w := idgen.TypeID{Prefix: c.Str("prefix"), Bits: c.Bits("bits")}
 			return parsed{p.Prefix, p.Bits, p.String(), p.Time}, parsed{w.Prefix, w.Bits, w.String(), w.Time}, err
@@ -72,7 +73,7 @@ var parsers = map[string]func(string) error{
 // refusedText checks that each refused text case of the three families
 // (look-alikes or not) fails with a ParseError of its type, and counts them.
 func refusedText(t *testing.T, notASCII bool) int {
-	v := idgen.Vectors(t)
+	v := vectors.Load(t)
 	run := 0
 	for family, parse := range parsers {
 		for _, c := range v.Cases(family, "text", false) {
@@ -97,7 +98,7 @@ func TestTextErrors(t *testing.T) {
 }
 
 func TestDecoderRanges(t *testing.T) {
-	v := idgen.Vectors(t)
+	v := vectors.Load(t)
 	for _, c := range v.Cases("uuid_v7", "bits", true) {
 		tm, ok := idgen.UUIDv7Time(c.Bits("bits"))
 		want, wantOK := v7Time(c)
@@ -105,31 +106,38 @@ func TestDecoderRanges(t *testing.T) {
 			t.Errorf("UUIDv7Time(%s) (%s): %v %v", c.Str("bits"), c["what"], tm, ok)
 		}
 	}
-	decoders := map[string][3]func(int64) (int64, error){
+	// each time decoder from the Unix epoch (the file's ms) and from the default one
+	decoders := map[string][4]func(int64) (int64, error){
 		"snowflake": {
 			func(id int64) (int64, error) {
-				tm, err := idgen.SnowflakeTime(id, time.UnixMilli(0))
+				tm, err := idgen.SnowflakeTimeWithEpoch(id, time.UnixMilli(0))
 				return tm.UnixMilli(), err
 			},
 			func(id int64) (int64, error) { n, err := idgen.SnowflakeShard(id); return int64(n), err },
-			func(id int64) (int64, error) { n, err := idgen.SnowflakeSeq(id); return int64(n), err }},
+			func(id int64) (int64, error) { n, err := idgen.SnowflakeSeq(id); return int64(n), err },
+			func(id int64) (int64, error) { tm, err := idgen.SnowflakeTime(id); return tm.UnixMilli(), err }},
 		"snowflake53": {
 			func(id int64) (int64, error) {
-				tm, err := idgen.Snowflake53Time(id, time.UnixMilli(0))
+				tm, err := idgen.Snowflake53TimeWithEpoch(id, time.UnixMilli(0))
 				return tm.UnixMilli(), err
 			},
 			func(id int64) (int64, error) { n, err := idgen.Snowflake53Shard(id); return int64(n), err },
-			func(id int64) (int64, error) { n, err := idgen.Snowflake53Seq(id); return int64(n), err }},
+			func(id int64) (int64, error) { n, err := idgen.Snowflake53Seq(id); return int64(n), err },
+			func(id int64) (int64, error) { tm, err := idgen.Snowflake53Time(id); return tm.UnixMilli(), err }},
 	}
 	for family, fns := range decoders {
+		epoch := v.Families[family].EpochUnixMs
 		for _, ok := range []bool{true, false} {
 			for _, c := range v.Cases(family, "id", ok) {
 				id, _ := c.Int("id")
-				for i, field := range []string{"ms", "shard", "seq"} {
+				for i, field := range []string{"ms", "shard", "seq", "ms"} {
 					got, err := fns[i](id)
 					want, _ := c.Int(field)
+					if i == 3 {
+						want += epoch // SnowflakeTime counts from DefaultSnowflakeEpoch
+					}
 					if ok && (err != nil || got != want) || !ok && !errors.Is(err, idgen.ErrNotSnowflake) {
-						t.Errorf("%s %s of %d (%s): %d %v", family, field, id, c["what"], got, err)
+						t.Errorf("%s decoder %d (%s) of %d (%s): %d %v", family, i, field, id, c["what"], got, err)
 					}
 				}
 			}

@@ -1,13 +1,15 @@
 package idgen
 
 import (
+	"bytes"
 	"encoding/binary"
 	"time"
 )
 
-// ULID is idgen's ulid: 128 bits, most significant byte first (the ULID
-// spec's byte order, and the bytes of the server's ulid::uuid cast). The zero
-// value is the ULID 00000000000000000000000000.
+// ULID is idgen's ulid: its 16 bytes, most significant first (the ULID
+// spec's byte order, and the bytes of the server's ulid::uuid cast), compared
+// with == and usable as a map key. The zero value is the ULID
+// 00000000000000000000000000.
 type ULID [16]byte
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -87,6 +89,10 @@ func (u ULID) String() string {
 	base32Encode(&b, crockford, out[:])
 	return string(out[:])
 }
+
+// Compare orders ULIDs as the server's ulid does: by their bytes, which is
+// the order of their text (-1, 0 or +1, for slices.SortFunc).
+func (u ULID) Compare(v ULID) int { return bytes.Compare(u[:], v[:]) }
 
 // UUID is the same 16 bytes as a UUID (the server's ulid::uuid cast).
 func (u ULID) UUID() [16]byte { return u }

@@ -2,95 +2,124 @@ package idgen
 
 import "fmt"
 
-// The binary forms (docs/internals.md, "Binary formats"): ulid is its 16
-// bytes; prefixed_id and typeid are one byte L (the prefix's length: 1 to 63,
-// typeid also 0), the L prefix characters, then the 16 bytes.
+// The binary forms, those of the server's send and receive functions
+// (docs/internals.md, "Binary formats"): ulid is its 16 bytes; prefixed_id
+// and typeid are one byte L (the prefix's length: 1 to 63, typeid also 0),
+// the L prefix characters, then the 16 bytes. Each type writes its form with
+// AppendBinary and MarshalBinary and reads it with UnmarshalBinary, refusing
+// what the server refuses, for a driver's codec (clients/go/pgx).
 
-// kind is one of idgen's three base types.
-type kind int
+// Kind is one of idgen's three base types: the family the server's
+// idgen_types() gives each type and each domain over one.
+type Kind int
 
 const (
-	kindULID kind = iota
-	kindPrefixed
-	kindTypeID
+	KindULID Kind = iota
+	KindPrefixedID
+	KindTypeID
 )
 
 var kindNames = [...]string{"ulid", "prefixed_id", "typeid"}
 
-func (k kind) String() string { return kindNames[k] }
-
-// value is any of the three: ULID has no prefix.
-type value struct {
-	prefix string
-	bits   [16]byte
-}
-
-func (k kind) appendBinary(buf []byte, v value) []byte {
-	if k != kindULID {
-		buf = append(buf, byte(len(v.prefix)))
-		buf = append(buf, v.prefix...)
+// String is the base type's name, as idgen_types() writes the family.
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("Kind(%d)", int(k))
 	}
-	return append(buf, v.bits[:]...)
+	return kindNames[k]
 }
 
-func (k kind) decodeBinary(src []byte) (value, error) {
-	if k == kindULID {
-		if len(src) != 16 {
-			return value{}, fmt.Errorf("idgen: a binary ulid of %d bytes, want 16", len(src))
+// KindOf is the Kind of an idgen_types() family; ok is false for a family
+// this package does not know (a newer idgen's).
+func KindOf(family string) (k Kind, ok bool) {
+	for i, name := range kindNames {
+		if name == family {
+			return Kind(i), true
 		}
-		var v value
-		copy(v.bits[:], src)
-		return v, nil
 	}
+	return 0, false
+}
+
+func binaryError(k Kind, src []byte, reason string) error {
+	return parseError(k.String(), fmt.Sprintf("binary %x", src), reason)
+}
+
+// AppendBinary appends the ULID's binary form, its 16 bytes (encoding.BinaryAppender).
+func (u ULID) AppendBinary(b []byte) ([]byte, error) { return append(b, u[:]...), nil }
+
+// MarshalBinary is the ULID's binary form, its 16 bytes.
+func (u ULID) MarshalBinary() ([]byte, error) { return u.AppendBinary(nil) }
+
+// UnmarshalBinary reads a binary ulid: exactly 16 bytes.
+func (u *ULID) UnmarshalBinary(src []byte) error {
+	if len(src) != 16 {
+		return binaryError(KindULID, src, fmt.Sprintf("%d bytes, want 16", len(src)))
+	}
+	copy(u[:], src)
+	return nil
+}
+
+// appendWithPrefix writes the form of prefixed_id and typeid, refusing a
+// prefix the server would refuse (a zero PrefixedID's too).
+func appendWithPrefix(k Kind, b []byte, prefix string, bits *[16]byte) ([]byte, error) {
+	if (prefix != "" || k == KindPrefixedID) && !validPrefix(prefix) {
+		return b, parseError(k.String(), prefix, "cannot write it in binary: the prefix is not 1 to 63 of a-z and _,"+
+			" starting and ending with a letter")
+	}
+	b = append(b, byte(len(prefix)))
+	b = append(b, prefix...)
+	return append(b, bits[:]...), nil
+}
+
+// readWithPrefix reads the form of prefixed_id and typeid.
+func readWithPrefix(k Kind, src []byte) (prefix string, bits [16]byte, err error) {
 	if len(src) < 17 {
-		return value{}, fmt.Errorf("idgen: a binary %s of %d bytes, want 17 or more", k, len(src))
+		return "", bits, binaryError(k, src, fmt.Sprintf("%d bytes, want 17 or more", len(src)))
 	}
 	n := int(src[0])
 	if len(src) != 1+n+16 {
-		return value{}, fmt.Errorf("idgen: a binary %s of %d bytes with a prefix of %d", k, len(src), n)
+		return "", bits, binaryError(k, src, fmt.Sprintf("%d bytes with a prefix of %d", len(src), n))
 	}
-	prefix := string(src[1 : 1+n])
-	if (n != 0 || k == kindPrefixed) && !validPrefix(prefix) {
-		return value{}, fmt.Errorf("idgen: a binary %s with the invalid prefix %q", k, prefix)
+	prefix = string(src[1 : 1+n])
+	if (n != 0 || k == KindPrefixedID) && !validPrefix(prefix) {
+		return "", bits, binaryError(k, src, fmt.Sprintf("the invalid prefix %q", prefix))
 	}
-	v := value{prefix: prefix}
-	copy(v.bits[:], src[1+n:])
-	return v, nil
+	copy(bits[:], src[1+n:])
+	return prefix, bits, nil
 }
 
-func (k kind) format(v value) string {
-	switch k {
-	case kindULID:
-		return ULID(v.bits).String()
-	case kindPrefixed:
-		return PrefixedID{v.prefix, v.bits}.String()
-	default:
-		return TypeID{v.prefix, v.bits}.String()
-	}
+// AppendBinary appends the ID's binary form (encoding.BinaryAppender); a
+// prefix the server refuses, or the zero value's, is an error.
+func (p PrefixedID) AppendBinary(b []byte) ([]byte, error) {
+	return appendWithPrefix(KindPrefixedID, b, p.Prefix, &p.Bits)
 }
 
-func (k kind) parse(s string) (value, error) {
-	switch k {
-	case kindULID:
-		u, err := ParseULID(s)
-		return value{bits: u}, err
-	case kindPrefixed:
-		p, err := ParsePrefixedID(s)
-		return value{p.Prefix, p.Bits}, err
-	default:
-		t, err := ParseTypeID(s)
-		return value{t.Prefix, t.Bits}, err
+// MarshalBinary is the ID's binary form.
+func (p PrefixedID) MarshalBinary() ([]byte, error) { return p.AppendBinary(nil) }
+
+// UnmarshalBinary reads a binary prefixed_id.
+func (p *PrefixedID) UnmarshalBinary(src []byte) error {
+	prefix, bits, err := readWithPrefix(KindPrefixedID, src)
+	if err == nil {
+		*p = PrefixedID{prefix, bits}
 	}
+	return err
 }
 
-// goValue is the package's own type for a value of kind k.
-func (k kind) goValue(v value) any {
-	switch k {
-	case kindULID:
-		return ULID(v.bits)
-	case kindPrefixed:
-		return PrefixedID{v.prefix, v.bits}
-	default:
-		return TypeID{v.prefix, v.bits}
+// AppendBinary appends the TypeID's binary form (encoding.BinaryAppender); a
+// prefix the server refuses is an error.
+func (t TypeID) AppendBinary(b []byte) ([]byte, error) {
+	return appendWithPrefix(KindTypeID, b, t.Prefix, &t.Bits)
+}
+
+// MarshalBinary is the TypeID's binary form.
+func (t TypeID) MarshalBinary() ([]byte, error) { return t.AppendBinary(nil) }
+
+// UnmarshalBinary reads a binary typeid.
+func (t *TypeID) UnmarshalBinary(src []byte) error {
+	prefix, bits, err := readWithPrefix(KindTypeID, src)
+	if err == nil {
+		*t = TypeID{prefix, bits}
 	}
+	return err
 }

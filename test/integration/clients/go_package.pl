@@ -1,11 +1,14 @@
-# The Go module clients/go (docs/frameworks.md, "Go"): its own tests (`go
-# test`), run against the module as it would be fetched. test/lib/gomodzip
-# lays the module out as a module proxy serves it (golang.org/x/mod's zip, at
-# the extension's version); a module of this test's requires it and runs `go
-# test` on it through GOPROXY=file://, its dependencies coming from the module
-# cache test/setup.sh filled (as a second file:// proxy: nothing is fetched
-# here), checked against the package's go.sum. Each test's result (`go test
-# -json`, test/lib/runner_verdicts.py) is a check. The Go is test/setup.sh's
+# The Go modules of clients/go (docs/frameworks.md, "Go"): the root module
+# (the types, standard library only), clients/go/pgx (the pgx codecs) and
+# clients/go/test (the tests against a server, with lib/pq and GORM), each
+# run through its own tests (`go test`) as it would be fetched.
+# test/lib/gomodzip lays each out as a module proxy serves it (golang.org/x/mod's
+# zip, at the extension's version, which the pgx and test modules require
+# the root at); a module of this test's requires them and runs `go test` on
+# their packages through GOPROXY=file://, their dependencies coming from the
+# module cache test/setup.sh filled (as a second file:// proxy: nothing is
+# fetched here), checked against the modules' go.sum files. Each test's
+# result (`go test -json`, test/lib/runner_verdicts.py) is a check. The Go is test/setup.sh's
 # choice: the machine's own if 1.25 or later, else the toolchain the Go module
 # proxy serves (module golang.org/toolchain).
 use strict;
@@ -29,16 +32,27 @@ my %env = (
 	GOTOOLCHAIN => 'local', GOTELEMETRY => 'off', CGO_ENABLED => '0', HOME => $tmp,
 	GOPATH => "$tmp/gopath");
 
-my ($status, $out, $err) = run_status(
-	[ $go, 'run', '.', "$repo/clients/go", "v$version", "$tmp/proxy" ],
-	env => \%env, init => sub { chdir "$repo/test/lib/gomodzip" or die "chdir: $!" });
-is($status, 0, "clients/go as a module proxy serves it, v$version") or diag("$out\n$err");
+my @modules = ('clients/go', 'clients/go/pgx', 'clients/go/test');
+my %path = map { $_ => "github.com/idgen/idgen/$_" } @modules;
+my $status = 0;
+for my $module (@modules)
+{
+	my ($zstatus, $out, $err) = run_status(
+		[ $go, 'run', '.', "$repo/$module", "v$version", "$tmp/proxy" ],
+		env => \%env, init => sub { chdir "$repo/test/lib/gomodzip" or die "chdir: $!" });
+	is($zstatus, 0, "$module as a module proxy serves it, v$version") or diag("$out\n$err");
+	$status ||= $zstatus;
+}
 
 mkdir "$tmp/consumer" or die "mkdir: $!";
 PostgreSQL::Test::Utils::append_to_file("$tmp/consumer/go.mod",
-	"module idgen.test/consumer\n\ngo 1.25.0\n\nrequire github.com/idgen/idgen/clients/go v$version\n");
-PostgreSQL::Test::Utils::append_to_file("$tmp/consumer/go.sum",
-	PostgreSQL::Test::Utils::slurp_file("$repo/clients/go/go.sum"));
+	"module idgen.test/consumer\n\ngo 1.25.0\n\nrequire (\n"
+	  . join('', map { "\t$path{$_} v$version\n" } @modules) . ")\n");
+my %sums;
+$sums{$_} = 1
+  for map { split /\n/, PostgreSQL::Test::Utils::slurp_file("$repo/$_/go.sum") }
+  grep { -e "$repo/$_/go.sum" } @modules;
+PostgreSQL::Test::Utils::append_to_file("$tmp/consumer/go.sum", join('', map { "$_\n" } sort keys %sums));
 
 my $node = IdgenTest::Node->create('main');
 my $db = eval { $node->app_database('idgen_go_pkg') };
@@ -56,9 +70,9 @@ if ($db && $bare && $old && $status == 0)
 	# the speed ratios once per suite, on the newest major (they do not differ by major)
 	my @skip_speed = $node->pg_version >= 18 ? () : ('-skip', 'TestSpeedBinaryVsText');
 	my ($tstatus, $tout, $terr) = run_status(
-		[ $go, 'test', '-json', '-count=1', @skip_speed, 'github.com/idgen/idgen/clients/go' ],
-		# the module is tested away from the checkout: its tests read the
-		# extension's vectors file from here
+		[ $go, 'test', '-json', '-count=1', @skip_speed, map { $path{$_} } @modules ],
+		# the modules are tested away from the checkout: their tests read
+		# the extension's vectors file from here
 		env => { %env, $node->client_env($db, $db), IDGEN_TEST_BARE_DATABASE => $bare,
 			IDGEN_TEST_OLD_DATABASE => $old, IDGEN_VECTORS => "$repo/test/data/id_vectors.json" },
 		init => sub { chdir "$tmp/consumer" or die "chdir: $!" });
@@ -66,6 +80,6 @@ if ($db && $bare && $old && $status == 0)
 	diag($terr) if $terr ne '';
 	note($_) for $tout =~ /(speed: pgx [^"\\]*)/g;    # TestSpeedBinaryVsText's ratios
 	verdicts('go test', '/usr/bin/python3', "$repo/test/lib/runner_verdicts.py", 'go-json', $json);
-	is($tstatus, 0, 'go test of the fetched module exits with status 0');
+	is($tstatus, 0, 'go test of the fetched modules exits with status 0');
 }
 done_testing();

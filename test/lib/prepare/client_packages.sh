@@ -44,7 +44,9 @@ if [[ -z $gobin ]]; then
     gobin="$dir/bin/go"
 fi
 ln -sfn "$gobin" "$go_cache/bin/go"
-for mod in clients/go test/lib/gomodzip; do
+# every module with a go.sum (clients/go itself requires nothing; its pgx and
+# test modules require it from the checkout, through their replace lines)
+for mod in clients/go/pgx clients/go/test test/lib/gomodzip; do
     (cd "$repo/$mod" && GOMODCACHE="$go_cache/mod" GOFLAGS=-mod=readonly GOTOOLCHAIN=local "$go_cache/bin/go" mod download)
 done
 chown -R postgres: "$go_cache/build"

@@ -1,4 +1,4 @@
-package idgen_test
+package test
 
 import (
 	"context"

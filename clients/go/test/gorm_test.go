@@ -1,10 +1,11 @@
-package idgen_test
+package test
 
 import (
 	"strings"
 	"testing"
 
 	idgen "github.com/idgen/idgen/clients/go"
+	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
@@ -15,6 +16,7 @@ import (
 // A GORM model with every family: the migrator writes the column types and
 // the DEFAULTs, and Create reads back what the DEFAULTs minted.
 // README snippet begins
+// README module begins
 type GormOrder struct {
 	ID      int64            `gorm:"primaryKey;autoIncrement:false;default:snowflake(7)"`
 	Key     string           `gorm:"type:uuid;not null;default:uuid_v7()"`
@@ -25,6 +27,7 @@ type GormOrder struct {
 	Note    string
 }
 
+// README module ends
 // README snippet ends
 
 func TestGorm(t *testing.T) {
@@ -33,13 +36,15 @@ func TestGorm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(idgen.Register))
-	defer sqlDB.Close()
-	var seen []string
+	// README module begins
+	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register))
 	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), &gorm.Config{Logger: logger.Discard})
+	// README module ends
+	defer sqlDB.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
+	var seen []string
 	db.Exec(`DROP TABLE IF EXISTS gorm_orders`)
 	if err := db.AutoMigrate(&GormOrder{}); err != nil {
 		t.Fatalf("AutoMigrate: %v", err)

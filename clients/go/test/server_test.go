@@ -1,4 +1,4 @@
-package idgen_test
+package test
 
 import (
 	"context"
@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	// README module begins
 	idgen "github.com/idgen/idgen/clients/go"
+	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
+	// README module ends
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -60,7 +63,7 @@ func connect(t testing.TB) *pgx.Conn {
 func registered(t testing.TB) *pgx.Conn {
 	t.Helper()
 	conn := connect(t)
-	if err := idgen.Register(context.Background(), conn); err != nil {
+	if err := pgxidgen.Register(context.Background(), conn); err != nil {
 		t.Fatal(err)
 	}
 	return conn
@@ -95,7 +98,7 @@ func registerIn(t *testing.T, variable string) error {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	return idgen.Register(ctx, conn)
+	return pgxidgen.Register(ctx, conn)
 }
 
 func TestRegisterWithoutExtension(t *testing.T) {
@@ -175,7 +178,7 @@ func TestPgxDomainsOverDomains(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer off.Close(ctx)
-	if err := idgen.Register(ctx, off); err != nil {
+	if err := pgxidgen.Register(ctx, off); err != nil {
 		t.Fatalf("Register with idgen off the search_path: %v", err)
 	}
 	var back []idgen.ULID
@@ -314,7 +317,9 @@ func TestPgxCopyFrom(t *testing.T) {
 		{u.String(), p.String(), ti.String(), a.String(), us.String(), []string{u.String()}},
 	}
 	// README snippet begins
+	// README module begins
 	n, err := conn.CopyFrom(ctx, pgx.Identifier{"things"}, []string{"u", "p", "t", "a", "us", "ua"}, pgx.CopyFromRows(rows))
+	// README module ends
 	// README snippet ends
 	if err != nil || n != 2 {
 		t.Fatalf("CopyFrom: %d rows, %v", n, err)
@@ -362,20 +367,28 @@ func TestPgxPool(t *testing.T) {
 		t.Fatal(err)
 	}
 	// README snippet begins
-	cfg.AfterConnect = idgen.Register
+	// README module begins
+	cfg.AfterConnect = pgxidgen.Register
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	// README module ends
 	// README snippet ends
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	var a idgen.PrefixedID
-	var s string
-	if err := pool.QueryRow(ctx, `SELECT prefixed_id_new('acct')::account_id`).Scan(&a); err != nil || a.Prefix != "acct" {
-		t.Errorf("through the pool: %v %v", err, a)
+	// README module begins
+	var account idgen.PrefixedID // an account_id column: prefixed_id_define('account_id', 'acct')
+	err = pool.QueryRow(ctx, `SELECT prefixed_id_new('acct')::account_id`).Scan(&account)
+	// README module ends
+	if err != nil || account.Prefix != "acct" {
+		t.Errorf("through the pool: %v %v", err, account)
 	}
-	if err := pool.QueryRow(ctx, `SELECT $1::account_id::text`, a).Scan(&s); err != nil || s != a.String() {
-		t.Errorf("a parameter through the pool: %v %s", err, s)
+	// README module begins
+	var text string
+	err = pool.QueryRow(ctx, `SELECT $1::account_id::text`, account).Scan(&text)
+	// README module ends
+	if err != nil || text != account.String() {
+		t.Errorf("a parameter through the pool: %v %s", err, text)
 	}
 }
 
@@ -390,21 +403,23 @@ func TestDatabaseSQL(t *testing.T) {
 	if host := os.Getenv("PGHOST"); host != "" {
 		pq += " host=" + host
 	}
-	dbs := map[string]*sql.DB{
-		// README snippet begins
-		"pgx stdlib": stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(idgen.Register)),
-		// README snippet ends
-		"lib/pq": mustOpen(t, "postgres", pq),
-	}
+	// README snippet begins
+	// README module begins
+	pgxDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register))
+	// README module ends
+	// README snippet ends
+	dbs := map[string]*sql.DB{"pgx stdlib": pgxDB, "lib/pq": mustOpen(t, "postgres", pq)}
 	for name, db := range dbs {
 		defer db.Close()
+		// README module begins
 		var u idgen.ULID
 		var p idgen.PrefixedID
 		var ti idgen.TypeID
-		var nu *idgen.ULID
-		var nt sql.Null[idgen.TypeID]
+		var nu *idgen.ULID            // NULL: nil
+		var nt sql.Null[idgen.TypeID] // NULL: not Valid
 		err := db.QueryRow(`SELECT ulid(), prefixed_id_new('acct')::account_id, typeid_new('user')::user_id, NULL::ulid, NULL::typeid`).
 			Scan(&u, &p, &ti, &nu, &nt)
+		// README module ends
 		if err != nil || p.Prefix != "acct" || ti.Prefix != "user" || nu != nil || nt.Valid {
 			t.Errorf("%s: scan: %v", name, err)
 			continue

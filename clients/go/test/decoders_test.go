@@ -1,4 +1,4 @@
-package idgen_test
+package test
 
 import (
 	"context"
@@ -73,14 +73,16 @@ func snowflakeCheck(family string) func(pgx.Rows) error {
 		var errs [4]error
 		if family == "snowflake" {
 			// README snippet begins
-			got, errs[0] = idgen.SnowflakeTime(id, idgen.DefaultSnowflakeEpoch)
-			gotOwn, errs[1] = idgen.SnowflakeTime(id, epoch)
+			// README module begins
+			got, errs[0] = idgen.SnowflakeTime(id)
+			gotOwn, errs[1] = idgen.SnowflakeTimeWithEpoch(id, epoch)
 			gotShard, errs[2] = idgen.SnowflakeShard(id)
 			gotSeq, errs[3] = idgen.SnowflakeSeq(id)
+			// README module ends
 			// README snippet ends
 		} else {
-			got, errs[0] = idgen.Snowflake53Time(id, idgen.DefaultSnowflakeEpoch)
-			gotOwn, errs[1] = idgen.Snowflake53Time(id, epoch)
+			got, errs[0] = idgen.Snowflake53Time(id)
+			gotOwn, errs[1] = idgen.Snowflake53TimeWithEpoch(id, epoch)
 			gotShard, errs[2] = idgen.Snowflake53Shard(id)
 			gotSeq, errs[3] = idgen.Snowflake53Seq(id)
 		}
@@ -101,7 +103,7 @@ func TestDecodersSnowflake(t *testing.T) {
 	// the server refuses the other family's range with 22003, as the decoder does
 	_, err := conn.Exec(context.Background(), `SELECT snowflake_time(9007199254740991)`)
 	var pgErr *pgconn.PgError
-	if _, derr := idgen.SnowflakeTime(9007199254740991, idgen.DefaultSnowflakeEpoch); !errors.As(err, &pgErr) || pgErr.Code != "22003" || derr == nil {
+	if _, derr := idgen.SnowflakeTime(9007199254740991); !errors.As(err, &pgErr) || pgErr.Code != "22003" || derr == nil {
 		t.Errorf("2^53 - 1: the server %v, the decoder %v", err, derr)
 	}
 }
@@ -115,7 +117,7 @@ func TestDecodersSnowflake53(t *testing.T) {
 	    FROM generate_series(1, 100000) i) s`, snowflakeCheck("snowflake53"))
 	_, err := conn.Exec(context.Background(), `SELECT snowflake53_time(9007199254740992)`)
 	var pgErr *pgconn.PgError
-	if _, derr := idgen.Snowflake53Time(1<<53, idgen.DefaultSnowflakeEpoch); !errors.As(err, &pgErr) || pgErr.Code != "22003" || derr == nil {
+	if _, derr := idgen.Snowflake53Time(1 << 53); !errors.As(err, &pgErr) || pgErr.Code != "22003" || derr == nil {
 		t.Errorf("2^53: the server %v, the decoder %v", err, derr)
 	}
 }
