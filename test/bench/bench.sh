@@ -142,7 +142,7 @@ parse_args() {
                 [[ ${2:-} =~ ^[1-9][0-9]$ ]] || die "$1 needs a PostgreSQL major such as 18, got '${2:-}'"
                 PG_MAJOR_WANTED=$2; shift ;;
             --quick)
-                QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; INDEX_ROWS=20000; PGBENCH_SECONDS=2
+                QUICK=1; SCRATCH=1; CALLS=20000; ROWS=20000; REPS=2; INDEX_ROWS=20000; PGBENCH_SECONDS=1
                 SCALE_ROWS=20000; SCALE_SECONDS=1 ;;
             --scratch) SCRATCH=1 ;;
             --calls) CALLS=$(positive_int "$1" "${2:-}"); shift ;;

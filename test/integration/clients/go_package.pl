@@ -34,6 +34,16 @@ my %env = (
 
 my @modules = ('clients/go', 'clients/go/pgx', 'clients/go/test');
 my %path = map { $_ => "github.com/idgen/idgen/$_" } @modules;
+# The pgx and test modules require the root at the extension's version, the
+# one this test serves it at (go.mod states it literally: a version bump that
+# misses them fails here, not at a user's `go get`).
+my $root_module = $path{'clients/go'};
+for my $module (grep { $_ ne 'clients/go' } @modules)
+{
+	my ($required) = PostgreSQL::Test::Utils::slurp_file("$repo/$module/go.mod") =~ /^\s*\Q$root_module\E (v\S+)\s*$/m;
+	is($required, "v$version", "$module/go.mod requires $root_module at the extension's version");
+}
+
 my $status = 0;
 for my $module (@modules)
 {
