@@ -20,7 +20,7 @@ packages=(
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
-    python3-psycopg  # test/integration/clients/psycopg.pl
+    python3-psycopg  # the Python helpers of test/lib (multi_node.py, citus_client.py, readme_sql.py ...)
     # the application tools of test/integration/clients (docs/frameworks.md)
     openjdk-17-jdk-headless maven  # java_package.pl (clients/java)
     ruby-activerecord ruby-pg  # ruby_package.pl (clients/ruby)

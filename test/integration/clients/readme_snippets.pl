@@ -1,13 +1,14 @@
 # The client snippets of docs/drivers.md, docs/frameworks.md, docs/browser.md
 # and clients/node/README.md are the code the client tests run
 # (readme_snippets.py, whose verdicts are the checks): the drivers' files for
-# drivers.md (node-postgres' and psycopg's, and the npm package's driver and
-# decoder tests), and every other file under test/integration/clients and
-# clients/ (the packages' tests, the PGlite test's pages) that marks a block,
-# found by its markers so that a new tool's files cannot be left out: "README
-# snippet" blocks for frameworks.md, "README browser" blocks for browser.md
-# (every code block of which must be such blocks' lines: --whole) and "README
-# package" blocks for the npm package's README. Needs no server.
+# drivers.md (node-postgres', the Python package's psycopg test, and the npm
+# package's driver and decoder tests), and every other file under
+# test/integration/clients and clients/ (the packages' tests, the PGlite test's
+# pages) that marks a block, found by its markers so that a new tool's files
+# cannot be left out: "README snippet" blocks for frameworks.md, "README
+# browser" blocks for browser.md (every code block of which must be such
+# blocks' lines: --whole) and "README package" blocks for the npm package's
+# README. Needs no server.
 use strict;
 use warnings;
 use File::Find;
@@ -16,8 +17,9 @@ use Test::More;
 
 my $dir = repo_dir() . '/test/integration/clients';
 my $package = repo_dir() . '/clients/node/test';
-my @package_drivers = map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs);
-my %drivers = map { ($_ => 1) } "$dir/node/pg_test.js", "$dir/psycopg_test.py", @package_drivers;
+my @package_drivers = ((map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs)),
+	repo_dir() . '/clients/python/tests/test_psycopg_wire.py');
+my %drivers = map { ($_ => 1) } "$dir/node/pg_test.js", @package_drivers;
 my (@tools, @browser, @package_readme);
 find(
 	{
@@ -41,7 +43,7 @@ cmp_ok(scalar @tools, '>=', 8, 'the tools\' tests mark snippets for docs/framewo
 ok(@browser && @package_readme, 'the PGlite test\'s pages mark the examples of docs/browser.md and clients/node/README.md')
   or diag("found: @browser; @package_readme");
 verdicts('readme_snippets.py', '/usr/bin/python3', "$dir/readme_snippets.py",
-	"$dir/node/pg_test.js:snippet", "$dir/psycopg_test.py:usage", map({ "$_:snippet" } @package_drivers),
+	"$dir/node/pg_test.js:snippet", map({ "$_:snippet" } @package_drivers),
 	'--page', 'docs/frameworks.md', @tools, '--whole', 'docs/browser.md', @browser,
 	'--page', 'clients/node/README.md', @package_readme);
 done_testing();
