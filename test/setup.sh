@@ -20,9 +20,8 @@ packages=(
     "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" "postgresql-client-$PG_MAJOR"
     libgtest-dev faketime gnuplot-nox sqlsmith
     clang libclang-rt-14-dev
-    python3-psycopg  # test/integration/clients/psycopg.pl
+    python3-psycopg  # the Python helpers of test/lib (multi_node.py, citus_client.py, readme_sql.py ...)
     # the application tools of test/integration/clients (docs/frameworks.md)
-    python3-django python3-psycopg2  # django.pl
     openjdk-17-jdk-headless maven  # java_package.pl (clients/java)
     ruby-activerecord ruby-pg  # ruby_package.pl (clients/ruby)
     golang-go  # go_package.pl: the Go that fetches a newer one (test/lib/prepare/client_packages.sh)

@@ -1,14 +1,14 @@
 # The client snippets of docs/drivers.md, docs/frameworks.md, docs/browser.md,
 # clients/node/README.md and clients/go/README.md are the code the client tests run
 # (readme_snippets.py, whose verdicts are the checks): the drivers' files for
-# drivers.md (the npm package's driver and decoder tests, and psycopg's), and
-# every other file under test/integration/clients and clients/ (the packages'
-# tests, the PGlite test's pages) that marks a block, found by its markers so
-# that a new tool's files cannot be left out: "README snippet" blocks for
-# frameworks.md, "README browser" blocks for browser.md (every code block of
-# which must be such blocks' lines: --whole), "README package" blocks for the
-# npm package's README and "README module" blocks for the Go modules' README.
-# Needs no server.
+# drivers.md (the npm package's driver and decoder tests and the Python
+# package's psycopg test), and every other file under test/integration/clients
+# and clients/ (the packages' tests, the PGlite test's pages) that marks a
+# block, found by its markers so that a new tool's files cannot be left out:
+# "README snippet" blocks for frameworks.md, "README browser" blocks for
+# browser.md (every code block of which must be such blocks' lines: --whole),
+# "README package" blocks for the npm package's README and "README module"
+# blocks for the Go modules' README. Needs no server.
 use strict;
 use warnings;
 use File::Find;
@@ -17,8 +17,9 @@ use Test::More;
 
 my $dir = repo_dir() . '/test/integration/clients';
 my $package = repo_dir() . '/clients/node/test';
-my @package_drivers = map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs);
-my %drivers = map { ($_ => 1) } "$dir/psycopg_test.py", @package_drivers;
+my @package_drivers = ((map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs)),
+	repo_dir() . '/clients/python/tests/test_psycopg_wire.py');
+my %drivers = map { ($_ => 1) } @package_drivers;
 my (@tools, @browser, @package_readme, @go_readme);
 find(
 	{
@@ -45,7 +46,7 @@ ok(@browser && @package_readme, 'the PGlite test\'s pages mark the examples of d
   or diag("found: @browser; @package_readme");
 ok(@go_readme, 'the Go modules\' tests mark the examples of clients/go/README.md');
 verdicts('readme_snippets.py', '/usr/bin/python3', "$dir/readme_snippets.py",
-	"$dir/psycopg_test.py:usage", map({ "$_:snippet" } @package_drivers),
+	map({ "$_:snippet" } @package_drivers),
 	'--page', 'docs/frameworks.md', @tools, '--whole', 'docs/browser.md', @browser,
 	'--page', 'clients/node/README.md', @package_readme, '--page', 'clients/go/README.md', @go_readme);
 done_testing();

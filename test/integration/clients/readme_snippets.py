@@ -4,9 +4,8 @@ Each block between "README KIND begins" and "README KIND ends" in a test
 file must appear in its page (docs/drivers.md, or the one --page names) as
 consecutive lines, once comment-only lines are left out of both and both
 sides are compared without their common indentation. KIND is the word of the markers:
-"snippet", "usage" (psycopg's whole adapter helper is a "snippet" the page only
-points to, so its lines there are "usage"), "browser" or "package" (the PGlite
-test's pages, for docs/browser.md and clients/node/README.md).
+"snippet", "browser" or "package" (the PGlite test's pages, for docs/browser.md
+and clients/node/README.md).
 The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
 Prints its plan, then one verdict line per test file and one per block
