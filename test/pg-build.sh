@@ -316,7 +316,7 @@ pool_get_package() {
 
 # install_build_deps: the Debian 12 packages a server build needs.
 install_build_deps() {
-    bash "$repo_dir/test/setup.sh" gcc make perl bison flex pkg-config libssl-dev \
+    bash "$repo_dir/test/setup.sh" --only gcc make perl bison flex pkg-config libssl-dev \
         zlib1g-dev libreadline-dev dpkg-dev xz-utils bzip2 libipc-run-perl >&2
 }
 
@@ -397,7 +397,7 @@ build_root() {
     [[ $EUID -eq 0 ]] || { say "PostgreSQL $major's root is not made yet; run as root to make it"; exit 1; }
     uri=$(archive_uri) ||
         root_unavailable "$major" "root: no Debian archive found in the apt sources under $apt_etc"
-    bash "$repo_dir/test/setup.sh" debootstrap >&2
+    bash "$repo_dir/test/setup.sh" --only debootstrap >&2
     rm -rf --one-file-system "$work" && mkdir -p "$work"
     staging="$work/root"
     log="$work/debootstrap.log"
@@ -550,7 +550,7 @@ case "${1:-}" in
             # Outside the root only: inside it, the major's server is this system's.
             [[ -v root_suite_of[$2] ]] && ! in_root "$2" && cached_root "$2" ;;
     --cache-key) echo "$flags_key" ;;
-    --build-deps) install_build_deps; bash "$repo_dir/test/setup.sh" debootstrap >&2 ;;
+    --build-deps) install_build_deps; bash "$repo_dir/test/setup.sh" --only debootstrap >&2 ;;
     --archive) archive_uri || { say "no Debian archive found in the apt sources under $apt_etc"; exit 1; } ;;
     --info) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "usage: $0 --info MAJOR" >&2; exit 2; }
             info "$2" ;;

@@ -133,7 +133,11 @@ if [[ $list_files == yes ]]; then
     exit
 fi
 
-bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+# The set-up (test/setup.sh); under --pg all it runs below, beside the
+# servers' builds.
+if [[ $pg != all ]]; then
+    bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+fi
 
 ci=no
 [[ ${CI:-} == true ]] && ci=yes
@@ -151,7 +155,9 @@ if [[ $pg == all ]]; then
     # cold, each build takes minutes. A pass that needs one still being made
     # waits for it (pg-build.sh's lock); a failure is the pass's own to
     # report, as it tries again. The build dependencies are installed first,
-    # here, so that no apt-get runs beside the passes' own.
+    # here; the builds then install nothing (test/setup.sh --only), and the
+    # suite's own set-up runs beside them: cold, its apt-get, npm, Maven and
+    # PyPI downloads wait on the network more than on a core.
     if [[ $EUID -eq 0 && ${IDGEN_NO_BACKGROUND_BUILDS:-0} != 1 ]]; then
         bash test/pg-build.sh --build-deps >/dev/null
         (
@@ -167,6 +173,7 @@ if [[ $pg == all ]]; then
         background_builds=$!
         trap 'kill "$background_builds" 2>/dev/null; wait "$background_builds" 2>/dev/null; rm -rf "$records"' EXIT
     fi
+    bash test/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
     for major in $majors; do
         printf '\n######## PostgreSQL %s\n' "$major"
         major_set=full

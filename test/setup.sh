@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
 # Installs what building, testing and benchmarking idgen need on Debian 12,
-# and any further packages named as arguments (test/pg-build.sh names what a
-# server build needs). Idempotent: runs apt-get only when a package is missing.
+# and any further packages named as arguments. Idempotent: runs apt-get only
+# when a package is missing.
+#
+#   bash test/setup.sh                   # everything the suite needs
+#   bash test/setup.sh --only PKG...     # those Debian packages alone
+#
+# --only is test/pg-build.sh's, for what a server build needs: a build that
+# runs beside a run's own set-up (test/run-tests.sh --pg all starts them
+# first) then runs no apt-get or npm of its own.
 set -euo pipefail
+only=no
+if [[ ${1:-} == --only ]]; then
+    only=yes
+    shift
+fi
 
 # In a root that test/pg-build.sh made for a major's tests (19's: Debian
 # unstable, /idgen-build.env at its top), everything its tests need was
@@ -34,6 +46,7 @@ packages=(
 # The npm projects below need node and npm: Debian's packages unless the
 # machine already has them (from NodeSource, nvm, ...).
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
+[[ $only == yes ]] && packages=("$@")
 missing=()
 for pkg in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
@@ -48,6 +61,7 @@ if ((${#missing[@]})); then
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+[[ $only == yes ]] && exit 0
 
 # npm_ci DIR [NODE_BIN_DIR]: `npm ci` in DIR, exactly as its package-lock.json
 # pins, from the npm registry (with NODE_BIN_DIR's node first on PATH); again
