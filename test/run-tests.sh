@@ -96,6 +96,13 @@ newest_major=$(bash test/pg-build.sh --required | tail -n 1)
 # Debian's 15 (the .deb, PGXN).
 server_integration_tests=(multi_node partitioning)
 
+# test_name FILE: the name a test file goes by in the lists above.
+test_name() {
+    local name
+    name=$(basename "$1" .pl)
+    echo "${name%.test}"
+}
+
 # test_files SET: the test files one major runs in SET, one a line (the count
 # of a major that could not be built is its number of skipped files), tier by
 # tier (docs/development.md, "The test tiers"); with --only, those whose name
@@ -105,8 +112,7 @@ test_files() {
     [[ $1 == server ]] || echo test/unit
     for name in $(sed -n 's/^REGRESS = //p' Makefile); do echo "sql/$name.sql"; done
     for t in $(ls test/{tap,integration,tooling}/*.pl | sort) $(ls test/integration/clients/*.pl); do
-        name=$(basename "$t" .pl)
-        name=${name%.test}
+        name=$(test_name "$t")
         [[ $name == build_checks ]] && continue
         [[ -n $only && ! $name =~ ^($only)$ ]] && continue
         [[ $pg != "$newest_major" && " ${newest_major_only_tests[*]} " == *" $name "* ]] && continue
@@ -348,7 +354,7 @@ step() {
 run_tap_files() {
     local t
     local -a alone=() pooled=()
-    local -A running=()
+    local -A running=() started=()
     for t in "$@"; do
         if [[ " ${exclusive_tests[*]} " == *" $(test_name "$t") "* ]] || ((test_jobs < 2)); then
             alone+=("$t")
@@ -367,12 +373,12 @@ run_tap_files() {
     while ((${#running[@]})); do reap_tap_file; done
 }
 
-# start_tap_file FILE: runs FILE in the background (run_tap_files' running).
+# start_tap_file FILE: runs FILE in the background (run_tap_files' running
+# and started).
 start_tap_file() {
-    local out=$log_dir/tap-out/$(test_name "$1")
     mkdir -p "$log_dir/tap-out"
-    echo "$SECONDS" >"$out.started"
-    run_perl_tap "$1" >"$out.tap" 2>&1 &
+    started[$1]=$SECONDS
+    run_perl_tap "$1" >"$log_dir/tap-out/$(test_name "$1").tap" 2>&1 &
     running[$!]=$1
 }
 
@@ -387,7 +393,7 @@ reap_tap_file() {
     out=$log_dir/tap-out/$(test_name "$t")
     echo "# $t"
     cat "$out.tap"
-    echo "# $t took $((SECONDS - $(cat "$out.started"))) s"
+    echo "# $t took $((SECONDS - ${started[$t]})) s"
     count_tap "$out.tap" "$t"
     if [[ $status -ne 0 ]] && ! grep -q '^not ok ' "$out.tap"; then
         echo "not ok - $t exited with status $status"
@@ -395,13 +401,6 @@ reap_tap_file() {
     fi
     hold_to_inventory "$inventory" "$pg" "$t" "$out.tap"
     failed=$((failed + held_missing))
-}
-
-# test_name FILE: the name a test file goes by in the lists above.
-test_name() {
-    local name
-    name=$(basename "$1" .pl)
-    echo "${name%.test}"
 }
 
 # run_perl_tap FILE: one Perl TAP test, its servers' data and logs under

@@ -35,7 +35,7 @@ make_path("$build/crashes", "$build/logs");
 # Up to FUZZ_JOBS targets run at once (test/run-tests.sh gives one a core);
 # each is reported, in the order given, when it has ended.
 my $jobs = ($ENV{FUZZ_JOBS} // 1) =~ /^([1-9]\d*)$/ ? $1 : 1;
-my (%pid_of, %status_of, @queue);
+my (%status_of, @queue);
 for my $t (@targets)
 {
 	my $seeds = "test/fuzz/corpus/$t";
@@ -54,6 +54,7 @@ while (@queue || %running)
 	{
 		my $t = shift @queue;
 		my $log = "$build/logs/$t.log";
+		my $seeds = "test/fuzz/corpus/$t";
 		# The first directory collects new inputs; the committed seeds are only read.
 		my $pid = fork // die "fork: $!";
 		if (!$pid)
@@ -61,7 +62,7 @@ while (@queue || %running)
 			open STDOUT, '>', $log or die "$log: $!";
 			open STDERR, '>&', \*STDOUT or die "stderr: $!";
 			exec("$build/bin/$t", "-max_total_time=$seconds", '-max_len=128', '-timeout=10',
-				"-artifact_prefix=$build/crashes/$t-", @flags, "$build/corpus/$t", "test/fuzz/corpus/$t")
+				"-artifact_prefix=$build/crashes/$t-", @flags, "$build/corpus/$t", $seeds)
 			  or die "exec $build/bin/$t: $!";
 		}
 		$running{$pid} = $t;
