@@ -105,7 +105,13 @@ all: $(SQL_EDITION)
 vectors:
 	/usr/bin/python3 sql/edition/vectors.py write test/data/id_vectors.json
 
-.PHONY: unit fuzz fuzz-build print-version sql-edition dist vectors
+# A family new in this version is written once, between `-- begin family: NAME`
+# and `-- end family: NAME` in the install script; this copies each block into
+# the upgrade script (test/tap/build_checks.pl checks that they agree).
+family-blocks:
+	/usr/bin/python3 sql/family_blocks.py write
+
+.PHONY: unit fuzz fuzz-build print-version sql-edition dist vectors family-blocks
 print-version:
 	@echo $(EXTVERSION)
 

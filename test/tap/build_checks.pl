@@ -144,6 +144,13 @@ my ($vectors_status, $vectors_out, $vectors_err) =
   run_status([ '/usr/bin/python3', 'sql/edition/vectors.py', 'check' ]);
 ok($vectors_status == 0, 'test/data/id_vectors.json is what sql/edition/vectors.py writes from the cores')
   or diag("$vectors_out\n$vectors_err");
+# A family new in this version is written once, in the install script; the
+# upgrade script holds a copy of its block (sql/family_blocks.py).
+my ($blocks_status, $blocks_out, $blocks_err) =
+  run_status([ '/usr/bin/python3', 'sql/family_blocks.py', 'check' ]);
+ok($blocks_status == 0,
+	'the upgrade script\'s family blocks are the install script\'s (sql/family_blocks.py)')
+  or diag("$blocks_out\n$blocks_err");
 ok(text('CHANGELOG.md') =~ /^## \Q$version\E/m, "CHANGELOG.md has an entry for $version");
 # The Debian package's version is the Makefile's plus a Debian revision
 # (0.5.0-1): a release adds an entry on top of debian/changelog.
