@@ -31,6 +31,23 @@ SELECT uuid_v7('infinity'::interval);
 \echo :LAST_ERROR_SQLSTATE
 SELECT uuid_v7('-infinity'::interval);
 \echo :LAST_ERROR_SQLSTATE
+
+-- Core's uuid_extract_version() reads the versions of uuid_v6(), its v1
+-- reordering and uuid_v8(). Core's uuid_extract_timestamp() reads a UUIDv1
+-- (17+) and a UUIDv7 (18+) but returns NULL for a UUIDv6, which uuid_v6_time()
+-- reads; on a UUIDv1 the two agree to the microsecond.
+SELECT uuid_extract_version(uuid_v6()) AS v6,
+       uuid_extract_version(uuid_v1_from_v6(uuid_v6())) AS v1_from_v6,
+       uuid_extract_version(uuid_v8('\x00112233445566778899aabbccddeeff')) AS v8,
+       uuid_extract_version(uuid_v8_sha256('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com')) AS v8_sha256;
+SELECT uuid_extract_timestamp('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS core_reads_a5_v6,
+       uuid_v6_time('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS idgen_reads_a5_v6,
+       uuid_extract_timestamp('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS core_reads_a1_v1;
+SELECT count(*) FILTER (WHERE uuid_extract_version(v6) IS DISTINCT FROM 6) AS not_version_6,
+       count(*) FILTER (WHERE uuid_extract_timestamp(v6) IS NOT NULL) AS core_reads_v6,
+       count(*) FILTER (WHERE uuid_extract_timestamp(uuid_v1_from_v6(v6)) IS DISTINCT FROM uuid_v6_time(v6)) AS v1_disagreements
+FROM (SELECT uuid_v6_at(ts) AS v6
+      FROM generate_series('1582-10-15 00:00:00.000001+00'::timestamptz, '5236-03-01', interval '3 years 7 days 05:06:07.891234') ts) s;
 \else
 \echo no uuid_extract_version() or infinite intervals before PostgreSQL 17
 \endif

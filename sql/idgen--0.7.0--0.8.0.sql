@@ -87,3 +87,63 @@ BEGIN ATOMIC
 END;
 COMMENT ON FUNCTION idgen_types() IS
     'ulid, prefixed_id, typeid and every domain over one of them (also over another such domain): the OIDs of the type and its array type, schema, name, the idgen type at the bottom (base) and its family';
+
+-- begin family: uuid_v6
+-- ============================================================================
+-- uuid_v6 and uuid_v8: RFC 9562 UUIDv6 and UUIDv8 on core uuid
+-- ============================================================================
+
+CREATE FUNCTION uuid_v6() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v6'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuid_v6() IS
+    'new UUIDv6 (RFC 9562) from the clock at 100 ns, with a random clock sequence and random multicast node; strictly increasing per backend, or server-wide with idgen.uuid_v6_order = server';
+
+CREATE FUNCTION uuid_v6_at(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v6_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v6_at(timestamptz) IS
+    'UUIDv6 for the given instant with a fresh random clock sequence and node, for backfills';
+
+CREATE FUNCTION uuid_v6_boundary(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v6_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v6_boundary(timestamptz) IS
+    'smallest UUIDv6 of the microsecond holding ts (clock sequence and node zero), for range predicates and partition bounds';
+
+CREATE FUNCTION uuid_v6_time(id uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v6_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v6_time(uuid) IS
+    'timestamp embedded in a UUIDv6 or UUIDv1, floored to the microsecond; NULL when the UUID is neither';
+
+CREATE FUNCTION uuid_v6_from_v1(id uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v6_from_v1'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v6_from_v1(uuid) IS
+    'the UUIDv6 with the same time, clock sequence and node as a UUIDv1 (its time fields reordered so that byte order is time order); an error for any other version';
+
+CREATE FUNCTION uuid_v1_from_v6(id uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v1_from_v6'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v1_from_v6(uuid) IS
+    'the UUIDv1 with the same time, clock sequence and node as a UUIDv6; an error for any other version';
+
+CREATE FUNCTION uuid_v8(bytes bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v8'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v8(bytea) IS
+    'UUIDv8 (RFC 9562) of exactly 16 bytes: the same bytes with version 8 and the RFC variant set';
+
+CREATE FUNCTION uuid_v8_sha256(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v8_sha256_text'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v8_sha256(uuid, text) IS
+    'name-based UUIDv8 (RFC 9562 section 5.5, Appendix B.2): the first 16 bytes of SHA-256 over the namespace''s 16 bytes and the name''s UTF-8 bytes, version 8 and variant set';
+
+CREATE FUNCTION uuid_v8_sha256(namespace uuid, name bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v8_sha256_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v8_sha256(uuid, bytea) IS
+    'name-based UUIDv8 (RFC 9562 section 5.5, Appendix B.2): the first 16 bytes of SHA-256 over the namespace''s 16 bytes and the name''s bytes, version 8 and variant set';
+-- end family: uuid_v6

@@ -4,18 +4,20 @@
 
 #include "core/snowflake.hpp"
 #include "core/ulid.hpp"
+#include "core/uuidv6.hpp"
 #include "core/uuidv7.hpp"
 #include "pg/postgres.hpp"
 
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
-enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3 };
-inline constexpr int kFamilyCount = 4;
+enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4 };
+inline constexpr int kFamilyCount = 5;
 inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid",
-                                                           "snowflake53"};
+                                                           "snowflake53", "uuid_v6"};
 
-// Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order).
+// Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order,
+// idgen.uuid_v6_order).
 enum class IdOrder : int { backend = 0, server = 1 };
 
 // Counters of one family in one backend. Only the owning backend writes them;
@@ -54,6 +56,7 @@ struct BackendSlot {
     std::int64_t snowflake_last_clock_ms[kSnowflakeSplits];  // clock at its previous ID of each split
     core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
+    core::Uuidv6Sequence uuid_v6;
 };
 
 // One snowflake shard, on a cache line of its own. Every backend minting for
@@ -132,6 +135,8 @@ struct SharedState {
     // Last ULID issued under 'server' order, written on every such call: on a
     // line of its own.
     alignas(64) SharedU128 ulid_server_last;
+    // Last UUIDv6 tick issued under 'server' order: a line of its own too.
+    alignas(64) pg_atomic_uint64 uuid_v6_server_last;
 };
 
 // Whether a slot file of the snowflake lease held no lease at start and has
@@ -144,6 +149,7 @@ inline bool snowflake_lease_unreadable(const SharedState *state) {
 // Settings (GUC variables).
 extern int uuid_v7_order;
 extern int ulid_order;
+extern int uuid_v6_order;
 extern int snowflake_shard_id;             // -1: unset
 extern int max_clock_regression_ms;
 // The largest idgen.max_clock_regression: a lead beyond it is no clock drift.

@@ -1,4 +1,4 @@
-# Without shared_preload_libraries: uuid_v7 and ulid work with backend-local
+# Without shared_preload_libraries: uuid_v7, uuid_v6 and ulid work with backend-local
 # state, idgen_stats says shared memory is missing, 'server' order and
 # snowflake() refuse clearly (never a per-backend counter), snowflake decoders
 # still work.
@@ -57,6 +57,17 @@ like(
 	$err,
 	qr/HINT:  Add idgen to shared_preload_libraries and restart the server\./,
 	"the 'server' order error hints at shared_preload_libraries");
+# uuid_v6() as uuid_v7(): backend-local order, and 'server' order refused.
+is( $node->q(
+		'SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS bad
+		     FROM (SELECT n, uuid_v6() AS id FROM generate_series(1, 50000) n) s) t WHERE bad'),
+	0,
+	'uuid_v6() is strictly increasing with backend-local state');
+(undef, $err) = session("SET idgen.uuid_v6_order = 'server';\nSELECT uuid_v6();", verbose => 1);
+like(
+	$err,
+	qr/ERROR:  55000: idgen\.uuid_v6_order = 'server' needs idgen's shared memory/,
+	"uuid_v6() refuses 'server' order without shared memory (55000)");
 (undef, $err) = session("SET idgen.ulid_order = 'server';\nSELECT ulid();", verbose => 1);
 like(
 	$err,
