@@ -16,6 +16,7 @@ namespace idgen::pg {
 
 int uuid_v7_order = static_cast<int>(IdOrder::backend);
 int ulid_order = static_cast<int>(IdOrder::backend);
+int ksuid_order = static_cast<int>(IdOrder::backend);
 int snowflake_shard_id = -1;
 int max_clock_regression_ms = 10'000;
 std::int64_t snowflake_epoch_unix_ms = 0;
@@ -86,6 +87,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
         pg_atomic_init_u64(&c.ran_ahead, 0);
         pg_atomic_init_u64(&c.waits, 0);
     }
+    slot->ksuid = core::KsuidSequence{core::kKsuidNil, 0};
 }
 
 void idgen_shmem_request() {
@@ -105,6 +107,8 @@ void idgen_shmem_startup() {
         pg_atomic_init_u64(&shared->uuid_v7_server_last, 0);
         SpinLockInit(&shared->ulid_server_last.mutex);
         shared->ulid_server_last.value = 0;
+        SpinLockInit(&shared->ksuid_server_last.mutex);
+        shared->ksuid_server_last.value = core::kKsuidNil;
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
         leases_startup(shared, GetNamedLWLockTranche("idgen"));
@@ -129,6 +133,7 @@ void release_slot(int, Datum) {
     if (claimed_slot != nullptr && claimed_slot != &local_slot) {
         std::int64_t below = std::max(core::uuidv7_tick_unix_ms(claimed_slot->uuid_v7.last_issued),
                                       core::ulid_unix_ms(claimed_slot->ulid.last_issued)) + 1;
+        below = std::max(below, ksuid_clock_issued_below_ms(claimed_slot));
         lease_note_clock_issued(shared, below);
         pg_atomic_write_u32(&claimed_slot->pid, 0);
     }
@@ -285,6 +290,14 @@ void _PG_init(void) {
         "ROLE/DATABASE ... SET.",
         &snowflake_allowed_shards_text, "0-8191", PGC_SUSET, 0, check_allowed_shards,
         assign_allowed_shards, nullptr);
+    DefineCustomEnumVariable(
+        "idgen.ksuid_order",
+        "Scope within which ksuid() values are strictly increasing.",
+        "'backend': each session's values increase (no shared state). 'server': every value is "
+        "greater than every value issued before it under 'server' by any session; needs idgen in "
+        "shared_preload_libraries.",
+        &ksuid_order, static_cast<int>(IdOrder::backend), kOrderOptions, PGC_USERSET, 0, nullptr,
+        nullptr, nullptr);
     // Defines its own server-start settings, which only preloading may do.
     if (process_shared_preload_libraries_in_progress) lease_register_wal();
     MarkGUCPrefixReserved("idgen");
