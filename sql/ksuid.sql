@@ -369,6 +369,28 @@ SELECT count(*) AS rows,
 FROM copy_source s FULL JOIN copy_target t USING (n);
 SELECT n, id FROM copy_target WHERE n > 1000 ORDER BY n;
 
+-- parallel query: ksuid() is PARALLEL RESTRICTED, so a parallel plan scans in
+-- its workers and mints in the leader, in the session's order
+CREATE TABLE parallel_source AS SELECT g FROM generate_series(1, 100000) g;
+ANALYZE parallel_source;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+SELECT bool_or(line ~ 'Gather') AS gathers
+FROM pg_temp.plan('SELECT clock_timestamp(), ksuid() FROM parallel_source WHERE g % 2 = 0') AS line;
+CREATE TABLE parallel_ids AS
+SELECT clock_timestamp() AS t, ksuid() AS k FROM parallel_source WHERE g % 2 = 0;
+SELECT count(*) AS ids, count(*) FILTER (WHERE k <= prev_k) AS ksuid_out_of_order
+FROM (SELECT k, lag(k) OVER (ORDER BY t, k) AS prev_k FROM parallel_ids) s;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+SET max_parallel_workers_per_gather = 0;
+RESET parallel_leader_participation;
+DROP TABLE parallel_source, parallel_ids;
+
 -- the default operator classes and their support functions: btree with sort
 -- support and equalimage (1, 2, 4), hash with the extended hash (1, 2), BRIN minmax (1-4)
 SELECT am.amname AS method, oc.opcname AS opclass, oc.opcdefault AS is_default,
