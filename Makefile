@@ -4,11 +4,11 @@ EXTENSION = idgen
 EXTVERSION = 0.8.0
 
 MODULE_big = idgen
-CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o src/core/uuidv6.o
-OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/timestamps.o src/pg/uuidv7_sql.o src/pg/snowflake_sql.o src/pg/lease.o src/pg/ulid_sql.o src/pg/prefixed_sql.o src/pg/typeid_sql.o src/pg/stats_sql.o src/pg/shard_claim_sql.o src/pg/origin.o src/pg/order.o src/pg/uuidv6_sql.o
+CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o src/core/uuidv6.o src/core/ksuid.o
+OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/timestamps.o src/pg/uuidv7_sql.o src/pg/snowflake_sql.o src/pg/lease.o src/pg/ulid_sql.o src/pg/prefixed_sql.o src/pg/typeid_sql.o src/pg/stats_sql.o src/pg/shard_claim_sql.o src/pg/origin.o src/pg/order.o src/pg/uuidv6_sql.o src/pg/ksuid_sql.o
 
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
-REGRESS = uuid_v7 uuid_v7_errors uuid_v6 uuid_v6_errors snowflake snowflake_errors ulid ulid_errors prefixed prefixed_errors prefixed_binary typeid core_uuid parallel stats roles snowflake53 distribution shard_claim text_params soft_errors copy_on_error bytea_casts schema
+REGRESS = uuid_v7 uuid_v7_errors uuid_v6 uuid_v6_errors snowflake snowflake_errors ulid ulid_errors prefixed prefixed_errors prefixed_binary typeid core_uuid parallel stats roles snowflake53 distribution shard_claim text_params soft_errors copy_on_error bytea_casts ksuid ksuid_errors schema
 REGRESS_OPTS = --load-extension=$(EXTENSION) --inputdir=.
 
 PG_CPPFLAGS = -I$(srcdir)/src -DIDGEN_VERSION='"$(EXTVERSION)"'
@@ -44,7 +44,8 @@ UNIT_CXXFLAGS = -std=c++17 -O0 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcd
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # vectors_test.cpp reads the vectors file (sql/edition/vectors.py writes it).
 UNIT_CXXFLAGS += -DIDGEN_VECTORS_FILE='"$(abspath $(srcdir)/test/data/id_vectors.json)"'
-# Third-party vectors beside the checkout (test/unit/shared_data.hpp reads them).
+# Third-party vectors beside the checkout (test/unit/shared_data.hpp reads them;
+# docs/development.md, "Where test data comes from").
 UNIT_CXXFLAGS += -DIDGEN_SHARED_DATA_DIR='"$(abspath $(srcdir)/../shared/data)"'
 UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
 UNIT_BIN = test/unit/build/idgen_unit

@@ -1649,3 +1649,273 @@ CREATE FUNCTION uuid_v8_sha256(namespace uuid, name bytea) RETURNS uuid
 COMMENT ON FUNCTION uuid_v8_sha256(uuid, bytea) IS
     'name-based UUIDv8 (RFC 9562 section 5.5, Appendix B.2): the first 16 bytes of SHA-256 over the namespace''s 16 bytes and the name''s bytes, version 8 and variant set';
 -- end family: uuid_v6
+
+-- begin family: ksuid
+-- ============================================================================
+-- ksuid: segmentio/ksuid's 20-byte IDs as a type, its operators and index
+-- support, generators, decoders and casts
+-- ============================================================================
+
+-- ksuid type -----------------------------------------------------------------
+
+CREATE TYPE ksuid;
+
+CREATE FUNCTION ksuid_in(cstring) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_in(cstring) IS
+    'ksuid input: 27 base62 characters (0-9A-Za-z), at most aWgEPTl1tmebfsQzFP4bxwgy80V; any other character is rejected';
+
+CREATE FUNCTION ksuid_out(ksuid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_out(ksuid) IS
+    'ksuid output: 27 base62 characters, left-padded with 0';
+
+CREATE FUNCTION ksuid_recv(internal) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_recv(internal) IS
+    'ksuid binary input: the 20 bytes, most significant first';
+
+CREATE FUNCTION ksuid_send(ksuid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_send(ksuid) IS
+    'ksuid binary output: the 20 bytes, most significant first';
+
+-- 20 bytes, no alignment, never toasted (as ulid).
+CREATE TYPE ksuid (
+    INPUT = ksuid_in,
+    OUTPUT = ksuid_out,
+    RECEIVE = ksuid_recv,
+    SEND = ksuid_send,
+    INTERNALLENGTH = 20,
+    ALIGNMENT = char,
+    STORAGE = plain
+);
+COMMENT ON TYPE ksuid IS
+    'KSUID (segmentio/ksuid): 32-bit seconds since 2014-05-13 16:53:20 UTC and a 128-bit random payload in 20 bytes, ordered by time; text is 27 base62 characters';
+
+-- ksuid comparison -----------------------------------------------------------
+
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for ulid.
+CREATE FUNCTION ksuid_eq(ksuid, ksuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_eq(ksuid, ksuid) IS 'implementation of = for ksuid';
+
+CREATE FUNCTION ksuid_ne(ksuid, ksuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_ne(ksuid, ksuid) IS 'implementation of <> for ksuid';
+
+CREATE FUNCTION ksuid_lt(ksuid, ksuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_lt(ksuid, ksuid) IS 'implementation of < for ksuid';
+
+CREATE FUNCTION ksuid_le(ksuid, ksuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_le(ksuid, ksuid) IS 'implementation of <= for ksuid';
+
+CREATE FUNCTION ksuid_gt(ksuid, ksuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_gt(ksuid, ksuid) IS 'implementation of > for ksuid';
+
+CREATE FUNCTION ksuid_ge(ksuid, ksuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_ge(ksuid, ksuid) IS 'implementation of >= for ksuid';
+
+CREATE FUNCTION ksuid_cmp(ksuid, ksuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_cmp(ksuid, ksuid) IS
+    'btree comparison of two KSUIDs: -1, 0 or 1, in time order';
+
+CREATE FUNCTION ksuid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_sortsupport(internal) IS
+    'btree sort support for ksuid, with abbreviated keys';
+
+CREATE FUNCTION ksuid_hash(ksuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_hash(ksuid) IS
+    'hash of a KSUID''s 20 bytes';
+
+CREATE FUNCTION ksuid_hash_extended(ksuid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_hash_extended(ksuid, bigint) IS
+    'seeded 64-bit hash of a KSUID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(ksuid, ksuid) IS 'equal';
+
+CREATE OPERATOR <> (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(ksuid, ksuid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(ksuid, ksuid) IS 'less than (earlier)';
+
+CREATE OPERATOR <= (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(ksuid, ksuid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(ksuid, ksuid) IS 'greater than (later)';
+
+CREATE OPERATOR >= (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(ksuid, ksuid) IS 'greater than or equal';
+
+-- btequalimage: equal KSUIDs are byte-identical, so btree deduplication is safe.
+CREATE OPERATOR CLASS ksuid_ops DEFAULT FOR TYPE ksuid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 ksuid_cmp(ksuid, ksuid),
+    FUNCTION 2 ksuid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS ksuid_ops USING btree IS 'btree operator class of ksuid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY ksuid_ops USING btree IS 'btree operator family of ksuid (its operator class ksuid_ops)';
+
+CREATE OPERATOR CLASS ksuid_ops DEFAULT FOR TYPE ksuid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 ksuid_hash(ksuid),
+    FUNCTION 2 ksuid_hash_extended(ksuid, bigint);
+COMMENT ON OPERATOR CLASS ksuid_ops USING hash IS 'hash operator class of ksuid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY ksuid_ops USING hash IS 'hash operator family of ksuid (its operator class ksuid_ops)';
+
+-- Block ranges of an append-only table keyed by ksuid() cover narrow time spans.
+CREATE OPERATOR CLASS ksuid_minmax_ops DEFAULT FOR TYPE ksuid USING brin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 brin_minmax_opcinfo(internal),
+    FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 brin_minmax_union(internal, internal, internal);
+COMMENT ON OPERATOR CLASS ksuid_minmax_ops USING brin IS 'BRIN minmax operator class of ksuid: small indexes over time-ordered, append-only tables';
+COMMENT ON OPERATOR FAMILY ksuid_minmax_ops USING brin IS 'BRIN operator family of ksuid (its operator class ksuid_minmax_ops)';
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION ksuid_smaller(ksuid, ksuid) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_smaller(ksuid, ksuid) IS 'the smaller (earlier) of two KSUIDs';
+
+CREATE FUNCTION ksuid_larger(ksuid, ksuid) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_larger(ksuid, ksuid) IS 'the larger (later) of two KSUIDs';
+
+CREATE AGGREGATE min(ksuid) (
+    SFUNC = ksuid_smaller, STYPE = ksuid, COMBINEFUNC = ksuid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(ksuid) IS 'the earliest KSUID';
+
+CREATE AGGREGATE max(ksuid) (
+    SFUNC = ksuid_larger, STYPE = ksuid, COMBINEFUNC = ksuid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(ksuid) IS 'the latest KSUID';
+
+-- ksuid generators and decoders ----------------------------------------------
+
+CREATE FUNCTION ksuid() RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION ksuid() IS
+    'new KSUID from the clock and the CSPRNG; an ID in the same second as the last is the last + 1 (segmentio''s Next()), the last of the session, or of the server with idgen.ksuid_order = server';
+
+CREATE FUNCTION ksuid_at(ts timestamptz) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_at(timestamptz) IS
+    'KSUID of the second holding ts with a fresh random payload, for backfilling rows created in the past';
+
+CREATE FUNCTION ksuid_boundary(ts timestamptz) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_boundary(timestamptz) IS
+    'smallest KSUID of the second holding ts (payload zero), for range predicates and partition bounds';
+
+CREATE FUNCTION ksuid_time(id ksuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_time(ksuid) IS
+    'second a KSUID carries';
+
+CREATE FUNCTION ksuid_payload(id ksuid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_payload'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_payload(ksuid) IS
+    'the 16-byte payload of a KSUID (its last 16 bytes)';
+
+-- ksuid casts ----------------------------------------------------------------
+
+CREATE FUNCTION ksuid_to_bytea(id ksuid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_to_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION ksuid_to_bytea(ksuid) IS
+    'the 20 bytes of a KSUID as bytea (the cast to bytea)';
+
+CREATE FUNCTION ksuid_from_bytea(bytes bytea) RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'idgen_ksuid_from_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ksuid_from_bytea(bytea) IS
+    'the ksuid of 20 bytes (the cast from bytea); another length is an error (22P03)';
+
+-- Explicit both ways, as ulid's casts to and from bytea.
+CREATE CAST (ksuid AS bytea) WITH FUNCTION ksuid_to_bytea(ksuid);
+COMMENT ON CAST (ksuid AS bytea) IS 'the 20 bytes of the KSUID';
+
+CREATE CAST (bytea AS ksuid) WITH FUNCTION ksuid_from_bytea(bytea);
+COMMENT ON CAST (bytea AS ksuid) IS
+    'the ksuid of 20 bytes; another length is an error (22P03)';
+
+CREATE CAST (ksuid AS timestamptz) WITH FUNCTION ksuid_time(ksuid);
+COMMENT ON CAST (ksuid AS timestamptz) IS 'the second a KSUID carries';
+
+-- From text and varchar by assignment, as for ulid (see the ulid casts).
+CREATE CAST (text AS ksuid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS ksuid) IS
+    'the text read by ksuid_in; an invalid one is an error (22P02)';
+
+CREATE CAST (varchar AS ksuid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (varchar AS ksuid) IS
+    'the text read by ksuid_in; an invalid one is an error (22P02)';
+-- end family: ksuid

@@ -17,6 +17,7 @@ namespace idgen::pg {
 int uuid_v7_order = static_cast<int>(IdOrder::backend);
 int ulid_order = static_cast<int>(IdOrder::backend);
 int uuid_v6_order = static_cast<int>(IdOrder::backend);
+int ksuid_order = static_cast<int>(IdOrder::backend);
 int snowflake_shard_id = -1;
 int max_clock_regression_ms = 10'000;
 std::int64_t snowflake_epoch_unix_ms = 0;
@@ -88,6 +89,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
         pg_atomic_init_u64(&c.waits, 0);
     }
     slot->uuid_v6 = core::Uuidv6Sequence{0, 0};
+    slot->ksuid = core::KsuidSequence{core::kKsuidNil, 0};
 }
 
 void idgen_shmem_request() {
@@ -108,6 +110,8 @@ void idgen_shmem_startup() {
         SpinLockInit(&shared->ulid_server_last.mutex);
         shared->ulid_server_last.value = 0;
         pg_atomic_init_u64(&shared->uuid_v6_server_last, 0);
+        SpinLockInit(&shared->ksuid_server_last.mutex);
+        shared->ksuid_server_last.value = core::kKsuidNil;
         shared->slot_count = MaxBackends;
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
         leases_startup(shared, GetNamedLWLockTranche("idgen"));
@@ -133,6 +137,7 @@ void release_slot(int, Datum) {
         std::int64_t below = std::max(core::uuidv7_tick_unix_ms(claimed_slot->uuid_v7.last_issued),
                                       core::ulid_unix_ms(claimed_slot->ulid.last_issued));
         below = std::max(below, core::uuidv6_tick_unix_ms(claimed_slot->uuid_v6.last_issued)) + 1;
+        below = std::max(below, ksuid_clock_issued_below_ms(claimed_slot));
         lease_note_clock_issued(shared, below);
         pg_atomic_write_u32(&claimed_slot->pid, 0);
     }
@@ -296,6 +301,14 @@ void _PG_init(void) {
         "greater than every value issued before it under 'server' by any session; needs idgen in "
         "shared_preload_libraries.",
         &uuid_v6_order, static_cast<int>(IdOrder::backend), kOrderOptions, PGC_USERSET, 0, nullptr,
+        nullptr, nullptr);
+    DefineCustomEnumVariable(
+        "idgen.ksuid_order",
+        "Scope within which ksuid() values are strictly increasing.",
+        "'backend': each session's values increase (no shared state). 'server': every value is "
+        "greater than every value issued before it under 'server' by any session; needs idgen in "
+        "shared_preload_libraries.",
+        &ksuid_order, static_cast<int>(IdOrder::backend), kOrderOptions, PGC_USERSET, 0, nullptr,
         nullptr, nullptr);
     // Defines its own server-start settings, which only preloading may do.
     if (process_shared_preload_libraries_in_progress) lease_register_wal();

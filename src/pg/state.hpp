@@ -2,6 +2,7 @@
 // shared-memory region and each backend's slot in it.
 #pragma once
 
+#include "core/ksuid.hpp"
 #include "core/snowflake.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv6.hpp"
@@ -11,13 +12,13 @@
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
-enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4 };
-inline constexpr int kFamilyCount = 5;
+enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4, ksuid = 5 };
+inline constexpr int kFamilyCount = 6;
 inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid",
-                                                           "snowflake53", "uuid_v6"};
+                                                           "snowflake53", "uuid_v6", "ksuid"};
 
 // Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order,
-// idgen.uuid_v6_order).
+// idgen.uuid_v6_order, idgen.ksuid_order).
 enum class IdOrder : int { backend = 0, server = 1 };
 
 // Counters of one family in one backend. Only the owning backend writes them;
@@ -57,6 +58,7 @@ struct BackendSlot {
     core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
     core::Uuidv6Sequence uuid_v6;
+    core::KsuidSequence ksuid;
 };
 
 // One snowflake shard, on a cache line of its own. Every backend minting for
@@ -112,6 +114,13 @@ struct SharedU128 {
     core::Uint128 value;
 };
 
+// The last KSUID of 'server' order, as SharedU128 (ksuid_sql.cpp has its
+// read and compare-and-exchange).
+struct SharedKsuid {
+    slock_t mutex;
+    core::Ksuid value;
+};
+
 // Databases without idgen_lease_origin that the region remembers (origin.cpp).
 inline constexpr int kRaisedDatabaseSlots = 64;
 // Origin tables found naming this cluster alone that the region remembers
@@ -137,6 +146,8 @@ struct SharedState {
     alignas(64) SharedU128 ulid_server_last;
     // Last UUIDv6 tick issued under 'server' order: a line of its own too.
     alignas(64) pg_atomic_uint64 uuid_v6_server_last;
+    // Last KSUID issued under 'server' order (ksuid_sql.cpp), likewise.
+    alignas(64) SharedKsuid ksuid_server_last;
 };
 
 // Whether a slot file of the snowflake lease held no lease at start and has
@@ -150,6 +161,7 @@ inline bool snowflake_lease_unreadable(const SharedState *state) {
 extern int uuid_v7_order;
 extern int ulid_order;
 extern int uuid_v6_order;
+extern int ksuid_order;
 extern int snowflake_shard_id;             // -1: unset
 extern int max_clock_regression_ms;
 // The largest idgen.max_clock_regression: a lead beyond it is no clock drift.
@@ -298,6 +310,10 @@ void clock_wait_until(std::int64_t from_ns, std::int64_t until_ns);
 core::Uint128 shared_u128_read(SharedU128 &shared);
 bool shared_u128_compare_exchange(SharedU128 &shared, core::Uint128 &expected,
                                   core::Uint128 desired);
+
+// Unix milliseconds above every ksuid() of a backend slot (ksuid_sql.cpp):
+// above the last millisecond of its last KSUID's second, 0 before its first.
+std::int64_t ksuid_clock_issued_below_ms(const BackendSlot *slot);
 
 // Writes the next uuid_v7() value (this backend's sequence and idgen.uuid_v7_order).
 void uuid_v7_mint(std::uint8_t out[core::kUuidBytes]);

@@ -15,12 +15,13 @@ binary), and every property is checked on what the server does:
 - every rejection carries a SQLSTATE from the clean set below;
 - an accepted value comes back byte for byte from COPY ... TO (FORMAT binary),
   and its text form parses to an equal value with the same binary form;
-- ulid takes exactly the 16-byte inputs (any 128 bits are a ULID);
+- ulid takes exactly the 16-byte inputs (any 128 bits are a ULID), and ksuid
+  exactly the 20-byte ones (any 160 bits are a KSUID);
 - every valid encoding is accepted by its own type.
 
 Standard library only (Debian's /usr/bin/python3). psql comes from PATH and
 the server from the PG* variables; files are exchanged in --dir, which the
-server (user postgres) must be able to read and write. Prints its plan, nine,
+server (user postgres) must be able to read and write. Prints its plan, ten,
 then one verdict a check and its diagnostics as notes (test/lib/verdicts.py).
 """
 
@@ -55,6 +56,12 @@ TARGETS = {
         "ulid_boundary('2024-01-01 00:00+00')",
         "'01JD6ZQ3TW8R5YB1XK0M2N4P6S'::ulid",
     ]),
+    "ksuid": ("recv_ksuid", "ksuid", [
+        "'000000000000000000000000000'::ksuid",
+        "'aWgEPTl1tmebfsQzFP4bxwgy80V'::ksuid",
+        "'0ujtsYcgvSTl8PAuAdqWYSMnLOv'::ksuid",
+        "ksuid_boundary('2024-01-01 00:00+00')",
+    ]),
     "prefixed_id": ("recv_prefixed", "prefixed_id", [
         "'acct_0000000000000000000000000'::prefixed_id",
         "'acct_f5lxx1zz5pnorynqglhzmsp33'::prefixed_id",
@@ -85,6 +92,7 @@ TARGETS = {
 # through a buffer of its own.
 ARRAY_TARGETS = {
     "ulid[]": ("recv_ulid_array", "ulid[]", "ulid"),
+    "ksuid[]": ("recv_ksuid_array", "ksuid[]", "ksuid"),
     "prefixed_id[]": ("recv_prefixed_array", "prefixed_id[]", "prefixed_id"),
     "typeid[]": ("recv_typeid_array", "typeid[]", "typeid"),
 }
@@ -134,12 +142,12 @@ def valid_encodings(work):
 
 
 def element_oids(work):
-    """The type OIDs of ulid, prefixed_id and typeid (array headers name them)."""
+    """The type OIDs of ulid, prefixed_id, typeid and ksuid (array headers name them)."""
     out = subprocess.run(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c",
                           "SELECT 'ulid'::regtype::oid || ' ' || 'prefixed_id'::regtype::oid"
-                          " || ' ' || 'typeid'::regtype::oid"],
+                          " || ' ' || 'typeid'::regtype::oid || ' ' || 'ksuid'::regtype::oid"],
                          capture_output=True, text=True, check=True).stdout.split()
-    return {"ulid": int(out[0]), "prefixed_id": int(out[1]), "typeid": int(out[2])}
+    return {"ulid": int(out[0]), "prefixed_id": int(out[1]), "typeid": int(out[2]), "ksuid": int(out[3])}
 
 
 def array_of_one(element_oid, element):
@@ -269,7 +277,7 @@ def main():
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--per-length", type=int, default=6, help="random inputs per length and type")
     args = parser.parse_args()
-    plan(9)  # the nine check() calls below
+    plan(10)  # the ten check() calls below
 
     rng = random.Random(args.seed)
     encodings = valid_encodings(args.dir)
@@ -324,6 +332,11 @@ def main():
                   if target == "ulid" and i in outcomes and (outcomes[i][0] == "00000") != (len(data) == 16)]
     check(not wrong_ulid, "ulid accepts every 16-byte input and nothing else",
           [f"{case_name(i)} -> {outcomes[i]}" for i in wrong_ulid])
+
+    wrong_ksuid = [i for i, (target, _, data) in enumerate(cases)
+                   if target == "ksuid" and i in outcomes and (outcomes[i][0] == "00000") != (len(data) == 20)]
+    check(not wrong_ksuid, "ksuid accepts every 20-byte input and nothing else",
+          [f"{case_name(i)} -> {outcomes[i]}" for i in wrong_ksuid])
 
     refused_valid = [i for i, (_, kind, _) in enumerate(cases)
                      if kind in ("valid", "array of one valid element") and outcomes.get(i, ("?",))[0] != "00000"]

@@ -1,7 +1,7 @@
 # Binary input fuzzing: random byte strings of every length 0-64 and near
 # misses of valid values go to every recv function of idgen's types (ulid,
-# prefixed_id, typeid, domains made by prefixed_id_define and typeid_define,
-# and arrays of the three), one COPY ... FROM (FORMAT binary) per value;
+# prefixed_id, typeid, ksuid, domains made by prefixed_id_define and
+# typeid_define, and arrays of the four), one COPY ... FROM (FORMAT binary) per value;
 # test/lib/recv_fuzz.py generates the inputs and checks the outcomes. Only
 # clean errors may come back, no backend may die, and every accepted value must
 # round-trip through COPY TO and its text form. Its own server, so that the log
@@ -30,7 +30,9 @@ my ($ret, $out, $err) = $node->psql(
 	 SELECT typeid_define('user_tid', 'user');
 	 CREATE TABLE recv_typeid (v typeid);
 	 CREATE TABLE recv_typeid_domain (v user_tid);
-	 CREATE TABLE recv_typeid_array (v typeid[])");
+	 CREATE TABLE recv_typeid_array (v typeid[]);
+	 CREATE TABLE recv_ksuid (v ksuid);
+	 CREATE TABLE recv_ksuid_array (v ksuid[])");
 is($ret, 0, 'a database with idgen, the domain account_id and one table per recv function')
   or diag($err);
 # A type added to idgen later must be added to recv_fuzz.py too (array types are
@@ -40,8 +42,8 @@ is( $node->q(
 		 FROM pg_type t JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
 		 JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
 		 WHERE e.extname = 'idgen' AND d.deptype = 'e' AND t.typtype = 'b' AND t.typcategory <> 'A'"),
-	'prefixed_id:prefixed_id_recv typeid:typeid_recv ulid:ulid_recv',
-	"idgen's base types with a binary input function are ulid, prefixed_id and typeid (all covered)");
+	'ksuid:ksuid_recv prefixed_id:prefixed_id_recv typeid:typeid_recv ulid:ulid_recv',
+	"idgen's base types with a binary input function are ulid, prefixed_id, typeid and ksuid (all covered)");
 
 note("seed $seed, $per_length random inputs per length and type");
 {
