@@ -4,7 +4,7 @@ EXTENSION = idgen
 EXTVERSION = 0.8.0
 
 MODULE_big = idgen
-CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o
+CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o src/core/objectid.o src/core/xid.o
 OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/timestamps.o src/pg/uuidv7_sql.o src/pg/snowflake_sql.o src/pg/lease.o src/pg/ulid_sql.o src/pg/prefixed_sql.o src/pg/typeid_sql.o src/pg/stats_sql.o src/pg/shard_claim_sql.o src/pg/origin.o src/pg/order.o
 
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
@@ -44,6 +44,8 @@ UNIT_CXXFLAGS = -std=c++17 -O0 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(srcd
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # vectors_test.cpp reads the vectors file (sql/edition/vectors.py writes it).
 UNIT_CXXFLAGS += -DIDGEN_VECTORS_FILE='"$(abspath $(srcdir)/test/data/id_vectors.json)"'
+# Third-party test data (test/unit/shared_data.hpp): ../shared/data beside the checkout.
+UNIT_CXXFLAGS += -DIDGEN_SHARED_DATA_DIR='"$(abspath $(srcdir)/../shared/data)"'
 UNIT_SRCS = $(wildcard test/unit/*_test.cpp)
 UNIT_BIN = test/unit/build/idgen_unit
 
