@@ -2,6 +2,7 @@
 // shared-memory region and each backend's slot in it.
 #pragma once
 
+#include "core/second_counter.hpp"
 #include "core/snowflake.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv7.hpp"
@@ -10,10 +11,10 @@
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
-enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3 };
-inline constexpr int kFamilyCount = 4;
+enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, objectid = 4, xid = 5 };
+inline constexpr int kFamilyCount = 6;
 inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid",
-                                                           "snowflake53"};
+                                                           "snowflake53", "objectid", "xid"};
 
 // Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order).
 enum class IdOrder : int { backend = 0, server = 1 };
@@ -109,6 +110,25 @@ struct SharedU128 {
     core::Uint128 value;
 };
 
+// The generators of the 12-byte IDs, objectid() and xid() (id96_sql.cpp).
+enum class Id96Kind : int { objectid = 0, xid = 1 };
+inline constexpr int kId96Kinds = 2;
+inline constexpr std::size_t kId96ProcessBytes = 5;
+
+// One 12-byte generator: the 5 bytes fixed for the run (ObjectId's process
+// value; XID's machine id and pid), drawn at every server start, and the
+// seconds-and-counter sequence. In shared memory when preloaded, shared by
+// every session; otherwise each backend has its own.
+struct alignas(64) Id96Generator {
+    slock_t mutex;  // held for core::second_counter_issue's arithmetic and a copy, nothing else
+    std::uint8_t process[kId96ProcessBytes];
+    core::SecondCounter seq;
+};
+
+// Draws a new region's generators (in the postmaster, at every start and
+// crash restart).
+void id96_generators_startup(Id96Generator *generators);
+
 // Databases without idgen_lease_origin that the region remembers (origin.cpp).
 inline constexpr int kRaisedDatabaseSlots = 64;
 // Origin tables found naming this cluster alone that the region remembers
@@ -132,6 +152,8 @@ struct SharedState {
     // Last ULID issued under 'server' order, written on every such call: on a
     // line of its own.
     alignas(64) SharedU128 ulid_server_last;
+    // objectid() and xid() (id96_sql.cpp), each on lines of its own.
+    Id96Generator id96[kId96Kinds];
 };
 
 // Whether a slot file of the snowflake lease held no lease at start and has
