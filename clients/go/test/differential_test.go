@@ -216,7 +216,7 @@ func TestXidRsXidValuesParseOnServer(t *testing.T) {
 		ids[i] = xid.New()
 		texts[i] = ids[i].String()
 	}
-	raws, order := parseOnServer(t, conn, "xid", texts)
+	raws, order := parseOnServer(t, conn, "rsxid", texts)
 	for i := range ids {
 		if !bytes.Equal(raws[i], ids[i].Bytes()) {
 			t.Fatalf("%s: the server reads %x, rs/xid %x", texts[i], raws[i], ids[i].Bytes())
@@ -243,7 +243,7 @@ func TestXidRefusedByBoth(t *testing.T) {
 		if _, err := xid.FromString(c.Text); err == nil {
 			t.Errorf("%q: rs/xid accepts it, invalid.json says it refuses", c.Text)
 		}
-		if got := refusedOnServer(t, conn, "xid", c.Text); got != "22P02" {
+		if got := refusedOnServer(t, conn, "rsxid", c.Text); got != "22P02" {
 			t.Errorf("%q: the server gives %s, not 22P02", c.Text, got)
 		}
 	}
