@@ -48,7 +48,7 @@ DECLARE
         || substring(uuid_send(gen_random_uuid()) FROM 1 FOR 3)
         || substring(int4send(pg_backend_pid()) FROM 3 FOR 2)
         || substring(int4send((nextval('format_peers.counter') % 16777216)::int) FROM 2 FOR 3);
-    bits bit(100) := (right(raw::text, 24)::bit(96) || B'0000');
+    bits bit(100) := ('x' || encode(raw, 'hex'))::bit(96) || B'0000';
     digits text := '';
 BEGIN
     FOR i IN 0..19 LOOP
