@@ -15,13 +15,14 @@ binary), and every property is checked on what the server does:
 - every rejection carries a SQLSTATE from the clean set below;
 - an accepted value comes back byte for byte from COPY ... TO (FORMAT binary),
   and its text form parses to an equal value with the same binary form;
-- ulid takes exactly the 16-byte inputs (any 128 bits are a ULID), and ksuid
-  exactly the 20-byte ones (any 160 bits are a KSUID);
+- ulid takes exactly the 16-byte inputs (any 128 bits are a ULID), ksuid
+  exactly the 20-byte ones (any 160 bits are a KSUID), objectid and rsxid the
+  12-byte ones;
 - every valid encoding is accepted by its own type.
 
 Standard library only (Debian's /usr/bin/python3). psql comes from PATH and
 the server from the PG* variables; files are exchanged in --dir, which the
-server (user postgres) must be able to read and write. Prints its plan, ten,
+server (user postgres) must be able to read and write. Prints its plan, twelve,
 then one verdict a check and its diagnostics as notes (test/lib/verdicts.py).
 """
 
@@ -62,6 +63,18 @@ TARGETS = {
         "'0ujtsYcgvSTl8PAuAdqWYSMnLOv'::ksuid",
         "ksuid_boundary('2024-01-01 00:00+00')",
     ]),
+    "objectid": ("recv_objectid", "objectid", [
+        "'000000000000000000000000'::objectid",
+        "'ffffffffffffffffffffffff'::objectid",
+        "'56e1fc72e0c917e9c4714161'::objectid",
+        "objectid_boundary('2024-01-01 00:00+00')",
+    ]),
+    "rsxid": ("recv_rsxid", "rsxid", [
+        "'00000000000000000000'::rsxid",
+        "'vvvvvvvvvvvvvvvvvvvg'::rsxid",
+        "'9m4e2mr0ui3e8a215n4g'::rsxid",
+        "xid_boundary('2024-01-01 00:00+00')",
+    ]),
     "prefixed_id": ("recv_prefixed", "prefixed_id", [
         "'acct_0000000000000000000000000'::prefixed_id",
         "'acct_f5lxx1zz5pnorynqglhzmsp33'::prefixed_id",
@@ -93,6 +106,8 @@ TARGETS = {
 ARRAY_TARGETS = {
     "ulid[]": ("recv_ulid_array", "ulid[]", "ulid"),
     "ksuid[]": ("recv_ksuid_array", "ksuid[]", "ksuid"),
+    "objectid[]": ("recv_objectid_array", "objectid[]", "objectid"),
+    "rsxid[]": ("recv_rsxid_array", "rsxid[]", "rsxid"),
     "prefixed_id[]": ("recv_prefixed_array", "prefixed_id[]", "prefixed_id"),
     "typeid[]": ("recv_typeid_array", "typeid[]", "typeid"),
 }
@@ -141,13 +156,15 @@ def valid_encodings(work):
     return encodings
 
 
+ELEMENT_TYPES = ["ulid", "prefixed_id", "typeid", "ksuid", "objectid", "rsxid"]
+
+
 def element_oids(work):
-    """The type OIDs of ulid, prefixed_id, typeid and ksuid (array headers name them)."""
+    """The type OIDs of the array targets' elements (array headers name them)."""
     out = subprocess.run(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c",
-                          "SELECT 'ulid'::regtype::oid || ' ' || 'prefixed_id'::regtype::oid"
-                          " || ' ' || 'typeid'::regtype::oid || ' ' || 'ksuid'::regtype::oid"],
+                          "SELECT " + " || ' ' || ".join(f"'{t}'::regtype::oid" for t in ELEMENT_TYPES)],
                          capture_output=True, text=True, check=True).stdout.split()
-    return {"ulid": int(out[0]), "prefixed_id": int(out[1]), "typeid": int(out[2]), "ksuid": int(out[3])}
+    return {t: int(oid) for t, oid in zip(ELEMENT_TYPES, out)}
 
 
 def array_of_one(element_oid, element):
@@ -277,7 +294,7 @@ def main():
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--per-length", type=int, default=6, help="random inputs per length and type")
     args = parser.parse_args()
-    plan(10)  # the ten check() calls below
+    plan(12)  # the twelve check() calls below
 
     rng = random.Random(args.seed)
     encodings = valid_encodings(args.dir)
@@ -333,10 +350,11 @@ def main():
     check(not wrong_ulid, "ulid accepts every 16-byte input and nothing else",
           [f"{case_name(i)} -> {outcomes[i]}" for i in wrong_ulid])
 
-    wrong_ksuid = [i for i, (target, _, data) in enumerate(cases)
-                   if target == "ksuid" and i in outcomes and (outcomes[i][0] == "00000") != (len(data) == 20)]
-    check(not wrong_ksuid, "ksuid accepts every 20-byte input and nothing else",
-          [f"{case_name(i)} -> {outcomes[i]}" for i in wrong_ksuid])
+    for fixed, length in (("ksuid", 20), ("objectid", 12), ("rsxid", 12)):
+        wrong = [i for i, (target, _, data) in enumerate(cases)
+                 if target == fixed and i in outcomes and (outcomes[i][0] == "00000") != (len(data) == length)]
+        check(not wrong, f"{fixed} accepts every {length}-byte input and nothing else",
+              [f"{case_name(i)} -> {outcomes[i]}" for i in wrong])
 
     refused_valid = [i for i, (_, kind, _) in enumerate(cases)
                      if kind in ("valid", "array of one valid element") and outcomes.get(i, ("?",))[0] != "00000"]

@@ -1,7 +1,7 @@
 # Binary input fuzzing: random byte strings of every length 0-64 and near
 # misses of valid values go to every recv function of idgen's types (ulid,
-# prefixed_id, typeid, ksuid, domains made by prefixed_id_define and
-# typeid_define, and arrays of the four), one COPY ... FROM (FORMAT binary) per value;
+# prefixed_id, typeid, ksuid, objectid, rsxid, domains made by prefixed_id_define and
+# typeid_define, and arrays of the six), one COPY ... FROM (FORMAT binary) per value;
 # test/lib/recv_fuzz.py generates the inputs and checks the outcomes. Only
 # clean errors may come back, no backend may die, and every accepted value must
 # round-trip through COPY TO and its text form. Its own server, so that the log
@@ -32,7 +32,11 @@ my ($ret, $out, $err) = $node->psql(
 	 CREATE TABLE recv_typeid_domain (v user_tid);
 	 CREATE TABLE recv_typeid_array (v typeid[]);
 	 CREATE TABLE recv_ksuid (v ksuid);
-	 CREATE TABLE recv_ksuid_array (v ksuid[])");
+	 CREATE TABLE recv_ksuid_array (v ksuid[]);
+	 CREATE TABLE recv_objectid (v objectid);
+	 CREATE TABLE recv_objectid_array (v objectid[]);
+	 CREATE TABLE recv_rsxid (v rsxid);
+	 CREATE TABLE recv_rsxid_array (v rsxid[])");
 is($ret, 0, 'a database with idgen, the domain account_id and one table per recv function')
   or diag($err);
 # A type added to idgen later must be added to recv_fuzz.py too (array types are
@@ -42,8 +46,8 @@ is( $node->q(
 		 FROM pg_type t JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
 		 JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
 		 WHERE e.extname = 'idgen' AND d.deptype = 'e' AND t.typtype = 'b' AND t.typcategory <> 'A'"),
-	'ksuid:ksuid_recv prefixed_id:prefixed_id_recv typeid:typeid_recv ulid:ulid_recv',
-	"idgen's base types with a binary input function are ulid, prefixed_id, typeid and ksuid (all covered)");
+	'ksuid:ksuid_recv objectid:objectid_recv prefixed_id:prefixed_id_recv rsxid:rsxid_recv typeid:typeid_recv ulid:ulid_recv',
+	"idgen's base types with a binary input function are ulid, prefixed_id, typeid, ksuid, objectid and rsxid (all covered)");
 
 note("seed $seed, $per_length random inputs per length and type");
 {
