@@ -1919,3 +1919,551 @@ CREATE CAST (varchar AS ksuid) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (varchar AS ksuid) IS
     'the text read by ksuid_in; an invalid one is an error (22P02)';
 -- end family: ksuid
+
+-- begin family: objectid
+-- ============================================================================
+-- objectid: the objectid type (MongoDB's BSON ObjectId), its operators and index support, objectid(), decoders, casts
+-- ============================================================================
+
+-- objectid type -----------------------------------------------------------
+
+CREATE TYPE objectid;
+
+CREATE FUNCTION objectid_in(cstring) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_objectid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_in(cstring) IS
+    'objectid input: 24 hexadecimal digits in either case';
+
+CREATE FUNCTION objectid_out(objectid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_objectid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_out(objectid) IS
+    'objectid output: 24 lowercase hexadecimal digits';
+
+CREATE FUNCTION objectid_recv(internal) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_objectid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_recv(internal) IS
+    'objectid binary input: the 12 bytes, most significant first';
+
+CREATE FUNCTION objectid_send(objectid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_id96_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_send(objectid) IS
+    'objectid binary output: the 12 bytes, most significant first';
+
+-- 12 bytes, no alignment, never toasted.
+CREATE TYPE objectid (
+    INPUT = objectid_in,
+    OUTPUT = objectid_out,
+    RECEIVE = objectid_recv,
+    SEND = objectid_send,
+    INTERNALLENGTH = 12,
+    ALIGNMENT = char,
+    STORAGE = plain
+);
+COMMENT ON TYPE objectid IS
+    'BSON ObjectId: 4-byte big-endian Unix seconds, a 5-byte process value and a 3-byte counter in 12 bytes, ordered by second; text is 24 hexadecimal digits';
+
+-- objectid comparison -----------------------------------------------------
+
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
+CREATE FUNCTION objectid_eq(objectid, objectid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_eq(objectid, objectid) IS 'implementation of = for objectid';
+
+CREATE FUNCTION objectid_ne(objectid, objectid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_ne(objectid, objectid) IS 'implementation of <> for objectid';
+
+CREATE FUNCTION objectid_lt(objectid, objectid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_lt(objectid, objectid) IS 'implementation of < for objectid';
+
+CREATE FUNCTION objectid_le(objectid, objectid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_le(objectid, objectid) IS 'implementation of <= for objectid';
+
+CREATE FUNCTION objectid_gt(objectid, objectid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_gt(objectid, objectid) IS 'implementation of > for objectid';
+
+CREATE FUNCTION objectid_ge(objectid, objectid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_ge(objectid, objectid) IS 'implementation of >= for objectid';
+
+CREATE FUNCTION objectid_cmp(objectid, objectid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_id96_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_cmp(objectid, objectid) IS
+    'btree comparison of two ObjectIds: -1, 0 or 1, in byte order (by second first)';
+
+CREATE FUNCTION objectid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_id96_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_sortsupport(internal) IS
+    'btree sort support for objectid, with abbreviated keys';
+
+CREATE FUNCTION objectid_hash(objectid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_id96_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_hash(objectid) IS
+    'hash of an ObjectId';
+
+CREATE FUNCTION objectid_hash_extended(objectid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_id96_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_hash_extended(objectid, bigint) IS
+    'seeded 64-bit hash of an ObjectId, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = objectid, RIGHTARG = objectid, FUNCTION = objectid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(objectid, objectid) IS 'equal';
+
+CREATE OPERATOR <> (
+    LEFTARG = objectid, RIGHTARG = objectid, FUNCTION = objectid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(objectid, objectid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = objectid, RIGHTARG = objectid, FUNCTION = objectid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(objectid, objectid) IS 'less than (earlier)';
+
+CREATE OPERATOR <= (
+    LEFTARG = objectid, RIGHTARG = objectid, FUNCTION = objectid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(objectid, objectid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = objectid, RIGHTARG = objectid, FUNCTION = objectid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(objectid, objectid) IS 'greater than (later)';
+
+CREATE OPERATOR >= (
+    LEFTARG = objectid, RIGHTARG = objectid, FUNCTION = objectid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(objectid, objectid) IS 'greater than or equal';
+
+-- btequalimage: equal values are byte-identical, so btree deduplication is safe.
+CREATE OPERATOR CLASS objectid_ops DEFAULT FOR TYPE objectid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 objectid_cmp(objectid, objectid),
+    FUNCTION 2 objectid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS objectid_ops USING btree IS 'btree operator class of objectid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY objectid_ops USING btree IS 'btree operator family of objectid (its operator class objectid_ops)';
+
+CREATE OPERATOR CLASS objectid_ops DEFAULT FOR TYPE objectid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 objectid_hash(objectid),
+    FUNCTION 2 objectid_hash_extended(objectid, bigint);
+COMMENT ON OPERATOR CLASS objectid_ops USING hash IS 'hash operator class of objectid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY objectid_ops USING hash IS 'hash operator family of objectid (its operator class objectid_ops)';
+
+-- Block ranges of an append-only table keyed by objectid() cover narrow time spans.
+CREATE OPERATOR CLASS objectid_minmax_ops DEFAULT FOR TYPE objectid USING brin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 brin_minmax_opcinfo(internal),
+    FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 brin_minmax_union(internal, internal, internal);
+COMMENT ON OPERATOR CLASS objectid_minmax_ops USING brin IS 'BRIN minmax operator class of objectid: small indexes over time-ordered, append-only tables';
+COMMENT ON OPERATOR FAMILY objectid_minmax_ops USING brin IS 'BRIN operator family of objectid (its operator class objectid_minmax_ops)';
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION objectid_smaller(objectid, objectid) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_id96_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS
+    'the smaller (earlier) of two ObjectIds';
+
+CREATE FUNCTION objectid_larger(objectid, objectid) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_id96_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS
+    'the larger (later) of two ObjectIds';
+
+CREATE AGGREGATE min(objectid) (
+    SFUNC = objectid_smaller, STYPE = objectid, COMBINEFUNC = objectid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(objectid) IS 'the earliest ObjectId';
+
+CREATE AGGREGATE max(objectid) (
+    SFUNC = objectid_larger, STYPE = objectid, COMBINEFUNC = objectid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(objectid) IS 'the latest ObjectId';
+
+-- objectid generator and decoders -----------------------------------------
+
+CREATE FUNCTION objectid() RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_objectid'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION objectid() IS
+    'new ObjectId: the clock''s second (never below the last ID''s), a 5-byte process value drawn at each server start and a 24-bit counter (random start, +1 per ID), both server-wide in shared memory (per backend without preloading); after 2^24 IDs in one second it borrows the next second';
+
+CREATE FUNCTION objectid_boundary(ts timestamptz) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_objectid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_boundary(timestamptz) IS
+    'smallest ObjectId of the second holding ts (its seconds, then 8 zero bytes), for range predicates and partition bounds';
+
+CREATE FUNCTION objectid_time(id objectid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_id96_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_time(objectid) IS
+    'the second an ObjectId carries';
+
+CREATE FUNCTION objectid_process(id objectid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_objectid_process'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_process(objectid) IS
+    'the 5-byte process value of an ObjectId (bytes 5 to 9)';
+
+CREATE FUNCTION objectid_counter(id objectid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_objectid_counter'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_counter(objectid) IS
+    'the 24-bit counter of an ObjectId (its last 3 bytes, big-endian), 0 to 16777215';
+
+-- objectid casts ----------------------------------------------------------
+
+CREATE FUNCTION objectid_to_bytea(id objectid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_id96_to_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION objectid_to_bytea(objectid) IS
+    'the 12 bytes of an ObjectId as bytea, in its order (the cast to bytea)';
+
+CREATE FUNCTION objectid_from_bytea(bytes bytea) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'idgen_objectid_from_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION objectid_from_bytea(bytea) IS
+    'the objectid of 12 bytes (the cast from bytea); another length is an error (22P03)';
+
+CREATE CAST (objectid AS timestamptz) WITH FUNCTION objectid_time(objectid);
+COMMENT ON CAST (objectid AS timestamptz) IS 'the second an ObjectId carries';
+
+-- From text and varchar by assignment, as for ulid (issue 31).
+CREATE CAST (text AS objectid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS objectid) IS
+    'the text read by objectid_in; an invalid one is an error (22P02)';
+
+CREATE CAST (varchar AS objectid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (varchar AS objectid) IS
+    'the text read by objectid_in; an invalid one is an error (22P02)';
+
+-- To and from bytea: the 12 bytes, explicit both ways, as for ulid.
+CREATE CAST (objectid AS bytea) WITH FUNCTION objectid_to_bytea(objectid);
+COMMENT ON CAST (objectid AS bytea) IS 'the 12 bytes of the ObjectId';
+
+CREATE CAST (bytea AS objectid) WITH FUNCTION objectid_from_bytea(bytea);
+COMMENT ON CAST (bytea AS objectid) IS
+    'the objectid of 12 bytes; another length is an error (22P03)';
+-- end family: objectid
+
+-- begin family: xid
+-- ============================================================================
+-- xid: the rsxid type (rs/xid's XID; xid is PostgreSQL's transaction ID type), its operators and index support, xid(), decoders, casts
+-- ============================================================================
+
+-- rsxid type --------------------------------------------------------------
+
+CREATE TYPE rsxid;
+
+CREATE FUNCTION rsxid_in(cstring) RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_xid_in'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_in(cstring) IS
+    'rsxid input: 20 lowercase base32hex characters (0-9, a-v) ending in 0 or g, as rs/xid reads them';
+
+CREATE FUNCTION rsxid_out(rsxid) RETURNS cstring
+    AS 'MODULE_PATHNAME', 'idgen_xid_out'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_out(rsxid) IS
+    'rsxid output: 20 lowercase base32hex characters';
+
+CREATE FUNCTION rsxid_recv(internal) RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_xid_recv'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_recv(internal) IS
+    'rsxid binary input: the 12 bytes, most significant first';
+
+CREATE FUNCTION rsxid_send(rsxid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_id96_send'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_send(rsxid) IS
+    'rsxid binary output: the 12 bytes, most significant first';
+
+-- 12 bytes, no alignment, never toasted.
+CREATE TYPE rsxid (
+    INPUT = rsxid_in,
+    OUTPUT = rsxid_out,
+    RECEIVE = rsxid_recv,
+    SEND = rsxid_send,
+    INTERNALLENGTH = 12,
+    ALIGNMENT = char,
+    STORAGE = plain
+);
+COMMENT ON TYPE rsxid IS
+    'XID (rs/xid): 4-byte big-endian Unix seconds, a 3-byte machine id, a 2-byte process id and a 3-byte counter in 12 bytes, ordered by second; text is 20 base32hex characters';
+
+-- rsxid comparison --------------------------------------------------------
+
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
+CREATE FUNCTION rsxid_eq(rsxid, rsxid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_eq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_eq(rsxid, rsxid) IS 'implementation of = for rsxid';
+
+CREATE FUNCTION rsxid_ne(rsxid, rsxid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_ne'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_ne(rsxid, rsxid) IS 'implementation of <> for rsxid';
+
+CREATE FUNCTION rsxid_lt(rsxid, rsxid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_lt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_lt(rsxid, rsxid) IS 'implementation of < for rsxid';
+
+CREATE FUNCTION rsxid_le(rsxid, rsxid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_le'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_le(rsxid, rsxid) IS 'implementation of <= for rsxid';
+
+CREATE FUNCTION rsxid_gt(rsxid, rsxid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_gt'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_gt(rsxid, rsxid) IS 'implementation of > for rsxid';
+
+CREATE FUNCTION rsxid_ge(rsxid, rsxid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_id96_ge'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_ge(rsxid, rsxid) IS 'implementation of >= for rsxid';
+
+CREATE FUNCTION rsxid_cmp(rsxid, rsxid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_id96_cmp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_cmp(rsxid, rsxid) IS
+    'btree comparison of two XIDs: -1, 0 or 1, in byte order (by second first)';
+
+CREATE FUNCTION rsxid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'idgen_id96_sortsupport'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_sortsupport(internal) IS
+    'btree sort support for rsxid, with abbreviated keys';
+
+CREATE FUNCTION rsxid_hash(rsxid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_id96_hash'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_hash(rsxid) IS
+    'hash of an XID';
+
+CREATE FUNCTION rsxid_hash_extended(rsxid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_id96_hash_extended'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_hash_extended(rsxid, bigint) IS
+    'seeded 64-bit hash of an XID, for hash partitioning';
+
+CREATE OPERATOR = (
+    LEFTARG = rsxid, RIGHTARG = rsxid, FUNCTION = rsxid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = eqsel, JOIN = eqjoinsel, MERGES, HASHES
+);
+COMMENT ON OPERATOR =(rsxid, rsxid) IS 'equal';
+
+CREATE OPERATOR <> (
+    LEFTARG = rsxid, RIGHTARG = rsxid, FUNCTION = rsxid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <>(rsxid, rsxid) IS 'not equal';
+
+CREATE OPERATOR < (
+    LEFTARG = rsxid, RIGHTARG = rsxid, FUNCTION = rsxid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR <(rsxid, rsxid) IS 'less than (earlier)';
+
+CREATE OPERATOR <= (
+    LEFTARG = rsxid, RIGHTARG = rsxid, FUNCTION = rsxid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <=(rsxid, rsxid) IS 'less than or equal';
+
+CREATE OPERATOR > (
+    LEFTARG = rsxid, RIGHTARG = rsxid, FUNCTION = rsxid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR >(rsxid, rsxid) IS 'greater than (later)';
+
+CREATE OPERATOR >= (
+    LEFTARG = rsxid, RIGHTARG = rsxid, FUNCTION = rsxid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >=(rsxid, rsxid) IS 'greater than or equal';
+
+-- btequalimage: equal values are byte-identical, so btree deduplication is safe.
+CREATE OPERATOR CLASS rsxid_ops DEFAULT FOR TYPE rsxid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 rsxid_cmp(rsxid, rsxid),
+    FUNCTION 2 rsxid_sortsupport(internal),
+    FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS rsxid_ops USING btree IS 'btree operator class of rsxid: ordering, unique indexes, merge joins and sorting';
+COMMENT ON OPERATOR FAMILY rsxid_ops USING btree IS 'btree operator family of rsxid (its operator class rsxid_ops)';
+
+CREATE OPERATOR CLASS rsxid_ops DEFAULT FOR TYPE rsxid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 rsxid_hash(rsxid),
+    FUNCTION 2 rsxid_hash_extended(rsxid, bigint);
+COMMENT ON OPERATOR CLASS rsxid_ops USING hash IS 'hash operator class of rsxid: hash indexes, hash joins, hash aggregation and hash partitioning';
+COMMENT ON OPERATOR FAMILY rsxid_ops USING hash IS 'hash operator family of rsxid (its operator class rsxid_ops)';
+
+-- Block ranges of an append-only table keyed by xid() cover narrow time spans.
+CREATE OPERATOR CLASS rsxid_minmax_ops DEFAULT FOR TYPE rsxid USING brin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 brin_minmax_opcinfo(internal),
+    FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 brin_minmax_union(internal, internal, internal);
+COMMENT ON OPERATOR CLASS rsxid_minmax_ops USING brin IS 'BRIN minmax operator class of rsxid: small indexes over time-ordered, append-only tables';
+COMMENT ON OPERATOR FAMILY rsxid_minmax_ops USING brin IS 'BRIN operator family of rsxid (its operator class rsxid_minmax_ops)';
+
+-- min() and max(): with SORTOP, the planner reads them from a btree index.
+CREATE FUNCTION rsxid_smaller(rsxid, rsxid) RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_id96_smaller'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_smaller(rsxid, rsxid) IS
+    'the smaller (earlier) of two XIDs';
+
+CREATE FUNCTION rsxid_larger(rsxid, rsxid) RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_id96_larger'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_larger(rsxid, rsxid) IS
+    'the larger (later) of two XIDs';
+
+CREATE AGGREGATE min(rsxid) (
+    SFUNC = rsxid_smaller, STYPE = rsxid, COMBINEFUNC = rsxid_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(rsxid) IS 'the earliest XID';
+
+CREATE AGGREGATE max(rsxid) (
+    SFUNC = rsxid_larger, STYPE = rsxid, COMBINEFUNC = rsxid_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(rsxid) IS 'the latest XID';
+
+-- xid generator and decoders ----------------------------------------------
+
+CREATE FUNCTION xid() RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_xid'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION xid() IS
+    'new XID: the clock''s second (never below the last ID''s), a random 3-byte machine id and 2-byte pid drawn at each server start and a 24-bit counter (random start, +1 per ID), all server-wide in shared memory (per backend without preloading); after 2^24 IDs in one second it borrows the next second';
+
+CREATE FUNCTION xid_boundary(ts timestamptz) RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_xid_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION xid_boundary(timestamptz) IS
+    'smallest XID of the second holding ts (its seconds, then 8 zero bytes), for range predicates and partition bounds';
+
+CREATE FUNCTION xid_time(id rsxid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_id96_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION xid_time(rsxid) IS
+    'the second an XID carries';
+
+CREATE FUNCTION xid_machine(id rsxid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_xid_machine'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION xid_machine(rsxid) IS
+    'the 3-byte machine id of an XID (bytes 5 to 7)';
+
+CREATE FUNCTION xid_pid(id rsxid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_xid_pid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION xid_pid(rsxid) IS
+    'the 16-bit process id of an XID (bytes 8 and 9, big-endian), 0 to 65535';
+
+CREATE FUNCTION xid_counter(id rsxid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_xid_counter'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION xid_counter(rsxid) IS
+    'the 24-bit counter of an XID (its last 3 bytes, big-endian), 0 to 16777215';
+
+-- rsxid casts -------------------------------------------------------------
+
+CREATE FUNCTION rsxid_to_bytea(id rsxid) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'idgen_id96_to_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION rsxid_to_bytea(rsxid) IS
+    'the 12 bytes of an XID as bytea, in its order (the cast to bytea)';
+
+CREATE FUNCTION rsxid_from_bytea(bytes bytea) RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'idgen_xid_from_bytea'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION rsxid_from_bytea(bytea) IS
+    'the rsxid of 12 bytes (the cast from bytea); another length is an error (22P03)';
+
+CREATE CAST (rsxid AS timestamptz) WITH FUNCTION xid_time(rsxid);
+COMMENT ON CAST (rsxid AS timestamptz) IS 'the second an XID carries';
+
+-- From text and varchar by assignment, as for ulid (issue 31).
+CREATE CAST (text AS rsxid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS rsxid) IS
+    'the text read by rsxid_in; an invalid one is an error (22P02)';
+
+CREATE CAST (varchar AS rsxid) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (varchar AS rsxid) IS
+    'the text read by rsxid_in; an invalid one is an error (22P02)';
+
+-- To and from bytea: the 12 bytes, explicit both ways, as for ulid.
+CREATE CAST (rsxid AS bytea) WITH FUNCTION rsxid_to_bytea(rsxid);
+COMMENT ON CAST (rsxid AS bytea) IS 'the 12 bytes of the XID';
+
+CREATE CAST (bytea AS rsxid) WITH FUNCTION rsxid_from_bytea(bytea);
+COMMENT ON CAST (bytea AS rsxid) IS
+    'the rsxid of 12 bytes; another length is an error (22P03)';
+-- end family: xid

@@ -50,7 +50,7 @@ SELECT oc.opcintype::regtype AS type, am.amname AS method, oc.opcname AS opclass
 FROM pg_opclass oc
 JOIN pg_am am ON am.oid = oc.opcmethod
 JOIN pg_amproc ap ON ap.amprocfamily = oc.opcfamily
-WHERE oc.opcintype IN ('ulid'::regtype, 'prefixed_id'::regtype)
+WHERE oc.opcintype IN ('ulid'::regtype, 'prefixed_id'::regtype, 'ksuid'::regtype, 'objectid'::regtype, 'rsxid'::regtype)
 GROUP BY oc.opcintype, am.amname, oc.opcname, oc.opcdefault
 ORDER BY oc.opcintype::regtype::text, am.amname;
 

@@ -118,6 +118,7 @@ void idgen_shmem_startup() {
         // Every shard resumes just below the lease: above any ID issued before.
         Lease &lease = shared->leases[static_cast<int>(LeaseKind::snowflake)];
         snowflake_shards_startup(static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
+        id96_generators_startup(shared->id96);
     }
     LWLockRelease(AddinShmemInitLock);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/ksuid.hpp"
+#include "core/second_counter.hpp"
 #include "core/snowflake.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv6.hpp"
@@ -12,10 +13,11 @@
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
-enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4, ksuid = 5 };
-inline constexpr int kFamilyCount = 6;
-inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid",
-                                                           "snowflake53", "uuid_v6", "ksuid"};
+enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4, ksuid = 5,
+                          objectid = 6, xid = 7 };
+inline constexpr int kFamilyCount = 8;
+inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid", "snowflake53",
+                                                           "uuid_v6", "ksuid",   "objectid", "xid"};
 
 // Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order,
 // idgen.uuid_v6_order, idgen.ksuid_order).
@@ -121,6 +123,25 @@ struct SharedKsuid {
     core::Ksuid value;
 };
 
+// The generators of the 12-byte IDs, objectid() and xid() (id96_sql.cpp).
+enum class Id96Kind : int { objectid = 0, xid = 1 };
+inline constexpr int kId96Kinds = 2;
+inline constexpr std::size_t kId96ProcessBytes = 5;
+
+// One 12-byte generator: the 5 bytes fixed for the run (ObjectId's process
+// value; XID's machine id and pid), drawn at every server start, and the
+// seconds-and-counter sequence. In shared memory when preloaded, shared by
+// every session; otherwise each backend has its own.
+struct alignas(64) Id96Generator {
+    slock_t mutex;  // held for core::second_counter_issue's arithmetic and a copy, nothing else
+    std::uint8_t process[kId96ProcessBytes];
+    core::SecondCounter seq;
+};
+
+// Draws a new region's generators (in the postmaster, at every start and
+// crash restart).
+void id96_generators_startup(Id96Generator *generators);
+
 // Databases without idgen_lease_origin that the region remembers (origin.cpp).
 inline constexpr int kRaisedDatabaseSlots = 64;
 // Origin tables found naming this cluster alone that the region remembers
@@ -148,6 +169,8 @@ struct SharedState {
     alignas(64) pg_atomic_uint64 uuid_v6_server_last;
     // Last KSUID issued under 'server' order (ksuid_sql.cpp), likewise.
     alignas(64) SharedKsuid ksuid_server_last;
+    // objectid() and xid() (id96_sql.cpp), each on lines of its own.
+    Id96Generator id96[kId96Kinds];
 };
 
 // Whether a slot file of the snowflake lease held no lease at start and has

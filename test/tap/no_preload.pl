@@ -1,7 +1,8 @@
 # Without shared_preload_libraries: uuid_v7, uuid_v6 and ulid work with backend-local
 # state, idgen_stats says shared memory is missing, 'server' order and
 # snowflake() refuse clearly (never a per-backend counter), snowflake decoders
-# still work.
+# still work. objectid() and xid() keep their process value and counter in
+# the backend: each backend is a process of the BSON spec's.
 use strict;
 use warnings;
 use IdgenTest;
@@ -104,5 +105,28 @@ like(
 	$err,
 	qr/NOTICE:  idgen shared memory is not available; no shard has state/,
 	'idgen_snowflake_shards notices that shared memory is not available');
+
+# objectid() and xid() without shared memory: each backend draws its own
+# process value (xid: machine id and pid) and counter start at its first ID,
+# and counts on by one.
+for my $f (['objectid()', 'objectid', "encode(objectid_process(id), 'hex')", 'objectid_counter'],
+	['xid()', 'xid', "encode(xid_machine(id), 'hex') || xid_pid(id)", 'xid_counter'])
+{
+	my ($call, $family, $process, $counter) = @$f;
+	my $one_backend = "SELECT count(DISTINCT $process) || ' ' || count(*) FILTER (WHERE $counter(id)
+	                        <> ($counter(prev) + 1) % 16777216)
+	                   FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
+	                         FROM (SELECT n, $call AS id FROM generate_series(1, 50000) n) s) t
+	                   WHERE prev IS NOT NULL";
+	is($node->q($one_backend), '1 0',
+		"$call without shared memory: one process value per backend, the counter + 1 per ID");
+	my @values = map { $node->q("SELECT $process FROM (SELECT $call AS id) s") } 1 .. 3;
+	is(scalar(keys %{ { map { $_ => 1 } @values } }), 3,
+		"$call without shared memory: three backends, three process values");
+	($out) = session("SELECT $call IS NOT NULL;
+	 SELECT family, ids_minted, shared_memory, pid = pg_backend_pid() FROM idgen_stats;");
+	like($out, qr/^$family\|1\|f\|t$/m,
+		"idgen_stats shows this backend's local $family state, marked not shared");
+}
 
 done_testing();

@@ -7,15 +7,12 @@
 // CI=true.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "core/ksuid.hpp"
 #include "json_reader.hpp"
 #include "random_values.hpp"
+#include "shared_data.hpp"
 
 using namespace idgen::core;
 using idgen::test::Json;
@@ -59,32 +56,6 @@ Ksuid decoded_ok(const std::string &text) {
     return d.value;
 }
 
-// A file of ../shared/data/ksuid into out; false when it is missing (a
-// failure under CI=true, else the caller skips, naming the path).
-bool shared_file(const std::string &name, Json &out) {
-    std::string path = std::string(IDGEN_SHARED_DATA_DIR) + "/ksuid/" + name;
-    std::ifstream in(path);
-    if (!in) {
-        const char *ci = std::getenv("CI");
-        if (ci != nullptr && std::string(ci) == "true")
-            ADD_FAILURE() << "test data " << path << " is missing: required under CI=true";
-        else
-        return false;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    out = idgen::test::JsonReader(text.str()).read();
-    return true;
-}
-
-#define SHARED_FILE_OR_SKIP(name, doc)                              \
-    Json doc;                                                       \
-    if (!shared_file(name, doc)) {                                  \
-        if (!HasFailure())                                          \
-            GTEST_SKIP() << "test data " IDGEN_SHARED_DATA_DIR "/ksuid/" name " is missing"; \
-        return;                                                     \
-    }
-
 // No bound: a lead as large as the range never waits.
 constexpr std::int64_t kUnbounded = 0xFFFFFFFF;
 
@@ -114,7 +85,7 @@ TEST(KsuidLayout, Constants) {
 
 // The spec's constants file agrees with the header.
 TEST(KsuidShared, Constants) {
-    SHARED_FILE_OR_SKIP("constants.json", c);
+    IDGEN_SHARED_JSON(c, "ksuid/constants.json");
     EXPECT_EQ(std::stoll(c["epoch_unix_seconds"].text), kKsuidEpochUnixSeconds);
     EXPECT_EQ(std::stoul(c["byte_length"].text), kKsuidBytes);
     EXPECT_EQ(std::stoul(c["timestamp_bytes"].text), kKsuidTimestampBytes);
@@ -130,7 +101,7 @@ TEST(KsuidShared, Constants) {
 
 // Every valid case: text <-> bytes, timestamp, Unix second and payload.
 TEST(KsuidShared, Valid) {
-    SHARED_FILE_OR_SKIP("valid.json", cases);
+    IDGEN_SHARED_JSON(cases, "ksuid/valid.json");
     ASSERT_GE(cases.items.size(), 2u);
     for (const Json &v : cases.items) {
         SCOPED_TRACE(v["name"].text);
@@ -146,7 +117,7 @@ TEST(KsuidShared, Valid) {
 // Every refused case, for its reason; a character outside the alphabet is
 // refused as such before the value is looked at (the reference reads it).
 TEST(KsuidShared, Invalid) {
-    SHARED_FILE_OR_SKIP("invalid.json", cases);
+    IDGEN_SHARED_JSON(cases, "ksuid/invalid.json");
     ASSERT_GE(cases.items.size(), 3u);
     for (const Json &v : cases.items) {
         const std::string &text = v["text"].text;
@@ -168,7 +139,7 @@ TEST(KsuidShared, Invalid) {
 // What the lax reference accepts, refused here at the first odd character;
 // the value the reference made of it has a spelling of its own that is read.
 TEST(KsuidShared, LaxInputsAreRefused) {
-    SHARED_FILE_OR_SKIP("lax.json", cases);
+    IDGEN_SHARED_JSON(cases, "ksuid/lax.json");
     ASSERT_GE(cases.items.size(), 1u);
     for (const Json &v : cases.items) {
         const std::string &text = v["text"].text;
@@ -185,7 +156,7 @@ TEST(KsuidShared, LaxInputsAreRefused) {
 
 // Next() and Prev() of nil and max, wrapping at both ends.
 TEST(KsuidShared, NextPrev) {
-    SHARED_FILE_OR_SKIP("next_prev.json", cases);
+    IDGEN_SHARED_JSON(cases, "ksuid/next_prev.json");
     ASSERT_EQ(cases.items.size(), 2u);
     for (const Json &v : cases.items) {
         SCOPED_TRACE(v["name"].text);

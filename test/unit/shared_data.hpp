@@ -35,6 +35,19 @@ inline bool shared_data_required() {
     return ci != nullptr && std::strcmp(ci, "true") == 0;
 }
 
+// The parsed file, or nullopt after recording the skip (the failure under
+// CI=true): the caller returns at once.
+inline std::optional<Json> shared_json(const std::string &relative) {
+    std::optional<Json> json = read_shared_json(relative);
+    if (!json) {
+        if (shared_data_required())
+            ADD_FAILURE() << "missing " << shared_data_path(relative) << ": required under CI=true";
+        else
+            [&] { GTEST_SKIP() << "missing " << shared_data_path(relative); }();
+    }
+    return json;
+}
+
 }  // namespace idgen::test
 
 // Declares const Json &var, the file ../shared/data/RELATIVE; skips the test

@@ -168,7 +168,9 @@ TEST(Uuidv6Rfc9562, V1V6Pairs) {
         EXPECT_EQ(uuidv1_or_v6_tick(v6.data()), std::optional<Uuidv6Tick>{tick});
         auto clock_seq = static_cast<std::uint16_t>(std::stoul(p["clock_seq"].text));
         EXPECT_EQ(encode(tick, clock_seq, hex_number(p["node"].text)), v6);
-        if (const Json *bytes = p.find("v6_bytes_hex")) EXPECT_EQ(uuid(bytes->text), v6);
+        if (const Json *bytes = p.find("v6_bytes_hex")) {
+            EXPECT_EQ(uuid(bytes->text), v6);
+        }
     }
 }
 
@@ -248,8 +250,11 @@ TEST(Uuidv6Layout, ByteOrderEqualsTickOrder) {
         uuidv6_encode_random(a, gen.next(), x.data());
         uuidv6_encode_random(b, gen.next(), y.data());
         int cmp = std::memcmp(x.data(), y.data(), 16);
-        if (a < b) EXPECT_LT(cmp, 0);
-        if (a > b) EXPECT_GT(cmp, 0);
+        if (a < b) {
+            EXPECT_LT(cmp, 0);
+        } else if (a > b) {
+            EXPECT_GT(cmp, 0);
+        }
         ASSERT_EQ(uuidv1_or_v6_tick(x.data()), std::optional<Uuidv6Tick>{a});
         Bytes v1{}, back{};
         ASSERT_EQ(uuidv1_from_v6(x.data(), v1.data()), UuidReorder::ok);
