@@ -1050,12 +1050,14 @@ is( $m->q(
 # --- 6. pg_dump / pg_restore, both install ways ---------------------------------------
 my $table_sql = <<'SQL';
 CREATE TABLE things (id bigint PRIMARY KEY DEFAULT ids.snowflake(3), small bigint DEFAULT ids.snowflake53(3), u uuid DEFAULT ids.uuid_v7(),
-    l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'));
-CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t);
+    l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'),
+    v uuid DEFAULT ids.uuid_v6(), k ids.ksuid DEFAULT ids.ksuid());
+CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t); CREATE INDEX ON things (k);
 INSERT INTO things SELECT FROM generate_series(1, 1000);
 SQL
 my $digest_sql =
-  "SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t)), ',' ORDER BY id)) FROM things";
+  "SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t),
+      v, ids.uuid_v6_time(v), ids.ksuid_to_text(k), ids.ksuid_time(k)), ',' ORDER BY id)) FROM things";
 
 # dump_restore DB: dumps DB, restores it into DB_copy, compares, mints on.
 sub dump_restore
@@ -1088,20 +1090,21 @@ dump_restore('tle') if $have_tle;
 $f->q('CREATE ROLE app LOGIN; CREATE ROLE reader LOGIN; CREATE DATABASE moved OWNER app');
 $f->command_ok([ 'pg_restore', '-d', 'moved', '--exit-on-error', "$tmp/plain.dump" ],
 	"the psql -f database's dump restores on the server with idgen");
-my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t), ',' ORDER BY id)) FROM things",
+my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t, ids.ksuid_to_text(k)), ',' ORDER BY id)) FROM things",
 	db => 'moved');
 doc_blocks($f, 'moved', undef, 'create idgen');
 $f->sql_ok(
 	"ALTER TABLE things ALTER id SET DEFAULT cpp.snowflake(3), ALTER small SET DEFAULT cpp.snowflake53(3), ALTER u SET DEFAULT cpp.uuid_v7(),
-	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT;
+	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT, ALTER v SET DEFAULT cpp.uuid_v6(), ALTER k DROP DEFAULT;
 	 ALTER TABLE things ALTER l TYPE cpp.ulid USING l::uuid::cpp.ulid, ALTER l SET DEFAULT cpp.ulid(),
+	     ALTER k TYPE cpp.ksuid USING k::bytea::cpp.ksuid, ALTER k SET DEFAULT cpp.ksuid(),
 	     ALTER p TYPE cpp.prefixed_id USING p::text::cpp.prefixed_id, ALTER p SET DEFAULT cpp.prefixed_id_new('acct'),
 	     ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user')",
 	'idgen (C++) created beside the SQL edition, columns converted with ALTER TABLE',
 	db => 'moved');
-is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t), ',' ORDER BY id)) FROM things", db => 'moved'),
+is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t, k), ',' ORDER BY id)) FROM things", db => 'moved'),
 	$expected_text, 'after the move, the C++ types print the same text');
-is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text)',
+is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text) OR cpp.ksuid_time(k) <> ids.ksuid_time(k::bytea) OR cpp.uuid_v6_time(v) <> ids.uuid_v6_time(v)',
 		db => 'moved'),
 	0,
 	"after the move, the C++ decoders read the same times as the SQL edition's");
@@ -1118,7 +1121,7 @@ is( $f->output(
 		 INSERT INTO things SELECT FROM generate_series(1, 100);
 		 SELECT count(*) FILTER (WHERE s IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL),
 		        count(*) FILTER (WHERE s > $max_s AND u > '$max_u' AND l::uuid > '$max_l'),
-		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL)
+		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL OR v IS NULL OR k IS NULL)
 		   FROM accounts",
 		db => 'moved', user => 'app'),
 	'0|100|0',
