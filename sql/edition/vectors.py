@@ -38,6 +38,10 @@ ULID_EXAMPLE = "01H455VB4PEX5VSKNK084SN02Q"
 BASE36_EXAMPLE = "039srkj01e44uynszf2f2njh3"
 TYPEID_EXAMPLE = "01h455vb4pex5vsknk084sn02q"
 BITS_EXAMPLE = "01890a5dac96774bbcceb302099a8057"
+# segmentio/ksuid's README example, the BSON corpus's ObjectId and rs/xid's first test ID
+KSUID_EXAMPLE = "0ujtsYcgvSTl8PAuAdqWYSMnLOv"
+OBJECTID_EXAMPLE = "56e1fc72e0c917e9c4714161"
+XID_EXAMPLE = "9m4e2mr0ui3e8a215n4g"
 ZERO16 = "00" * 16
 
 # Text the server refuses because a character is not ASCII: a look-alike that
@@ -70,6 +74,12 @@ NOT_ASCII = [
     ("prefixed_id", "\u0130tem_039srkj01e44uynszf2f2njh3", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE for i in the prefix"),
     ("prefixed_id", "\uff41cct_039srkj01e44uynszf2f2njh3", "U+FF41 FULLWIDTH LATIN SMALL LETTER A for a in the prefix"),
     ("prefixed_id", "\u0430cct_039srkj01e44uynszf2f2njh3", "U+0430 CYRILLIC SMALL LETTER A for a in the prefix"),
+    ("ksuid", "0ujtsYcgv\u017fTl8PAuAdqWYSMnLOv", "U+017F LATIN SMALL LETTER LONG S (uppercases to S) for S"),
+    ("ksuid", "0ujtsYcgvSTl8PAuAdqWYSMnL\uff2fv", "U+FF2F FULLWIDTH LATIN CAPITAL LETTER O for O"),
+    ("objectid", "56e1fc72e0c917e9c471416\uff11", "U+FF11 FULLWIDTH DIGIT ONE for 1"),
+    ("objectid", "56e1fc72\u04350c917e9c4714161", "U+0435 CYRILLIC SMALL LETTER IE for e"),
+    ("xid", "9m4e2mr0ui3e8a215n4\u0261", "U+0261 LATIN SMALL LETTER SCRIPT G for g"),
+    ("xid", "9m4\u0435" + "2mr0ui3e8a215n4g", "U+0435 CYRILLIC SMALL LETTER IE for e"),
     ("typeid", "prefix_01h455vb4pex5vs\u212ank084sn02q", "U+212A KELVIN SIGN (lowercases to k) for k"),
     ("typeid", "prefix_01h455vb4pex5v\u017fknk084sn02q", "U+017F LATIN SMALL LETTER LONG S for s"),
     ("typeid", "prefix_0\u0131h455vb4pex5vsknk084sn02q", "U+0131 LATIN SMALL LETTER DOTLESS I (an alias of 1) for 1"),
@@ -186,6 +196,52 @@ def cases():
                        ("all 128 bits", U128_MAX)]:
         add("ulid.bits", what, bits=bits)
 
+    k = KSUID_EXAMPLE
+    for what, text in [("segmentio's README example", k), ("the nil KSUID", "0" * 27),
+                       ("the largest KSUID", "aWgEPTl1tmebfsQzFP4bxwgy80V"),
+                       ("one past the largest", "aWgEPTl1tmebfsQzFP4bxwgy80W"),
+                       ("every digit z", "z" * 27), ("26 digits", k[:-1]), ("28 digits", k + "0"),
+                       ("empty", ""), ("a hyphen: segmentio's parser reads it", "0" * 26 + "-"),
+                       ("a space", k[:13] + " " + k[14:]), ("a NUL byte", k[:26] + "\0"),
+                       ("the case matters: uppercased", k.upper()),
+                       ("a bad character in 28 digits: the character is reported first", k + "-")]:
+        add("ksuid.text", what, text=text)
+    for f, text, what in NOT_ASCII:
+        if f == "ksuid":
+            add("ksuid.text", what, text=text)
+    for what, bits in [("zero", "00" * 20), ("segmentio's README example", "0669f7efb5a1cd34b5f99d1154fb6853345c9735"),
+                       ("all 160 bits", "ff" * 20), ("the largest second, payload zero", "ffffffff" + "00" * 16)]:
+        add("ksuid.bits", what, bits=bits)
+
+    o = OBJECTID_EXAMPLE
+    for what, text in [("the BSON corpus's ObjectId", o), ("the same in uppercase", o.upper()),
+                       ("mixed case", "56E1fc72e0c917e9c4714161"), ("all zero", "0" * 24), ("all f", "f" * 24),
+                       ("23 digits", o[:-1]), ("25 digits", o + "0"), ("empty", ""),
+                       ("a g", o[:-1] + "g"), ("a space", " " + o[1:]),
+                       ("ObjectId(...) around it", 'ObjectId("%s")' % o),
+                       ("a bad character in 25 digits: the character is reported first", o + "x")]:
+        add("objectid.text", what, text=text)
+    for f, text, what in NOT_ASCII:
+        if f == "objectid":
+            add("objectid.text", what, text=text)
+    for what, bits in [("zero", "00" * 12), ("the BSON corpus's ObjectId", o), ("all 96 bits", "ff" * 12)]:
+        add("objectid.bits", what, bits=bits)
+
+    x = XID_EXAMPLE
+    for what, text in [("rs/xid's first test ID", x), ("the nil XID", "0" * 20),
+                       ("the largest XID", "v" * 19 + "g"), ("a last character carrying low bits", x[:-1] + "h"),
+                       ("a last character of 1", "0" * 19 + "1"), ("19 characters", x[:-1]),
+                       ("21 characters", x + "0"), ("empty", ""), ("uppercase", x.upper()),
+                       ("w is beyond base32hex", "w" + x[1:]), ("an ObjectId's 24 hex digits", OBJECTID_EXAMPLE),
+                       ("a bad character in 21 characters: the character is reported first", x + "w")]:
+        add("xid.text", what, text=text)
+    for f, text, what in NOT_ASCII:
+        if f == "xid":
+            add("xid.text", what, text=text)
+    for what, bits in [("zero", "00" * 12), ("rs/xid's first test ID", "4d88e15b60f486e428412dc9"),
+                       ("all 96 bits", "ff" * 12)]:
+        add("xid.bits", what, bits=bits)
+
     for what, prefix in [("one letter", "a"), ("a word", "acct"), ("inner underscores", "pre_fix"),
                          ("two inner underscores in a row", "a__b"), ("63 letters", "a" * 63),
                          ("64 letters", "a" * 64), ("empty", ""), ("a leading underscore", "_acct"),
@@ -279,7 +335,19 @@ def constants():
     if "kPrefixMaxLength + 1 + kBase32Digits128" not in typeid:
         sys.exit("vectors.py: the longest TypeID is no longer prefix + '_' + suffix")
     prefix_max = int(v["PREFIX_MAX"])
-    return v, {"ms_bits": ms_bits, "subms": subms, "ulid_ms": ulid_ms, "ulid_random": ulid_random,
+    ksuid = generate.read("src/core/ksuid.hpp")
+    xid = generate.read("src/core/xid.hpp")
+    formats = {
+        "ksuid_epoch": int(generate.grab(ksuid, r"kKsuidEpochUnixSeconds = ([0-9']+);", "the KSUID epoch").replace("'", "")),
+        "ksuid_alphabet": generate.grab(ksuid, r'kKsuidAlphabet\[\] =\s*"([^"]+)";', "the KSUID alphabet"),
+        "ksuid_max": generate.grab(ksuid, r'kKsuidMaxText\[\] = "([^"]+)";', "the largest KSUID"),
+        "ksuid_digits": int(generate.grab(ksuid, r"kKsuidTextLength = (\d+);", "the KSUID text length")),
+        "objectid_digits": int(generate.grab(generate.read("src/core/objectid.hpp"), r"kObjectIdTextLength = (\d+);",
+                                             "the ObjectId text length")),
+        "xid_alphabet": generate.grab(xid, r'kXidAlphabet = "([^"]+)";', "the XID alphabet"),
+        "xid_digits": int(generate.grab(xid, r"kXidTextLength = (\d+);", "the XID text length")),
+    }
+    return v, {**formats, "ms_bits": ms_bits, "subms": subms, "ulid_ms": ulid_ms, "ulid_random": ulid_random,
                "b36_digits": b36_digits, "b32_digits": b32_digits, "prefix_max": prefix_max}
 
 
@@ -328,6 +396,21 @@ def layouts(v, k):
                         "text": "prefix, '_', the digits zero-padded; input in either case, output lowercase",
                         "max_length": prefix_max + 1 + k["b36_digits"], "binary": wire,
                         "binary_length": "1 to %d" % prefix_max},
+        "ksuid": {"bits": 160, "fields": [field("timestamp", 32), field("payload", 128)],
+                  "time_unit": "s", "epoch_unix_s": k["ksuid_epoch"], "binary": "20 bytes, most significant first",
+                  "alphabet": k["ksuid_alphabet"], "digits": k["ksuid_digits"], "max_text": k["ksuid_max"],
+                  "text": "base62, left-padded with 0; case matters; nothing outside the alphabet (segmentio's "
+                          "parser reads any byte)", "sql_type": "ksuid"},
+        "objectid": {"bits": 96, "fields": [field("unix_s", 32), field("process", 40), field("counter", 24)],
+                     "time_unit": "s", "epoch_unix_s": 0, "binary": "12 bytes, most significant first",
+                     "alphabet": "0123456789abcdef", "digits": k["objectid_digits"],
+                     "text": "hex, input in either case, output lowercase", "sql_type": "objectid"},
+        "xid": {"bits": 96, "fields": [field("unix_s", 32), field("machine", 24), field("pid", 16),
+                                        field("counter", 24)],
+                "time_unit": "s", "epoch_unix_s": 0, "binary": "12 bytes, most significant first",
+                "alphabet": k["xid_alphabet"], "digits": k["xid_digits"], "last_digits": "0g",
+                "text": "base32hex of the 96 bits and 4 zero bits, lowercase only; the last character is 0 or g",
+                "sql_type": "rsxid"},
         "typeid": {"payload_bits": 128, "alphabet": v["CROCKFORD_LOWER"], "digits": k["b32_digits"],
                    "max_first_digit": "7",
                    "text": "prefix, '_', the suffix; the empty prefix has no '_'; lowercase only",
@@ -369,7 +452,9 @@ INPUTS = {"uuid_v7.bits": ["bits"], "uuid_v7.boundary": ["unix_ms"], "uuid_v7.ma
           "snowflake53.id": ["id"], "snowflake53.make": ["ms", "shard", "seq"],
           "ulid.text": ["text"], "ulid.bits": ["bits"], "prefix.check": ["prefix"],
           "prefixed_id.text": ["text"], "prefixed_id.binary": ["binary"],
-          "typeid.text": ["text"], "typeid.binary": ["binary"]}
+          "typeid.text": ["text"], "typeid.binary": ["binary"],
+          "ksuid.text": ["text"], "ksuid.bits": ["bits"], "objectid.text": ["text"], "objectid.bits": ["bits"],
+          "xid.text": ["text"], "xid.bits": ["bits"]}
 
 
 def cross_check(probe):
@@ -401,6 +486,27 @@ def cross_check(probe):
                 sys.exit("vectors.py: RFC 9562 %s: the core reads %s, the RFC %s" % (e["name"], a["unix_ms"], want))
     else:
         notes.append("no RFC 9562 examples at %s: not cross-checked" % rfc)
+    for family, path, text_key in [("ksuid", "ksuid/valid.json", "text"), ("xid", "xid/valid.json", "text"),
+                                   ("objectid", "objectid/spec_valid.json", "hex")]:
+        full = os.path.join(SHARED_DATA, path)
+        if not os.path.isfile(full):
+            notes.append("no %s vectors at %s: not cross-checked" % (family, full))
+            continue
+        with open(full, encoding="utf-8") as f:
+            valid = json.load(f)
+        for c, a in zip(valid, ask(probe, [(family + ".text", [c[text_key]]) for c in valid])):
+            raw = c.get("raw_hex", c[text_key]).lower()
+            canonical = c[text_key] if family == "ksuid" else c[text_key].lower()  # base62 keeps its case
+            if not a["ok"] or a["bits"] != raw or a["canonical"] != canonical:
+                sys.exit("vectors.py: %s %s: the core answers %s" % (path, c["name"], a))
+    for family, path in [("ksuid", "ksuid/invalid.json"), ("xid", "xid/invalid.json")]:
+        full = os.path.join(SHARED_DATA, path)
+        if os.path.isfile(full):
+            with open(full, encoding="utf-8") as f:
+                invalid = json.load(f)
+            for c, a in zip(invalid, ask(probe, [(family + ".text", [c["text"]]) for c in invalid])):
+                if a["ok"]:
+                    sys.exit("vectors.py: %s %s: the core accepts it" % (path, c["name"]))
     return notes
 
 

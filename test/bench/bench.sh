@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # idgen benchmark: per-call cost of ID generators (uuid_v7, ulid,
-# prefixed_id_new, snowflake and references, core uuidv7() on PostgreSQL 18
-# and later), the cost of the text output of ulid and prefixed_id and of
+# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6 and references,
+# core uuidv7() on PostgreSQL 18 and later; the last four also next to
+# PL/pgSQL written from their specs), the cost of the text output of ulid,
+# prefixed_id, ksuid, objectid and rsxid (and of their input) and of
 # building an index on a ulid column (each next to uuid holding the same
 # bytes), bulk-load cost of the keys they produce, and single-row insert
 # throughput under pgbench. It prints figures and ratios; it never fails on a
@@ -58,6 +60,10 @@ snowflake   | snowflake(@shard@)      | bigint      | 15 | scale
 snowflake53 | snowflake53(@shard@)    | bigint      | 15 | -
 core_uuidv7 | uuidv7()                | uuid        | 18 | scale
 pg_uuidv7   | uuid_generate_v7()      | uuid        | 18 | -     | pg_uuidv7
+ksuid       | ksuid()                 | ksuid       | 15 | -
+objectid    | objectid()              | objectid    | 15 | -
+xid         | xid()                   | rsxid       | 15 | -
+uuid_v6     | uuid_v6()               | uuid        | 15 | -
 uuid_v4     | gen_random_uuid()       | uuid        | 15 | scale
 bigserial   | nextval('bench_seq')    | bigint      | 15 | scale
 TABLE
@@ -373,7 +379,8 @@ snowflake_state() {
 # Removes what setup_database made, so an existing server is left as found
 # (apart from the two extensions, which may have been there before).
 drop_bench_objects() {
-    sql -c "DROP TABLE IF EXISTS $(bench_tables), bench_text, bench_index" \
+    sql -c "DROP TABLE IF EXISTS $(bench_tables), bench_text, bench_index, bench_formats" \
+        -c "DROP SCHEMA IF EXISTS format_peers CASCADE" \
         -c "DROP SEQUENCE IF EXISTS bench_seq" \
         -c "DROP FUNCTION IF EXISTS bench_time(text)"
 }
@@ -853,6 +860,79 @@ write_meta() {
     raw meta peer_skips "${PEER_SKIPS[*]}"
 }
 
+# ---------------------------------------------------------------------------
+# Part 7: the formats of issue 53 (ksuid, objectid, rsxid, UUIDv6): their text
+# output and input next to uuid's, and each generator next to the PL/pgSQL a
+# user would paste instead (test/bench/format_peers.sql, written from the
+# formats' specs). Their per-call cost against gen_random_uuid(), bulk load
+# and single-row inserts are parts 1, 4 and 5 (GENERATORS).
+
+# label | expression: the text conversions, each rep in this order, over
+# bench_formats (k ksuid, o objectid, x rsxid, v uuid from uuid_v6(), u uuid
+# from gen_random_uuid(), and the text of k, o, x and u in kt, ot, xt, ut).
+FORMAT_TEXT=$(cat <<'TABLE'
+scan only     | count(*)
+ksuid_out     | count(k::text)
+objectid_out  | count(o::text)
+rsxid_out     | count(x::text)
+uuid_out      | count(u::text)
+ksuid_in      | count(kt::ksuid)
+objectid_in   | count(ot::objectid)
+rsxid_in      | count(xt::rsxid)
+uuid_in       | count(ut::uuid)
+TABLE
+)
+# label | idgen's generator | the peer's: timed over FORMAT_PEER_CALLS calls each.
+FORMAT_PEERS=$(cat <<'TABLE'
+ksuid    | ksuid()    | format_peers.ksuid()
+objectid | objectid() | format_peers.objectid()
+xid      | xid()      | format_peers.xid()
+uuid_v6  | uuid_v6()  | format_peers.uuid_v6()
+TABLE
+)
+
+# Raw lines: format_text LABEL REP SECONDS EXPRESSION, format_call LABEL
+# WHICH REP SECONDS EXPRESSION (WHICH: idgen or peer).
+run_part7() {
+    local rep label expr peer seconds rows peer_calls
+    rows=$((CALLS < TEXT_ROWS_CAP ? CALLS : TEXT_ROWS_CAP))
+    # PL/pgSQL costs some microseconds a call: a tenth of part 1's calls
+    peer_calls=$((CALLS / 10 > 1000 ? CALLS / 10 : 1000))
+    raw meta format_rows "$rows"
+    raw meta format_peer_calls "$peer_calls"
+    log "part 7: filling bench_formats with $rows rows"
+    sql -c "DROP TABLE IF EXISTS bench_formats" \
+        -c "CREATE TABLE bench_formats AS
+            SELECT k, o, x, v, u, k::text AS kt, o::text AS ot, x::text AS xt, u::text AS ut
+            FROM (SELECT ksuid() AS k, objectid() AS o, xid() AS x, uuid_v6() AS v, gen_random_uuid() AS u
+                  FROM generate_series(1, $rows)) s ORDER BY random()" \
+        -c "VACUUM (FREEZE, ANALYZE) bench_formats"
+    [[ $(sql -c "SELECT count(*) = $rows AND bool_and(kt::ksuid = k AND ot::objectid = o AND xt::rsxid = x)
+                 FROM bench_formats") == t ]] || die "bench_formats' text columns do not read back as its values"
+    sql -c "DROP SCHEMA IF EXISTS format_peers CASCADE" -f "$BENCH_DIR/format_peers.sql"
+    sql -c "SELECT count(*) FROM bench_formats" >/dev/null
+    for ((rep = 1; rep <= REPS; rep++)); do
+        log "part 7: rep $rep/$REPS"
+        while IFS='|' read -r label expr; do
+            label=$(trim "$label")
+            [[ -n $label ]] || continue
+            expr=$(trim "$expr")
+            seconds=$(time_with "$TEXT_SETTINGS" "SELECT $expr FROM bench_formats")
+            raw format_text "$label" "$rep" "$seconds" "$expr"
+        done <<<"$FORMAT_TEXT"
+        while IFS='|' read -r label expr peer; do
+            label=$(trim "$label")
+            [[ -n $label ]] || continue
+            expr=$(trim "$expr") peer=$(trim "$peer")
+            seconds=$(time_query backend "SELECT count($expr) FROM generate_series(1, $peer_calls)")
+            raw format_call "$label" idgen "$rep" "$seconds" "$expr"
+            seconds=$(time_query backend "SELECT count($peer) FROM generate_series(1, $peer_calls)")
+            raw format_call "$label" peer "$rep" "$seconds" "$peer"
+        done <<<"$FORMAT_PEERS"
+    done
+    sql -c "DROP TABLE bench_formats" -c "DROP SCHEMA format_peers CASCADE"
+}
+
 # results_suffix: "" for Debian's PostgreSQL 15, whose runs are the
 # published reference (results/latest.*), "-pgN" for any other major, so
 # each major keeps its own latest files and a run on one never replaces
@@ -906,6 +986,7 @@ main() {
     run_part4
     run_part5
     run_part6
+    run_part7
     local after
     after=$(snowflake_state)
     raw snowflake_after "$after"

@@ -24,6 +24,8 @@ Raw lines (the first field says what the rest is):
     tps MODE NAME REP TPS TRANSACTIONS                 part 5
     mixed REP LOG_DIR "NAME NAME ..."                  (script order)
     scale NAME POINT TARGET ROWS TPS TRANSACTIONS TOTAL_MB WAL_BYTES   part 6
+    format_text LABEL REP SECONDS EXPRESSION           part 7
+    format_call LABEL idgen|peer REP SECONDS EXPRESSION
 
 Python 3 standard library only (Debian's python3). Informational: the exit
 status is non-zero only for a broken run (missing or malformed figures).
@@ -62,6 +64,8 @@ TARGET_SCALE_RATIO = "2"     # uuid_v7 TPS >= this x gen_random_uuid() at part 6
 TARGET_CORE_CALL = "0.20"     # uuid_v7() ns/call <= this x uuidv7()
 TARGET_CORE_BULK = "1.0"     # uuid_v7 bulk insert <= this x uuidv7()'s
 TARGET_CORE_TPS = "1.0"      # uuid_v7 TPS, same run, >= this x uuidv7()'s
+# issue 53's generators, ns/call <= this x gen_random_uuid() (part 1, loop included)
+TARGET_FORMAT_CALL = {"objectid": "0.20", "xid": "0.20", "uuid_v6": "0.20", "ksuid": "0.25"}
 # Part 6's target is judged only when its tables outgrew the memory that
 # could cache them: the server ran under a memory cap and gen_random_uuid()'s
 # table (heap and key) was at least this many times the cap at the largest
@@ -81,6 +85,10 @@ CLOCK, EMPTY, SERVER_ORDER = "clock_timestamp()", "empty loop", "uuid_v7() [serv
 ULID_SERVER_ORDER = "ulid() [server order]"
 TEXT_SCAN, ULID_OUT, UUID_OUT, PREFIXED_OUT = "scan only", "ulid_out", "uuid_out", "prefixed_id_out"
 TYPEID_OUT = "typeid_out"
+# part 7: each text conversion of issue 53's types, and uuid's beside it
+FORMAT_OUTPUTS = ["ksuid_out", "objectid_out", "rsxid_out"]
+FORMAT_INPUTS = ["ksuid_in", "objectid_in", "rsxid_in"]
+FORMAT_PEERS = ["ksuid", "objectid", "xid", "uuid_v6"]
 MODES = ["off", "on"]
 NOT_JUDGED = "not judged at this size"
 
@@ -151,6 +159,10 @@ class Run:
         self.mixed = []             # (rep, log dir, [names])
         self.scale = {}             # name -> [dict], by point
         self.snowflake = {}
+        self.format_text = {}       # label -> [seconds]           part 7
+        self.format_text_expr = {}
+        self.format_call = {}       # (label, idgen|peer) -> [seconds]
+        self.format_call_expr = {}
         self.read(path)
 
     def read(self, path):
@@ -202,6 +214,12 @@ class Run:
                             "mb": number(rest[6], where),
                             "wal": number(rest[7], where) / transactions if transactions > 0 else float("nan"),
                         })
+                    elif kind == "format_text":
+                        self.format_text.setdefault(rest[0], []).append(number(rest[2], where))
+                        self.format_text_expr[rest[0]] = rest[3]
+                    elif kind == "format_call":
+                        self.format_call.setdefault((rest[0], rest[1]), []).append(number(rest[3], where))
+                        self.format_call_expr[(rest[0], rest[1])] = rest[4]
                     elif kind == "":
                         continue
                     else:
@@ -252,6 +270,10 @@ class Run:
         self.text_out_ns = {label: self.text_ns[label] - self.text_ns[f"read {column}"]
                             for label, (column, _, _, _) in self.text_size.items()
                             if f"read {column}" in self.text_ns}
+        format_rows = int(self.meta.get("format_rows", "1"))
+        format_calls = int(self.meta.get("format_peer_calls", "1"))
+        self.format_text_ns = {label: median(s) * 1e9 / format_rows for label, s in self.format_text.items()}
+        self.format_call_ns = {key: median(s) * 1e9 / format_calls for key, s in self.format_call.items()}
         self.index_median = {column: median(s) for column, s in self.index.items()}
         self.bulk_median = {name: median(s) for name, s in self.bulk.items()}
         self.tps_median = {key: median(s) for key, s in self.tps.items()}
@@ -361,6 +383,7 @@ def report(run, png, scale_tsv):
     bulk_load(run, w)
     pgbench(run, w)
     scale(run, w, png, scale_tsv)
+    formats(run, w)
     targets(run, w)
     return "\n".join(out)
 
@@ -654,6 +677,10 @@ def targets(run, w):
     if run.has(SF53) and run.has(SF):
         row(f"`{run.call_label(SF53)}` ns/call / `{run.call_label(SF)}`",
             ratio(call[run.call_label(SF53)], call[run.call_label(SF)]), "<=", TARGET_SF53_CALL)
+    for name, goal in TARGET_FORMAT_CALL.items():
+        if run.has(name) and run.has(V4):
+            row(f"{run.label(name)} ns/call / gen_random_uuid()",
+                ratio(call[run.call_label(name)], call[run.call_label(V4)]), "<=", goal)
     if run.has(CORE) and run.has(V7):
         row(f"`uuid_v7()` ns/call / core `{run.call_label(CORE)}`",
             ratio(call[run.call_label(V7)], call[run.call_label(CORE)]), "<=", TARGET_CORE_CALL)
@@ -700,6 +727,37 @@ def targets(run, w):
       f"ran under a memory cap and gen_random_uuid()'s table (heap and key) reached at least "
       f"{SCALE_JUDGED_CAP_MULTIPLE} times the cap at the largest point (the default sizes reach about 2.7 times); "
       f"otherwise it reads \"{NOT_JUDGED}\". In this run {why}.")
+
+
+def formats(run, w):
+    """Part 7: issue 53's types as text, and their generators next to PL/pgSQL."""
+    if not run.format_text:
+        return
+    m = run.meta
+    scan = run.format_text_ns.get(TEXT_SCAN, 0.0)
+    w("## KSUID, ObjectId, XID and UUIDv6\n")
+    w(f"Their per-call cost against `gen_random_uuid()`, bulk load and single-row inserts are in the tables "
+      f"above. Text: `SELECT count(...) FROM bench_formats` over {m['format_rows']} rows of `ksuid()`, "
+      f"`objectid()`, `xid()` and `gen_random_uuid()` values and their text, settings as in part 2; median of "
+      f"{run.reps} interleaved reps; \"net\" subtracts the scan (`count(*)`).\n")
+    rows = []
+    for label, ns in run.format_text_ns.items():
+        if label == TEXT_SCAN:
+            rows.append([f"`{run.format_text_expr[label]}` ({label})", fmt(1, ns), "-", "-"])
+            continue
+        reference = "uuid_out" if label.endswith("_out") else "uuid_in"
+        rows.append([f"`{run.format_text_expr[label]}` ({label})", fmt(1, ns), fmt(1, ns - scan),
+                     ratio_if_positive(ns - scan, run.format_text_ns[reference] - scan)])
+    table(w, ["query", "ns/value (median)", "net of the scan", "net x uuid's"], "lrrr", rows)
+    w(f"Each generator against the PL/pgSQL a user would paste instead (test/bench/format_peers.sql, "
+      f"written from each format's spec; text for KSUID, ObjectId and XID, as such a snippet stores them): "
+      f"`SELECT count(f) FROM generate_series(1, {m['format_peer_calls']})`, median of {run.reps} reps.\n")
+    rows = []
+    for label in FORMAT_PEERS:
+        idgen, peer = run.format_call_ns[(label, "idgen")], run.format_call_ns[(label, "peer")]
+        rows.append([label, f"`{run.format_call_expr[(label, 'idgen')]}`", fmt(1, idgen),
+                     f"`{run.format_call_expr[(label, 'peer')]}`", fmt(1, peer), ratio(idgen, peer)])
+    table(w, ["format", "idgen", "ns/call", "PL/pgSQL", "ns/call", "idgen x PL/pgSQL"], "llrlrr", rows)
 
 
 def scale_tsv_text(run):
@@ -781,6 +839,11 @@ def check(run, png):
             positive(f"tps[{name} point {i}]", point["tps"])
             positive(f"MB[{name} point {i}]", point["mb"])
             positive(f"WAL per insert[{name} point {i}]", point["wal"])
+    if any(run.has(name) for name in TARGET_FORMAT_CALL):
+        expected = [TEXT_SCAN] + FORMAT_OUTPUTS + ["uuid_out"] + FORMAT_INPUTS + ["uuid_in"]
+        timed("part 7 text", expected, run.format_text, run.format_text_ns, "ns/value")
+        timed("part 7 calls", [(label, which) for label in FORMAT_PEERS for which in ("idgen", "peer")],
+              run.format_call, run.format_call_ns, "ns/call")
     try:
         with open(png, "rb") as f:
             if f.read(8) != b"\x89PNG\r\n\x1a\n":

@@ -269,10 +269,19 @@ TRANSLATE = {"uuid_v7": uuid_v7_cases, "snowflake": snowflake_cases, "snowflake5
              "prefix": prefix_cases, "prefixed_id": text_id_cases, "typeid": text_id_cases}
 
 
+# Families of the file that the SQL edition does not have yet, each with the
+# reason (test/data/sql_edition_known_diffs.txt lists their functions): no
+# verdict, a note saying so.
+EDITION_LACKS = {name: "the SQL edition has no %s type yet (issue 53)" % name for name in ("objectid", "xid")}
+
+
 def build():
     """The families (in the file's order), their cases and the skipped ones."""
     with open(VECTORS, encoding="utf-8") as f:
         families = json.load(f)["families"]
+    for name, why in EDITION_LACKS.items():
+        if families.pop(name, None) is not None:
+            note(f"test/data/id_vectors.json, {name}: not checked: {why}")
     cases, skipped = [], []
     for name, fam in families.items():
         if name not in TRANSLATE:

@@ -17,12 +17,15 @@
 
 #include "core/base32.hpp"
 #include "core/base36.hpp"
+#include "core/ksuid.hpp"
+#include "core/objectid.hpp"
 #include "core/prefixed.hpp"
 #include "core/snowflake.hpp"
 #include "core/typeid.hpp"
 #include "core/uint128.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv7.hpp"
+#include "core/xid.hpp"
 
 namespace idgen::test {
 
@@ -180,6 +183,81 @@ inline Answer answer_snowflake_id(core::SnowflakeLayout layout, long long id) {
 }
 
 // The answer of op to inputs; {{"error", ...}} for an op or input that is not one.
+inline const char *name_of(core::KsuidStatus s) {
+    switch (s) {
+        case core::KsuidStatus::ok: return "ok";
+        case core::KsuidStatus::wrong_length: return "wrong_length";
+        case core::KsuidStatus::bad_character: return "bad_character";
+        case core::KsuidStatus::too_large: return "too_large";
+    }
+    return "?";
+}
+
+inline const char *name_of(core::ObjectIdStatus s) {
+    switch (s) {
+        case core::ObjectIdStatus::ok: return "ok";
+        case core::ObjectIdStatus::wrong_length: return "wrong_length";
+        case core::ObjectIdStatus::bad_character: return "bad_character";
+    }
+    return "?";
+}
+
+inline const char *name_of(core::XidStatus s) {
+    switch (s) {
+        case core::XidStatus::ok: return "ok";
+        case core::XidStatus::wrong_length: return "wrong_length";
+        case core::XidStatus::bad_character: return "bad_character";
+        case core::XidStatus::bad_last_character: return "bad_last_character";
+    }
+    return "?";
+}
+
+// An answer without its bits: for the forms whose input they are.
+inline Answer without_bits(Answer answer) {
+    for (auto it = answer.begin(); it != answer.end(); ++it)
+        if (it->first == "bits") {
+            answer.erase(it);
+            break;
+        }
+    return answer;
+}
+
+// A KSUID's fields: its 20 bytes, its text, its second and its payload.
+inline Answer answer_ksuid(core::Ksuid id) {
+    std::uint8_t raw[core::kKsuidBytes];
+    char text[core::kKsuidTextLength];
+    core::ksuid_store(id, raw);
+    core::ksuid_encode(id, text);
+    return {{"ok", boolean(true)},
+            {"bits", str(hex_of(raw, core::kKsuidBytes))},
+            {"canonical", str(std::string(text, core::kKsuidTextLength))},
+            {"unix_s", num(core::ksuid_unix_seconds(id))},
+            {"payload", str(hex_of(raw + core::kKsuidTimestampBytes, core::kKsuidPayloadBytes))}};
+}
+
+inline Answer answer_objectid(const std::uint8_t *id) {
+    char text[core::kObjectIdTextLength];
+    core::objectid_encode(id, text);
+    return {{"ok", boolean(true)},
+            {"bits", str(hex_of(id, core::kObjectIdBytes))},
+            {"canonical", str(std::string(text, core::kObjectIdTextLength))},
+            {"unix_s", num(core::load_be32(id))},
+            {"process", str(hex_of(id + core::kObjectIdProcessOffset, core::kObjectIdProcessBytes))},
+            {"counter", num(core::load_be24(id + core::kObjectIdProcessOffset + core::kObjectIdProcessBytes))}};
+}
+
+inline Answer answer_xid(const std::uint8_t *id) {
+    char text[core::kXidTextLength];
+    core::xid_encode(id, text);
+    return {{"ok", boolean(true)},
+            {"bits", str(hex_of(id, core::kXidBytes))},
+            {"canonical", str(std::string(text, core::kXidTextLength))},
+            {"unix_s", num(core::load_be32(id))},
+            {"machine", str(hex_of(id + core::kXidMachineOffset, core::kXidMachineBytes))},
+            {"pid", num(core::xid_pid(id))},
+            {"counter", num(core::load_be24(id + core::kXidPidOffset + 2))}};
+}
+
 inline Answer vector_answer(std::string_view op, const std::vector<std::string> &in) {
     auto bad = [](const char *why) { return Answer{{"error", str(why)}}; };
     std::string bytes;
@@ -197,6 +275,41 @@ inline Answer vector_answer(std::string_view op, const std::vector<std::string> 
         if (!bytes_of_hex(in[0], bytes) || bytes.size() != 16) return bad("bits are 32 hex digits");
         core::Uint128 v = core::load_be128(reinterpret_cast<const std::uint8_t *>(bytes.data()));
         return {{"text", str(ulid_text(v))}, {"unix_ms", num(core::ulid_unix_ms(v))}};
+    }
+    if (op == "ksuid.text" && in.size() == 1) {
+        core::KsuidDecoded d = core::ksuid_decode(in[0]);
+        if (d.status != core::KsuidStatus::ok)
+            return refused(name_of(d.status), nullptr,
+                           d.status == core::KsuidStatus::bad_character ? static_cast<long long>(d.position) : -1);
+        return answer_ksuid(d.value);
+    }
+    if (op == "ksuid.bits" && in.size() == 1) {
+        if (!bytes_of_hex(in[0], bytes) || bytes.size() != core::kKsuidBytes) return bad("bits are 40 hex digits");
+        return without_bits(answer_ksuid(core::ksuid_load(reinterpret_cast<const std::uint8_t *>(bytes.data()))));
+    }
+    if (op == "objectid.text" && in.size() == 1) {
+        std::uint8_t id[core::kObjectIdBytes];
+        core::ObjectIdDecoded d = core::objectid_decode(in[0], id);
+        if (d.status != core::ObjectIdStatus::ok)
+            return refused(name_of(d.status), nullptr,
+                           d.status == core::ObjectIdStatus::bad_character ? static_cast<long long>(d.position) : -1);
+        return answer_objectid(id);
+    }
+    if (op == "objectid.bits" && in.size() == 1) {
+        if (!bytes_of_hex(in[0], bytes) || bytes.size() != core::kObjectIdBytes) return bad("bits are 24 hex digits");
+        return without_bits(answer_objectid(reinterpret_cast<const std::uint8_t *>(bytes.data())));
+    }
+    if (op == "xid.text" && in.size() == 1) {
+        std::uint8_t id[core::kXidBytes];
+        core::XidDecoded d = core::xid_decode(in[0], id);
+        if (d.status != core::XidStatus::ok)
+            return refused(name_of(d.status), nullptr,
+                           d.status == core::XidStatus::bad_character ? static_cast<long long>(d.position) : -1);
+        return answer_xid(id);
+    }
+    if (op == "xid.bits" && in.size() == 1) {
+        if (!bytes_of_hex(in[0], bytes) || bytes.size() != core::kXidBytes) return bad("bits are 24 hex digits");
+        return without_bits(answer_xid(reinterpret_cast<const std::uint8_t *>(bytes.data())));
     }
     if (op == "prefix.check" && in.size() == 1) {
         core::PrefixCheck c = core::prefix_check(in[0]);

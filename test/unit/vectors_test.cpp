@@ -12,11 +12,14 @@
 
 #include "core/base32.hpp"
 #include "core/base36.hpp"
+#include "core/ksuid.hpp"
+#include "core/objectid.hpp"
 #include "core/prefixed.hpp"
 #include "core/snowflake.hpp"
 #include "core/typeid.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv7.hpp"
+#include "core/xid.hpp"
 #include "json_reader.hpp"
 #include "vector_answers.hpp"
 
@@ -63,7 +66,8 @@ std::vector<int> widths(const Json &layout) {
 // answer field by field, in order, and nothing more.
 TEST(Vectors, EveryCaseIsTheCoresAnswer) {
     const Json &families = vectors()["families"];
-    EXPECT_EQ(families.members.size(), 7u) << "uuid_v7, snowflake, snowflake53, ulid, prefix, prefixed_id, typeid";
+    EXPECT_EQ(families.members.size(), 10u)
+        << "uuid_v7, snowflake, snowflake53, ulid, prefix, prefixed_id, ksuid, objectid, xid, typeid";
     for (const auto &[family, body] : families.members) {
         EXPECT_FALSE(body["cases"].members.empty()) << family << " has no cases";
         for (const auto &[form, list] : body["cases"].members) {
@@ -107,6 +111,15 @@ TEST(Vectors, LayoutsAreTheHeaders) {
     EXPECT_EQ(widths(f["ulid"]), (std::vector<int>{48, kUlidRandomBits}));
     EXPECT_EQ(f["ulid"]["alphabet"].text, kBase32Alphabet);
     EXPECT_EQ(f["ulid"]["digits"].text, std::to_string(kBase32Digits128));
+    EXPECT_EQ(widths(f["ksuid"]), (std::vector<int>{8 * kKsuidTimestampBytes, 8 * kKsuidPayloadBytes}));
+    EXPECT_EQ(f["ksuid"]["alphabet"].text, kKsuidAlphabet);
+    EXPECT_EQ(f["ksuid"]["max_text"].text, kKsuidMaxText);
+    EXPECT_EQ(f["ksuid"]["epoch_unix_s"].text, std::to_string(kKsuidEpochUnixSeconds));
+    EXPECT_EQ(widths(f["objectid"]), (std::vector<int>{32, 8 * kObjectIdProcessBytes, kId96CounterBits}));
+    EXPECT_EQ(f["objectid"]["digits"].text, std::to_string(kObjectIdTextLength));
+    EXPECT_EQ(widths(f["xid"]), (std::vector<int>{32, 8 * kXidMachineBytes, 16, kId96CounterBits}));
+    EXPECT_EQ(f["xid"]["alphabet"].text, std::string(kXidAlphabet));
+    EXPECT_EQ(f["xid"]["digits"].text, std::to_string(kXidTextLength));
     EXPECT_EQ(f["typeid"]["alphabet"].text, kBase32LowerAlphabet);
     EXPECT_EQ(f["typeid"]["max_length"].text, std::to_string(kTypeidMaxChars));
     EXPECT_EQ(f["prefix"]["max_length"].text, std::to_string(kPrefixMaxLength));

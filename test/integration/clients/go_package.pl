@@ -82,9 +82,10 @@ if ($db && $bare && $old && $status == 0)
 	my ($tstatus, $tout, $terr) = run_status(
 		[ $go, 'test', '-json', '-count=1', @skip_speed, map { $path{$_} } @modules ],
 		# the modules are tested away from the checkout: their tests read
-		# the extension's vectors file from here
+		# the extension's vectors file and the third-party vectors from here
 		env => { %env, $node->client_env($db, $db), IDGEN_TEST_BARE_DATABASE => $bare,
-			IDGEN_TEST_OLD_DATABASE => $old, IDGEN_VECTORS => "$repo/test/data/id_vectors.json" },
+			IDGEN_TEST_OLD_DATABASE => $old, IDGEN_VECTORS => "$repo/test/data/id_vectors.json",
+			IDGEN_SHARED_DATA => "$repo/../shared/data" },
 		init => sub { chdir "$tmp/consumer" or die "chdir: $!" });
 	PostgreSQL::Test::Utils::append_to_file($json, $tout);
 	diag($terr) if $terr ne '';

@@ -27,6 +27,7 @@ if ($installed)
 		my $junit = "$work/junit.xml";
 		my ($status, $out, $err) = IdgenTest::run_status([ 'sh', "$dir/test/run.sh", $work, $junit ],
 			env => { $node->client_env($db), IDGEN_APP_DB => $app, HOME => $work,
+				IDGEN_SHARED_DATA => repo_dir() . '/../shared/data',
 				PATH => "$dir/node_modules/.idgen-bin:$ENV{PATH}" });
 		note($out);
 		is($status, 0, 'the package packs, installs into the test project and its tests run') or diag($err);

@@ -59,10 +59,13 @@ for my $set (@sets)
 	($status, $out, $err) = run_status(
 		[ "$venv/bin/python", '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--rootdir', $tmp,
 			"--junitxml=$tmp/$set.xml", '-o', 'junit_family=xunit1', "$package/tests" ],
-		# the decoders do not depend on the libraries' versions: 100,000 values
-		# per family with the newest set, 10,000 with the oldest
+		# the decoders and the reference libraries' answers do not depend on the
+		# libraries' versions: 100,000 values per family with the newest set,
+		# 10,000 with the oldest
 		env => { %quiet, IDGEN_TEST_SET => $set,
-			IDGEN_DECODER_VALUES => $set eq 'latest' ? 100000 : 10000 },
+			IDGEN_DECODER_VALUES => $set eq 'latest' ? 100000 : 10000,
+			IDGEN_DIFFERENTIAL_COUNT => $set eq 'latest' ? 100000 : 10000,
+			IDGEN_SHARED_DATA => repo_dir() . '/../shared/data' },
 		init => sub { chdir $tmp or die "$tmp: $!" });  # not the checkout, where idgen.so lives
 	note($out) if $status != 0;
 	verdicts("pytest ($set)", '/usr/bin/python3', repo_dir() . '/test/lib/junit_verdicts.py',
