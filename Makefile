@@ -97,7 +97,8 @@ fuzz: fuzz-build
 SQL_EDITION = build/idgen_sql--$(EXTVERSION).sql
 sql-edition: $(SQL_EDITION)
 $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/base32.hpp \
-		src/core/snowflake.hpp src/core/prefixed.hpp src/core/uuidv7.hpp src/core/ulid.hpp src/pg/module.cpp \
+		src/core/snowflake.hpp src/core/prefixed.hpp src/core/uuidv7.hpp src/core/ulid.hpp src/core/ksuid.hpp \
+		src/core/uuidv6.hpp src/pg/module.cpp \
 		sql/idgen--$(EXTVERSION).sql
 	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@
 all: $(SQL_EDITION)

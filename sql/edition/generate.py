@@ -18,7 +18,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-FAMILIES = ["header", "uuid_v7", "snowflake", "ulid", "prefixed", "typeid", "types"]
+FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "types"]
 # The schema that the mints name until idgen_sql_snowflake_bind() writes the
 # install's in: no role may create a schema named pg_*, so it never resolves
 # (test/lib/sql_qualified.py takes it as the edition's own).
@@ -43,6 +43,8 @@ def constants(version):
     prefixed = read("src/core/prefixed.hpp")
     uuidv7 = read("src/core/uuidv7.hpp")
     ulid = read("src/core/ulid.hpp")
+    ksuid = read("src/core/ksuid.hpp")
+    uuidv6 = read("src/core/uuidv6.hpp")
     module = read("src/pg/module.cpp")
     upper = grab(base32, r'kBase32Alphabet\[\] = "([0-9A-Z]{32})"', "the Crockford alphabet")
     lower = grab(base32, r'kBase32LowerAlphabet\[\] = "([0-9a-z]{32})"', "the lowercase Crockford alphabet")
@@ -64,6 +66,19 @@ def constants(version):
     ulid_random = int(grab(ulid, r"kUlidRandomBits = (\d+);", "the ULID random bits"))
     if subms != 12 or ulid_random != 80:
         sys.exit("generate.py: the UUIDv7 or ULID layout changed; the SQL edition must follow by hand")
+    ksuid_alphabet = grab(ksuid, r'kKsuidAlphabet\[\] =\s*"([0-9A-Za-z]{62})"', "the KSUID alphabet")
+    ksuid_max_text = grab(ksuid, r'kKsuidMaxText\[\] = "([0-9A-Za-z]+)"', "the largest KSUID text")
+    ksuid_epoch = int(grab(ksuid, r"kKsuidEpochUnixSeconds = ([\d']+);", "the KSUID epoch").replace("'", ""))
+    ksuid_bytes = int(grab(ksuid, r"kKsuidBytes = (\d+);", "the KSUID bytes"))
+    ksuid_text_length = int(grab(ksuid, r"kKsuidTextLength = (\d+);", "the KSUID text length"))
+    ksuid_max_ts = int(grab(ksuid, r"kKsuidMaxTimestamp = (0x[0-9A-Fa-f]+);", "the largest KSUID timestamp"), 16)
+    if (ksuid_bytes, ksuid_max_ts, len(ksuid_max_text)) != (20, 2**32 - 1, ksuid_text_length) or base62(2**160 - 1, ksuid_alphabet) != ksuid_max_text:
+        sys.exit("generate.py: the KSUID layout changed; the SQL edition must follow by hand")
+    v6_epoch_tick = int(grab(uuidv6, r"kUuidv6UnixEpochTick = ([\d']+);", "the UUIDv6 tick of the Unix epoch").replace("'", ""))
+    v6_max_tick = 2**60 - 1
+    if "kUuidv6MaxTick = (Uuidv6Tick{1} << 60) - 1;" not in uuidv6 or v6_epoch_tick % 10:
+        sys.exit("generate.py: the UUIDv6 layout changed; the SQL edition must follow by hand")
+    v6_min_us, v6_max_us = -v6_epoch_tick // 10, (v6_max_tick - v6_epoch_tick) // 10
     digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
     max36 = ""
     n = 2**128 - 1
@@ -72,6 +87,29 @@ def constants(version):
         n //= 36
     return {
         "VERSION": version,
+        "KSUID_ALPHABET": ksuid_alphabet,
+        "KSUID_CLASS": crockford_class(ksuid_alphabet),
+        "KSUID_MAX_TEXT": ksuid_max_text,
+        "KSUID_EPOCH": str(ksuid_epoch),
+        "KSUID_BYTES": str(ksuid_bytes),
+        "KSUID_TEXT_LENGTH": str(ksuid_text_length),
+        "KSUID_FIRST": utc_text(ksuid_epoch * 10**6),
+        "KSUID_LAST": utc_text((ksuid_epoch + ksuid_max_ts) * 10**6),
+        "UUIDV6_EPOCH_TICK": str(v6_epoch_tick),
+        "UUIDV6_EPOCH_US": str(v6_epoch_tick // 10),
+        "UUIDV6_MIN_US": str(v6_min_us),
+        "UUIDV6_MAX_US": str(v6_max_us),
+        "UUIDV6_FIRST": utc_text(v6_min_us),
+        "UUIDV6_LAST": utc_text(v6_max_us),
+        # uuid_v6()'s next tick: max(the clock's, microseconds * 10, the last + 1)
+        "UUID_V6_NEXT_TICK": f"""pg_catalog.set_config('idgen_sql.uuid_v6_tick',
+                          GREATEST({unix_us("pg_catalog.clock_timestamp()")} {op('*')} 10 {op('+')} {v6_epoch_tick},
+                                   ('0' {op('||')} pg_catalog.current_setting('idgen_sql.uuid_v6_tick', true))::bigint {op('+')} 1)::pg_catalog.text,
+                          false)""",
+        # a version 4 uuid's last 8 bytes with the multicast bit of the node set
+        # (in SQL-standard bodies, bound when the script runs)
+        "UUIDV6_RANDOM_LOW": "pg_catalog.int8send(('x' || pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))"
+                             f"::bit(64)::bigint | {1 << 40})",
         "CROCKFORD_UPPER": upper,
         "CROCKFORD_LOWER": lower,
         # regular expression classes of the alphabet, either case and lowercase
@@ -133,6 +171,21 @@ def constants(version):
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
     }
+
+
+def base62(n, alphabet):
+    out = ""
+    while n:
+        out = alphabet[n % 62] + out
+        n //= 62
+    return out
+
+
+def utc_text(unix_us):
+    """An instant as the C++ edition's details write it: seconds, and the
+    microseconds when there are any."""
+    t = datetime.datetime(1970, 1, 1) + datetime.timedelta(microseconds=unix_us)
+    return t.strftime("%Y-%m-%d %H:%M:%S") + (f".{t.microsecond:06d}" if t.microsecond else "")
 
 
 def idgen_types_function(version):
@@ -367,6 +420,21 @@ def drop_comments(text, keep_first_block):
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out))
 
 
+def drop_indentation(text):
+    """text without the spaces that start its lines (the pg_tle install holds
+    at most 128 kB; PostgreSQL reads a statement and a PL/pgSQL body the same
+    without them), but for a line that continues a string literal, whose
+    spaces are the literal's: single quotes are counted ('' as none)."""
+    out, in_literal = [], False
+    for line in text.split("\n"):
+        out.append(line if in_literal else line.lstrip(" "))
+        if not line.lstrip().startswith("--") and line.replace("''", "").count("'") % 2:
+            in_literal = not in_literal
+    if in_literal:
+        sys.exit("generate.py: a string literal runs to the end of a family file")
+    return "\n".join(out)
+
+
 def expand(values, m):
     """{{NAME}} is a constant; {{NAME:var}} an unrolled expression over variable var."""
     name, var = m.group(1), m.group(2)
@@ -391,7 +459,7 @@ def main():
         left = re.findall(r"\{\{[^}]*\}\}", text)
         if left:
             sys.exit(f"generate.py: sql/edition/{family}.sql: unknown placeholders {sorted(set(left))}")
-        parts.append(drop_comments(text, family == "header"))
+        parts.append(drop_indentation(drop_comments(text, family == "header")))
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     tmp = output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:

@@ -36,6 +36,7 @@ DECLARE
     state text;
     shifted text;
     block text;
+    read_only text;
     csprng_lo text := $x$('x' OPERATOR(pg_catalog.||) pg_catalog.encode(pg_catalog.substr(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9), 'hex'))::bit(64)::bigint$x$;
 BEGIN
     -- snowflake and snowflake53, from the block that holds the lock: its
@@ -45,10 +46,13 @@ BEGIN
     -- read from it, so that the copies use the edition's own.
     FOREACH family IN ARRAY ARRAY['snowflake', 'snowflake53'] LOOP
         def := pg_get_functiondef(format('sqled.idgen_sql_%s_mint(integer)', family)::regprocedure);
-        state := substring(def FROM '\n        stamp := pg_catalog\.nextval\((.*?)\);\n');
-        shifted := substring(def FROM '\n            stamp := pg_catalog\.setval\([^\n]*?, (now_ms [^\n]*?)\);\n');
-        block := substring(def FROM '\n(    BEGIN\n        bound := .*?\n    END;\n)');
-        IF state IS NULL OR shifted IS NULL OR block IS NULL THEN
+        -- (the generated script has no indentation: generate.py leaves it out;
+        -- " *?" first, as PostgreSQL takes the first quantifier's greed for the whole)
+        state := substring(def FROM '\n *?stamp := pg_catalog\.nextval\((.*?)\);\n');
+        shifted := substring(def FROM '\n *?stamp := pg_catalog\.setval\([^\n]*?, (now_ms [^\n]*?)\);\n');
+        block := substring(def FROM '\n( *?BEGIN\n *?bound := .*?\n *?END;\n)');
+        read_only := substring(def FROM '\n( *?OR pg_catalog\.current_setting\(''transaction_read_only''\) OPERATOR\(pg_catalog\.=\) ''on''\n)');
+        IF state IS NULL OR shifted IS NULL OR block IS NULL OR read_only IS NULL THEN
             RAISE EXCEPTION 'sql_edition_without.sql: the edition''s %() mint no longer moves its state with nextval and setval', family;
         END IF;
         -- no lock around nextval and setval, so IDs may repeat across
@@ -60,7 +64,7 @@ BEGIN
                         || E'    IF stamp OPERATOR(pg_catalog.<) (%s) THEN\n'
                         || E'        stamp := pg_catalog.setval(%s, %s);\n'
                         || E'    END IF;\n', state, shifted, state, shifted)],
-            [E'       OR pg_catalog.current_setting(''transaction_read_only'') OPERATOR(pg_catalog.=) ''on''\n', '']]);
+            [read_only, '']]);
         -- serialized as 0.7.0's mint was: a session advisory lock (which any
         -- role may take, advisory locks checking no privilege) and its unlock
         -- around nextval and setval, built-in calls of one expression, with no

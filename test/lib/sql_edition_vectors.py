@@ -190,6 +190,48 @@ def ulid_cases(fam, name):
     return out, skipped
 
 
+def ksuid_cases(fam, name):
+    """ksuid: a domain over bytea in the SQL edition, its text through
+    ksuid_to_text() and ksuid_from_text()."""
+    out, skipped = [], []
+
+    def decoded(text):
+        k = lambda s: f"{s}ksuid_from_text({lit(text)})"
+        return lambda s: (f"SELECT concat_ws(' ', encode({k(s)}, 'hex'), {s}ksuid_to_text({k(s)}), "
+                          f"extract(epoch FROM {s}ksuid_time({k(s)}))::bigint, encode({s}ksuid_payload({k(s)}), 'hex'), "
+                          f"encode({s}ksuid_to_bytea({k(s)}), 'hex'))")
+
+    for form, cases in fam["cases"].items():
+        for c in cases:
+            label = f"{form}: {c['what']}"
+            if form == "text":
+                if "\0" in c["text"]:
+                    skipped.append((name, label, "PostgreSQL text holds no NUL byte"))
+                elif c["ok"]:
+                    out.append(Case(name, label, decoded(c["text"]),
+                                    f"{c['bits']} {c['canonical']} {c['unix_s']} {c['payload']} {c['bits']}"))
+                else:
+                    out.append(Case(name, label, lambda s, c=c: f"SELECT {s}ksuid_from_text({lit(c['text'])})", None,
+                                    lambda s, c=c: f"SELECT CAST({lit(c['text'])} AS {s}ksuid)"))
+            elif form == "bits":
+                k = lambda s, c=c: f"{s}ksuid_from_bytea(decode({lit(c['bits'])}, 'hex'))"
+                out.append(Case(name, label, lambda s, k=k: (f"SELECT concat_ws(' ', {s}ksuid_to_text({k(s)}), "
+                                                             f"extract(epoch FROM {s}ksuid_time({k(s)}))::bigint, "
+                                                             f"encode({s}ksuid_payload({k(s)}), 'hex'))"),
+                                f"{c['canonical']} {c['unix_s']} {c['payload']}"))
+            else:
+                out.append(unknown(name, form))
+    alphabet, digits = fam["alphabet"], fam["digits"]
+    for text in ("0" + alphabet[:digits - 1], "0" + alphabet[len(alphabet) - digits + 1:]):
+        value = 0
+        for ch in text:
+            value = value * len(alphabet) + alphabet.index(ch)
+        bits = f"{value:040x}"
+        out.append(Case(name, f"the alphabet walked: {text}", decoded(text),
+                        f"{bits} {text} {int(bits[:8], 16) + fam['epoch_unix_s']} {bits[8:]} {bits}"))
+    return out, skipped
+
+
 def prefix_cases(fam, name):
     out, skipped = [], []
     nil = uuid_lit("0" * 32)
@@ -265,7 +307,7 @@ def unknown(name, form):
     return Case(name, f"form {form}: this script has no translation of it", lambda s: "SELECT 'untranslated'", "a translation")
 
 
-TRANSLATE = {"uuid_v7": uuid_v7_cases, "snowflake": snowflake_cases, "snowflake53": snowflake_cases, "ulid": ulid_cases,
+TRANSLATE = {"uuid_v7": uuid_v7_cases, "snowflake": snowflake_cases, "snowflake53": snowflake_cases, "ulid": ulid_cases, "ksuid": ksuid_cases,
              "prefix": prefix_cases, "prefixed_id": text_id_cases, "typeid": text_id_cases}
 
 

@@ -15,7 +15,7 @@
 # SQLSTATEs of bad input; every case of test/data/id_vectors.json
 # (sql_edition_vectors.py); the function and cast lists of the two editions
 # (name, arguments, volatility, strictness, parallel label, comment) against
-# test/data/sql_edition_known_diffs.txt; 33
+# test/data/sql_edition_known_diffs.txt; 47
 # refusals with the same SQLSTATE, message, detail and hint in both editions;
 # what other roles, cancels and errors can do to the snowflake state (section
 # 1b: cancelled and parallel-mode calls leave no lock, a role without grants
@@ -527,7 +527,24 @@ SQL
 		"'user_8zzzzzzzzzzzzzzzzzzzzzzzzz'::ids.typeid", "'_01h455vb4pex5vsknk084sn02q'::ids.typeid", "'user_01h455vb4pex5vsknk084sn0'::ids.typeid",
 		"'user_01h455vb4pex5vsknk084sn0uq'::ids.typeid", "'User_01h455vb4pex5vsknk084sn02q'::ids.typeid",
 		"ids.base36_decode('!')", "ids.base36_encode(-1)", "ids.base36_decode_bigint('1y2p0ij32e8e8')", "ids.base36_decode_bigint('!')",
-		"ids.typeid_to_prefixed_id('01h455vb4pex5vsknk084sn02q')", "ids.prefixed_id_from_uuid('a_', '01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)");
+		"ids.typeid_to_prefixed_id('01h455vb4pex5vsknk084sn02q')", "ids.prefixed_id_from_uuid('a_', '01890a5d-ac96-774b-bcce-b302099a8057'::pg_catalog.uuid)",
+		"pg_catalog.set_config('idgen_sql.uuid_v6_tick', '1152921504606840000', false)",
+		"pg_catalog.substr(ids.uuid_v6()::pg_catalog.text, 1, 19)", "ids.uuid_v6_time(ids.uuid_v6())",
+		"ids.uuid_v6_time(ids.uuid_v6_at('2030-01-01 00:00:00.123456+00'::pg_catalog.timestamptz))",
+		"ids.uuid_v6_boundary('2030-01-01 00:00:00.123456+00'::pg_catalog.timestamptz)",
+		"ids.uuid_v6_from_v1('c232ab00-9414-11ec-b3c8-9f6bdeced846'::pg_catalog.uuid)", "ids.uuid_v1_from_v6('1ec9414c-232a-6b00-b3c8-9f6bdeced846'::pg_catalog.uuid)",
+		"ids.uuid_v6_time('c232ab00-9414-11ec-b3c8-9f6bdeced846'::pg_catalog.uuid)", "ids.uuid_v8('\\x00112233445566778899aabbccddeeff'::pg_catalog.bytea)",
+		"ids.uuid_v8_sha256('6ba7b810-9dad-11d1-80b4-00c04fd430c8'::pg_catalog.uuid, 'www.example.com'::pg_catalog.text)",
+		"ids.uuid_v8_sha256('6ba7b810-9dad-11d1-80b4-00c04fd430c8'::pg_catalog.uuid, '\\x0102'::pg_catalog.bytea)",
+		"ids.uuid_v6_from_v1('1ec9414c-232a-6b00-b3c8-9f6bdeced846'::pg_catalog.uuid)", "ids.uuid_v1_from_v6('1ec9414c-232a-6b00-f3c8-9f6bdeced846'::pg_catalog.uuid)",
+		"ids.uuid_v8(''::pg_catalog.bytea)", "ids.uuid_v6_at('infinity'::pg_catalog.timestamptz)",
+		"pg_catalog.set_config('idgen_sql.ksuid_last', 'fffffffe0123ffffffffffffffffffffffffffff', false)",
+		"ids.ksuid_to_text(ids.ksuid())", "ids.ksuid_to_text(ids.ksuid())",
+		"ids.ksuid_to_text(ids.ksuid_from_text('0ujtsYcgvSTl8PAuAdqWYSMnLOv'))", "ids.ksuid_time(ids.ksuid_from_text('0ujtsYcgvSTl8PAuAdqWYSMnLOv'))",
+		"ids.ksuid_payload(ids.ksuid_from_text('aWgEPTl1tmebfsQzFP4bxwgy80V'))", "ids.ksuid_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.ksuid_time(ids.ksuid_at('2030-01-01 00:00:00+00'::pg_catalog.timestamptz))", "ids.ksuid_from_bytea('\\x0102'::pg_catalog.bytea)",
+		"ids.ksuid_from_text('0ujtsYcgvSTl8PAuAdqW-SMnLOv')", "ids.ksuid_from_text(E'0ujtsYcgvSTl8\\tAuAdqWYSMnLOv')",
+		"ids.ksuid_from_text('aWgEPTl1tmebfsQzFP4bxwgy80W')", "ids.ksuid_from_text('123')", "ids.ksuid_at('infinity'::pg_catalog.timestamptz)");
 	my $values = join(', ', map { my $q = "SELECT ($calls[$_])::pg_catalog.text"; "($_, \$q\$$q\$q\$)" } 0 .. $#calls);
 	my $run = sub {
 		my ($path, $user) = @_;
@@ -686,6 +703,34 @@ is($parity, '',
 	scalar(@refusals) . ' refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36): same SQLSTATE, message, detail and hint in both editions'
 );
 
+# KSUID text is read by the SQL edition's ksuid_from_text() and by the C++
+# edition's ksuid input: the same refusals (a character outside the alphabet
+# first, control characters as codes, the hint for 27 bytes; then the length;
+# then a value above 2^160 - 1), and the same value for the largest KSUID.
+my @ksuid_texts = ('', '123', '0ujtsYcgvSTl8PAuAdqWYSMnLO', '0ujtsYcgvSTl8PAuAdqWYSMnLOvX', '0ujtsYcgvSTl8PAuAdqW-SMnLOv',
+	' 0ujtsYcgvSTl8PAuAdqWYSMnLOv', '0ujtsYcgvSTl8PAuAdqWYSMnLOv ', "0ujtsYcgvSTl8\tAuAdqWYSMnLOv", "0ujtsYcgvSTl8\x7fAuAdqWYSMnLOv",
+	"\x01", '0ujtsYcgvSTl8PAuAdqW+SMnLO', '01890a5d-ac96-774b-bcce-b302099a8057', 'aWgEPTl1tmebfsQzFP4bxwgy80!',
+	"0000000000000000000000000\xc3\xa9", "00000000000000000000000000\xc3\xa9", "\xc3\xa9", 'aWgEPTl1tmebfsQzFP4bxwgy80W',
+	'aaaaaaaaaaaaaaaaaaaaaaaaaaa', 'zzzzzzzzzzzzzzzzzzzzzzzzzzz', 'b00000000000000000000000000', '00000000000000000000000000-',
+	'aWgEPTl1tmebfsQzFP4bxwgy80V', '000000000000000000000000000', '0ujtsYcgvSTl8PAuAdqWYSMnLOv');
+my $ksuid_text_values = join(",\n  ", map { "(\$k\$$ksuid_texts[$_]\$k\$, $_)" } 0 .. $#ksuid_texts);
+my ($ksuid_text_status, $ksuid_text_diff, $ksuid_text_err) = $f->run_sql(<<"SQL", db => 'diff');
+CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS \$\$
+DECLARE st text; m text; d text; h text; r text;
+BEGIN EXECUTE q INTO r; RETURN 'accepted ' || r;
+EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
+    RETURN concat_ws(' | ', st, m, d, h); END \$\$;
+SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
+  SELECT n, t, pg_temp.err(format('SELECT %L::cpp.ksuid::bytea', t)) c, pg_temp.err(format('SELECT sqled.ksuid_from_text(%L)::bytea', t)) s
+  FROM (VALUES
+  $ksuid_text_values) v(t, n)) r
+WHERE c IS DISTINCT FROM s ORDER BY n
+SQL
+$ksuid_text_diff .= $ksuid_text_err;
+diag($ksuid_text_diff) if $ksuid_text_diff ne '';
+is($ksuid_text_diff, '',
+	scalar(@ksuid_texts) . " KSUID texts: ksuid_from_text() refuses each as the C++ edition's ksuid input (SQLSTATE, message, detail, hint) or reads the same bytes");
+
 # --- 3c. the vectors file ---------------------------------------------------------------
 # Every case of test/data/id_vectors.json, read when the test runs, through
 # the entry points each family has (test/lib/sql_edition_vectors.py): the
@@ -724,6 +769,15 @@ $diff_setup
 CREATE TEMP TABLE u7 AS SELECT sqled.uuid_v7() AS u FROM generate_series(1, $half) UNION ALL SELECT cpp.uuid_v7() FROM generate_series(1, $half);
 SELECT 'uuid_v7', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE (sqled.uuid_v7_time(u) IS DISTINCT FROM cpp.uuid_v7_time(u) OR cpp.uuid_v7_time(u) IS NULL) IS NOT FALSE) = 0 FROM u7;
 DROP TABLE u7;
+CREATE TEMP TABLE u6 AS SELECT g, true AS by_sql, sqled.uuid_v6() AS u FROM generate_series(1, $half) g UNION ALL SELECT g, false, cpp.uuid_v6() FROM generate_series(1, $half) g;
+SELECT 'uuid_v6', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE (coalesce(u <= prev, false) OR substr(u::text, 15, 1) <> '6' OR substr(u::text, 20, 1) NOT IN ('8', '9', 'a', 'b')
+    OR get_byte(uuid_send(u), 10) & 1 <> 1 OR sqled.uuid_v6_time(u) <> cpp.uuid_v6_time(u) OR cpp.uuid_v6_time(u) IS NULL
+    OR sqled.uuid_v1_from_v6(u) <> c.v1 OR sqled.uuid_v6_from_v1(c.v1) <> u OR sqled.uuid_v6_time(c.v1) <> cpp.uuid_v6_time(u)
+    OR (g % 10 = 0 AND (sqled.uuid_v8(substr(uuid_send(u) || uuid_send(prev), 3, 16)) <> cpp.uuid_v8(substr(uuid_send(u) || uuid_send(prev), 3, 16))
+        OR sqled.uuid_v8_sha256(prev, g || U&'\\00e9' || u) <> cpp.uuid_v8_sha256(prev, g || U&'\\00e9' || u)
+        OR sqled.uuid_v8_sha256(u, uuid_send(prev)) <> cpp.uuid_v8_sha256(u, uuid_send(prev))))) IS NOT FALSE AND prev IS NOT NULL) = 0
+  FROM (SELECT *, lag(u) OVER (PARTITION BY by_sql ORDER BY g) AS prev FROM u6) s, LATERAL (SELECT cpp.uuid_v1_from_v6(u) AS v1) c;
+DROP TABLE u6;
 CREATE TEMP TABLE ul AS SELECT true AS by_sql, u::uuid AS u, sqled.ulid_to_text(u) AS t FROM (SELECT sqled.ulid() AS u FROM generate_series(1, $half)) s
   UNION ALL SELECT false, u::uuid, u::text FROM (SELECT cpp.ulid() AS u FROM generate_series(1, $half)) s;
 SELECT 'ulid', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE ((t::cpp.ulid)::uuid <> u OR (t::cpp.ulid)::text <> t
@@ -762,6 +816,19 @@ SELECT 'prefixed_id', count(*), count(DISTINCT t) = count(*) AND count(*) FILTER
     OR (g % 10 = 0 AND sqled.prefixed_id_time(t) IS DISTINCT FROM cpp.prefixed_id_time(c.p))) IS NOT FALSE) = 0
   FROM px, LATERAL (SELECT t::cpp.prefixed_id AS p, cpp.prefixed_id_uuid(t::cpp.prefixed_id) AS u) c;
 DROP TABLE px;
+CREATE TEMP TABLE ks AS SELECT g, true AS by_sql, sqled.ksuid()::bytea AS b FROM generate_series(1, $half) g
+  UNION ALL SELECT g, false, cpp.ksuid()::bytea FROM generate_series(1, $half) g
+  UNION ALL SELECT g, NULL, substr(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 1 + g % 13, 20) FROM generate_series(1, $tenth) g;
+SELECT 'ksuid', count(*), count(DISTINCT b) = count(*) AND count(*) FILTER (WHERE (coalesce(b <= prev, false) OR sqled.ksuid_time(b) <> cpp.ksuid_time(c.k)
+    OR sqled.ksuid_payload(b) <> cpp.ksuid_payload(c.k) OR sqled.ksuid_to_bytea(b) <> c.k::bytea OR sqled.ksuid_from_bytea(b)::bytea <> b
+    OR ((g % 4 = 0 OR by_sql IS NULL) AND (sqled.ksuid_to_text(b) <> c.k::text OR sqled.ksuid_from_text(c.k::text)::bytea <> b))) IS NOT FALSE
+    AND (prev IS NOT NULL OR by_sql IS NULL)) = 0
+  FROM (SELECT *, CASE WHEN by_sql IS NOT NULL THEN lag(b) OVER (PARTITION BY by_sql ORDER BY g) END AS prev FROM ks) s, LATERAL (SELECT cpp.ksuid_from_bytea(b) AS k) c;
+DROP TABLE ks;
+SELECT 'uuid_v6_ksuid_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v6_boundary(t) <> cpp.uuid_v6_boundary(t) OR sqled.uuid_v6_time(sqled.uuid_v6_boundary(t)) <> t
+    OR sqled.uuid_v6_time(sqled.uuid_v6_at(t)) <> t OR sqled.ksuid_boundary(t)::bytea <> cpp.ksuid_boundary(t)::bytea
+    OR sqled.ksuid_time(sqled.ksuid_at(t)) <> cpp.ksuid_time(cpp.ksuid_at(t))) IS NOT FALSE) = 0
+  FROM (SELECT timestamptz '2014-05-13 16:53:20+00' + random() * interval '136 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
@@ -791,8 +858,9 @@ note(sprintf(
 my %diff_want = (
 	uuid_v7 => 2 * $half, ulid => 2 * $half, snowflake => 2 * $half, snowflake53 => 2 * $half,
 	prefixed_id => 2 * $half_text, typeid => 2 * $half_text, base36 => $diff_n_text,
-	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth);
-for my $family (qw(uuid_v7 snowflake snowflake53 ulid prefixed_id typeid base36 uuid_v7_boundary snowflake_boundary))
+	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth,
+	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth);
+for my $family (qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid prefixed_id typeid base36 uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary))
 {
 	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;
 	is($line // '', "$family $diff_want{$family} t",
@@ -982,12 +1050,14 @@ is( $m->q(
 # --- 6. pg_dump / pg_restore, both install ways ---------------------------------------
 my $table_sql = <<'SQL';
 CREATE TABLE things (id bigint PRIMARY KEY DEFAULT ids.snowflake(3), small bigint DEFAULT ids.snowflake53(3), u uuid DEFAULT ids.uuid_v7(),
-    l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'));
-CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t);
+    l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'),
+    v uuid DEFAULT ids.uuid_v6(), k ids.ksuid DEFAULT ids.ksuid());
+CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t); CREATE INDEX ON things (k);
 INSERT INTO things SELECT FROM generate_series(1, 1000);
 SQL
 my $digest_sql =
-  "SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t)), ',' ORDER BY id)) FROM things";
+  "SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t),
+      v, ids.uuid_v6_time(v), ids.ksuid_to_text(k), ids.ksuid_time(k)), ',' ORDER BY id)) FROM things";
 
 # dump_restore DB: dumps DB, restores it into DB_copy, compares, mints on.
 sub dump_restore
@@ -1020,20 +1090,21 @@ dump_restore('tle') if $have_tle;
 $f->q('CREATE ROLE app LOGIN; CREATE ROLE reader LOGIN; CREATE DATABASE moved OWNER app');
 $f->command_ok([ 'pg_restore', '-d', 'moved', '--exit-on-error', "$tmp/plain.dump" ],
 	"the psql -f database's dump restores on the server with idgen");
-my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t), ',' ORDER BY id)) FROM things",
+my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t, ids.ksuid_to_text(k)), ',' ORDER BY id)) FROM things",
 	db => 'moved');
 doc_blocks($f, 'moved', undef, 'create idgen');
 $f->sql_ok(
 	"ALTER TABLE things ALTER id SET DEFAULT cpp.snowflake(3), ALTER small SET DEFAULT cpp.snowflake53(3), ALTER u SET DEFAULT cpp.uuid_v7(),
-	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT;
+	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT, ALTER v SET DEFAULT cpp.uuid_v6(), ALTER k DROP DEFAULT;
 	 ALTER TABLE things ALTER l TYPE cpp.ulid USING l::uuid::cpp.ulid, ALTER l SET DEFAULT cpp.ulid(),
+	     ALTER k TYPE cpp.ksuid USING k::bytea::cpp.ksuid, ALTER k SET DEFAULT cpp.ksuid(),
 	     ALTER p TYPE cpp.prefixed_id USING p::text::cpp.prefixed_id, ALTER p SET DEFAULT cpp.prefixed_id_new('acct'),
 	     ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user')",
 	'idgen (C++) created beside the SQL edition, columns converted with ALTER TABLE',
 	db => 'moved');
-is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t), ',' ORDER BY id)) FROM things", db => 'moved'),
+is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t, k), ',' ORDER BY id)) FROM things", db => 'moved'),
 	$expected_text, 'after the move, the C++ types print the same text');
-is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text)',
+is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text) OR cpp.ksuid_time(k) <> ids.ksuid_time(k::bytea) OR cpp.uuid_v6_time(v) <> ids.uuid_v6_time(v)',
 		db => 'moved'),
 	0,
 	"after the move, the C++ decoders read the same times as the SQL edition's");
@@ -1050,7 +1121,7 @@ is( $f->output(
 		 INSERT INTO things SELECT FROM generate_series(1, 100);
 		 SELECT count(*) FILTER (WHERE s IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL),
 		        count(*) FILTER (WHERE s > $max_s AND u > '$max_u' AND l::uuid > '$max_l'),
-		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL)
+		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL OR v IS NULL OR k IS NULL)
 		   FROM accounts",
 		db => 'moved', user => 'app'),
 	'0|100|0',
