@@ -83,7 +83,7 @@ version_dependent_tests=(
 newest_major_only_tests=(
     go_package rust_package java_package ruby_package pglite
     busy_machine clock_regression lead_bound lease_renewer_in_io prefixed_sessions readme_sql
-    recv_fuzz typeid_spec ulid_sessions uuid_v7_sessions uuid_v6_sessions
+    recv_fuzz typeid_spec ulid_sessions uuid_v7_sessions uuid_v6_sessions ksuid_sessions objectid_sessions
     bench_memory_cap bench_peer_skips inventory matrix verdicts
 )
 newest_major=$(bash test/pg-build.sh --required | tail -n 1)
