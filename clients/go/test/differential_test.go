@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -24,8 +25,8 @@ import (
 func differentialCount(t *testing.T) int {
 	t.Helper()
 	if s := os.Getenv("IDGEN_DIFFERENTIAL_COUNT"); s != "" {
-		var n int
-		if err := json.Unmarshal([]byte(s), &n); err != nil || n < 1 {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
 			t.Fatalf("IDGEN_DIFFERENTIAL_COUNT=%q is not a positive count", s)
 		}
 		return n
