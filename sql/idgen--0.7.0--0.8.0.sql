@@ -53,41 +53,6 @@ COMMENT ON CAST (typeid AS bytea) IS 'the 128 bits as 16 bytes (the prefix is dr
 COMMENT ON FUNCTION ulid() IS
     'new ULID from the clock and the CSPRNG; an ID in the same millisecond as the last is the last + 1 (the spec''s monotonic mode), the last of the session, or of the server with idgen.ulid_order = server';
 
--- idgen_types() ---------------------------------------------------------------
-
--- ulid, prefixed_id, typeid and every domain over one of them, at any depth
--- (prefixed_id_define()'s, typeid_define()'s, a CREATE DOMAIN's), in every
--- schema: what a client package gives codecs to. A SQL-standard body, bound
--- when the script runs: the three types are held as their OIDs, so it finds
--- them whatever the caller's search_path, and after the schema is renamed.
-CREATE FUNCTION idgen_types(
-        OUT oid oid,
-        OUT array_oid oid,
-        OUT schema name,
-        OUT name name,
-        OUT base oid,
-        OUT family text)
-    RETURNS SETOF record
-    LANGUAGE sql STABLE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    WITH RECURSIVE found (oid, base, family, depth) AS (
-        SELECT b.oid, b.oid, b.family, 0
-        FROM (VALUES ('ulid'::pg_catalog.regtype::pg_catalog.oid, 'ulid'::pg_catalog.text),
-                     ('prefixed_id'::pg_catalog.regtype::pg_catalog.oid, 'prefixed_id'::pg_catalog.text),
-                     ('typeid'::pg_catalog.regtype::pg_catalog.oid, 'typeid'::pg_catalog.text)) b (oid, family)
-        UNION ALL
-        SELECT t.oid, f.base, f.family, f.depth OPERATOR(pg_catalog.+) 1
-        FROM found f JOIN pg_catalog.pg_type t ON t.typbasetype OPERATOR(pg_catalog.=) f.oid
-        WHERE t.typtype OPERATOR(pg_catalog.=) 'd')
-    SELECT t.oid, t.typarray, n.nspname, t.typname, f.base, f.family
-    FROM found f
-    JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) f.oid
-    JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace
-    ORDER BY f.depth, n.nspname, t.typname;
-END;
-COMMENT ON FUNCTION idgen_types() IS
-    'ulid, prefixed_id, typeid and every domain over one of them (also over another such domain): the OIDs of the type and its array type, schema, name, the idgen type at the bottom (base) and its family';
-
 -- begin family: uuid_v6
 -- ============================================================================
 -- uuid_v6 and uuid_v8: RFC 9562 UUIDv6 and UUIDv8 on core uuid
@@ -965,3 +930,47 @@ CREATE CAST (bytea AS rsxid) WITH FUNCTION rsxid_from_bytea(bytea);
 COMMENT ON CAST (bytea AS rsxid) IS
     'the rsxid of 12 bytes; another length is an error (22P03)';
 -- end family: xid
+
+-- begin family: idgen_types
+-- ============================================================================
+-- idgen's types, for clients
+-- ============================================================================
+
+-- ulid, prefixed_id, typeid, ksuid, objectid, rsxid and every domain over one
+-- of them, at any depth (prefixed_id_define()'s, typeid_define()'s, a CREATE
+-- DOMAIN's), in every schema: what a client package gives codecs to. A
+-- SQL-standard body, bound when the script runs (so it comes after the types):
+-- the types are held as their OIDs, so it finds them whatever the caller's
+-- search_path, and after the schema is renamed. family is the family's name
+-- (xid for rsxid), as the vectors file and the client packages name it.
+CREATE FUNCTION idgen_types(
+        OUT oid oid,
+        OUT array_oid oid,
+        OUT schema name,
+        OUT name name,
+        OUT base oid,
+        OUT family text)
+    RETURNS SETOF record
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    WITH RECURSIVE found (oid, base, family, depth) AS (
+        SELECT b.oid, b.oid, b.family, 0
+        FROM (VALUES ('ulid'::pg_catalog.regtype::pg_catalog.oid, 'ulid'::pg_catalog.text),
+                     ('prefixed_id'::pg_catalog.regtype::pg_catalog.oid, 'prefixed_id'::pg_catalog.text),
+                     ('typeid'::pg_catalog.regtype::pg_catalog.oid, 'typeid'::pg_catalog.text),
+                     ('ksuid'::pg_catalog.regtype::pg_catalog.oid, 'ksuid'::pg_catalog.text),
+                     ('objectid'::pg_catalog.regtype::pg_catalog.oid, 'objectid'::pg_catalog.text),
+                     ('rsxid'::pg_catalog.regtype::pg_catalog.oid, 'xid'::pg_catalog.text)) b (oid, family)
+        UNION ALL
+        SELECT t.oid, f.base, f.family, f.depth OPERATOR(pg_catalog.+) 1
+        FROM found f JOIN pg_catalog.pg_type t ON t.typbasetype OPERATOR(pg_catalog.=) f.oid
+        WHERE t.typtype OPERATOR(pg_catalog.=) 'd')
+    SELECT t.oid, t.typarray, n.nspname, t.typname, f.base, f.family
+    FROM found f
+    JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) f.oid
+    JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace
+    ORDER BY f.depth, n.nspname, t.typname;
+END;
+COMMENT ON FUNCTION idgen_types() IS
+    'ulid, prefixed_id, typeid, ksuid, objectid, rsxid and every domain over one of them (also over another such domain): the OIDs of the type and its array type, schema, name, the idgen type at the bottom (base) and its family (xid for rsxid)';
+-- end family: idgen_types

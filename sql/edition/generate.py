@@ -188,14 +188,23 @@ def utc_text(unix_us):
     return t.strftime("%Y-%m-%d %H:%M:%S") + (f".{t.microsecond:06d}" if t.microsecond else "")
 
 
-def idgen_types_function(version):
-    """idgen_types() and its COMMENT as the C++ edition's install script has them."""
+def idgen_types_function(version, edition_types):
+    """idgen_types() and its COMMENT as the C++ edition's install script has
+    them, less the VALUES rows of the types the SQL edition does not create
+    (edition_types: the names its family files create as domains), which
+    would stop its script."""
     script = read(f"sql/idgen--{version}.sql")
     m = re.search(r"^CREATE FUNCTION idgen_types\(.*?^END;\nCOMMENT ON FUNCTION idgen_types\(\) IS\n    '(?:[^']|'')*';\n",
                   script, re.M | re.S)
     if not m:
         sys.exit(f"generate.py: cannot find idgen_types() in sql/idgen--{version}.sql")
-    return m.group(0).rstrip("\n")
+    rows = re.compile(r"\(('([a-z_]+)'::pg_catalog\.regtype::pg_catalog\.oid, '[a-z_]+'::pg_catalog\.text)\)")
+    kept = [r.group(1) for r in rows.finditer(m.group(0)) if r.group(2) in edition_types]
+    if not kept:
+        sys.exit("generate.py: idgen_types() names no type the SQL edition creates")
+    first, last = next(rows.finditer(m.group(0))), list(rows.finditer(m.group(0)))[-1]
+    values = ",\n                     ".join(f"({row})" for row in kept)
+    return (m.group(0)[:first.start()] + values + m.group(0)[last.end():]).rstrip("\n")
 
 
 def op(name):
@@ -450,7 +459,10 @@ def main():
     version, output = sys.argv[1], sys.argv[2]
     values = constants(version)
     # Not a fact of the headers: the function's text in the C++ edition's script.
-    values["IDGEN_TYPES_FUNCTION"] = idgen_types_function(version)
+    created = set()
+    for family in FAMILIES:
+        created |= set(re.findall(r"^\s*CREATE DOMAIN ([a-z_]+)", read(f"sql/edition/{family}.sql"), re.M))
+    values["IDGEN_TYPES_FUNCTION"] = idgen_types_function(version, created)
     parts = []
     for family in FAMILIES:
         text = repeat_per_family(values, read(f"sql/edition/{family}.sql"))
