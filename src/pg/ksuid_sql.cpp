@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "core/ksuid.hpp"
-#include "pg/state.hpp"
+#include "pg/fixed_bytes.hpp"
 
 namespace idgen::pg {
 namespace {
@@ -17,19 +17,13 @@ constexpr std::int64_t kUsPerSecond = 1'000'000;
 constexpr std::int64_t kNsPerSecond = 1'000'000'000;
 constexpr std::int64_t kMsPerSecond = 1000;
 
-const std::uint8_t *ksuid_bytes(Datum datum) {
-    return reinterpret_cast<const std::uint8_t *>(DatumGetPointer(datum));
-}
-
 Datum ksuid_datum(Ksuid id) {
     auto *bytes = static_cast<std::uint8_t *>(palloc(kKsuidBytes));
     core::ksuid_store(id, bytes);
     return PointerGetDatum(bytes);
 }
 
-int compare_ksuids(Datum a, Datum b) {
-    return std::memcmp(ksuid_bytes(a), ksuid_bytes(b), kKsuidBytes);
-}
+constexpr FixedBytesType kKsuidType = {"ksuid", "KSUID", "A ksuid", kKsuidBytes, core::kKsuidTextLength};
 
 // Positions count characters in the database encoding; lengths are only
 // reported for text made of base62 digits, where bytes are characters. The
@@ -177,46 +171,6 @@ Ksuid issue_ksuid() {
     }
 }
 
-// Sort support: comparisons by memcmp, and abbreviated keys made of the
-// first 8 bytes (32 bits of seconds, 32 of payload), compared as unsigned
-// integers, with ulid's rule for giving up (ulid_sql.cpp).
-struct AbbreviationState {
-    hyperLogLogState distinct_keys;
-    std::int64_t keys_seen;
-    bool estimating;
-};
-
-int sort_compare(Datum a, Datum b, SortSupport) {
-    return compare_ksuids(a, b);
-}
-
-Datum abbreviate(Datum original, SortSupport ssup) {
-    const std::uint8_t *bytes = ksuid_bytes(original);
-    std::uint64_t key = 0;
-    for (int i = 0; i < 8; ++i) key = (key << 8) | bytes[i];
-    auto *state = static_cast<AbbreviationState *>(ssup->ssup_extra);
-    ++state->keys_seen;
-    if (state->estimating) {
-        auto folded = static_cast<std::uint32_t>(key ^ (key >> 32));
-        addHyperLogLog(&state->distinct_keys, DatumGetUInt32(hash_uint32(folded)));
-    }
-    return static_cast<Datum>(key);
-}
-
-bool abandon_abbreviation(int, SortSupport ssup) {
-    auto *state = static_cast<AbbreviationState *>(ssup->ssup_extra);
-    constexpr std::int64_t kSampleBeforeJudging = 10'000;
-    constexpr double kClearlyVaried = 100'000;
-    constexpr double kRowsPerDistinctKeyToAbandon = 1'000;
-    if (!state->estimating || state->keys_seen < kSampleBeforeJudging) return false;
-    double distinct = estimateHyperLogLog(&state->distinct_keys);
-    if (distinct > kClearlyVaried) {
-        state->estimating = false;
-        return false;
-    }
-    return distinct < static_cast<double>(state->keys_seen) / kRowsPerDistinctKeyToAbandon;
-}
-
 }  // namespace
 
 std::int64_t ksuid_clock_issued_below_ms(const BackendSlot *slot) {
@@ -231,28 +185,17 @@ namespace core = idgen::core;
 
 extern "C" {
 
+// Comparison, hashing, sort support, ksuid_send and the cast to bytea.
+IDGEN_FIXED_BYTES_FUNCTIONS(ksuid, kKsuidBytes)
+
 PG_FUNCTION_INFO_V1(idgen_ksuid_in);
 PG_FUNCTION_INFO_V1(idgen_ksuid_out);
 PG_FUNCTION_INFO_V1(idgen_ksuid_recv);
-PG_FUNCTION_INFO_V1(idgen_ksuid_send);
-PG_FUNCTION_INFO_V1(idgen_ksuid_eq);
-PG_FUNCTION_INFO_V1(idgen_ksuid_ne);
-PG_FUNCTION_INFO_V1(idgen_ksuid_lt);
-PG_FUNCTION_INFO_V1(idgen_ksuid_le);
-PG_FUNCTION_INFO_V1(idgen_ksuid_gt);
-PG_FUNCTION_INFO_V1(idgen_ksuid_ge);
-PG_FUNCTION_INFO_V1(idgen_ksuid_cmp);
-PG_FUNCTION_INFO_V1(idgen_ksuid_smaller);
-PG_FUNCTION_INFO_V1(idgen_ksuid_larger);
-PG_FUNCTION_INFO_V1(idgen_ksuid_sortsupport);
-PG_FUNCTION_INFO_V1(idgen_ksuid_hash);
-PG_FUNCTION_INFO_V1(idgen_ksuid_hash_extended);
 PG_FUNCTION_INFO_V1(idgen_ksuid);
 PG_FUNCTION_INFO_V1(idgen_ksuid_at);
 PG_FUNCTION_INFO_V1(idgen_ksuid_boundary);
 PG_FUNCTION_INFO_V1(idgen_ksuid_time);
 PG_FUNCTION_INFO_V1(idgen_ksuid_payload);
-PG_FUNCTION_INFO_V1(idgen_ksuid_to_bytea);
 PG_FUNCTION_INFO_V1(idgen_ksuid_from_bytea);
 
 // ksuid_in: 27 base62 characters (0-9A-Za-z), at most aWgEPTl1tmebfsQzFP4bxwgy80V.
@@ -269,103 +212,14 @@ Datum idgen_ksuid_in(PG_FUNCTION_ARGS) {
 // ksuid_out: the 27 base62 characters.
 Datum idgen_ksuid_out(PG_FUNCTION_ARGS) {
     auto *text = static_cast<char *>(palloc(core::kKsuidTextLength + 1));
-    core::ksuid_encode(core::ksuid_load(ksuid_bytes(PG_GETARG_DATUM(0))), text);
+    core::ksuid_encode(core::ksuid_load(fixed_bytes(PG_GETARG_DATUM(0))), text);
     text[core::kKsuidTextLength] = '\0';
     PG_RETURN_CSTRING(text);
 }
 
 // ksuid_recv: the raw 20 bytes, as ksuid_send writes them.
 Datum idgen_ksuid_recv(PG_FUNCTION_ARGS) {
-    auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-    int length = message->len - message->cursor;
-    if (length != static_cast<int>(kKsuidBytes))
-        ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                        errmsg("incorrect binary data format for type ksuid"),
-                        errdetail("A binary KSUID is 20 bytes; this value has %d.", length)));
-    auto *bytes = static_cast<char *>(palloc(kKsuidBytes));
-    std::memcpy(bytes, pq_getmsgbytes(message, kKsuidBytes), kKsuidBytes);
-    PG_RETURN_POINTER(bytes);
-}
-
-Datum idgen_ksuid_send(PG_FUNCTION_ARGS) {
-    StringInfoData message;
-    pq_begintypsend(&message);
-    pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kKsuidBytes);
-    PG_RETURN_BYTEA_P(pq_endtypsend(&message));
-}
-
-Datum idgen_ksuid_eq(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) == 0);
-}
-
-Datum idgen_ksuid_ne(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) != 0);
-}
-
-Datum idgen_ksuid_lt(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) < 0);
-}
-
-Datum idgen_ksuid_le(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) <= 0);
-}
-
-Datum idgen_ksuid_gt(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) > 0);
-}
-
-Datum idgen_ksuid_ge(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) >= 0);
-}
-
-// ksuid_cmp: btree support function 1; the byte order is the time order.
-Datum idgen_ksuid_cmp(PG_FUNCTION_ARGS) {
-    int order = compare_ksuids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
-    PG_RETURN_INT32(order < 0 ? -1 : order > 0 ? 1 : 0);
-}
-
-// ksuid_smaller, ksuid_larger: transition functions of min(ksuid) and max(ksuid).
-Datum idgen_ksuid_smaller(PG_FUNCTION_ARGS) {
-    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-    return compare_ksuids(a, b) <= 0 ? a : b;
-}
-
-Datum idgen_ksuid_larger(PG_FUNCTION_ARGS) {
-    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-    return compare_ksuids(a, b) >= 0 ? a : b;
-}
-
-// ksuid_sortsupport: btree support function 2, for sorts and CREATE INDEX.
-Datum idgen_ksuid_sortsupport(PG_FUNCTION_ARGS) {
-    auto ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
-    ssup->comparator = sort_compare;
-#if SIZEOF_DATUM >= 8
-    if (ssup->abbreviate) {
-        MemoryContext caller_context = MemoryContextSwitchTo(ssup->ssup_cxt);
-        auto *state = static_cast<AbbreviationState *>(palloc(sizeof(AbbreviationState)));
-        initHyperLogLog(&state->distinct_keys, 10);
-        state->keys_seen = 0;
-        state->estimating = true;
-        MemoryContextSwitchTo(caller_context);
-        ssup->ssup_extra = state;
-        ssup->abbrev_converter = abbreviate;
-        ssup->abbrev_abort = abandon_abbreviation;
-        ssup->abbrev_full_comparator = sort_compare;
-        ssup->comparator = ssup_datum_unsigned_cmp;
-    }
-#endif
-    PG_RETURN_VOID();
-}
-
-// ksuid_hash: hash support function 1, over the 20 bytes.
-Datum idgen_ksuid_hash(PG_FUNCTION_ARGS) {
-    return hash_any(ksuid_bytes(PG_GETARG_DATUM(0)), kKsuidBytes);
-}
-
-// ksuid_hash_extended: hash support function 2 (seeded 64-bit hash), used by
-// hash partitioning.
-Datum idgen_ksuid_hash_extended(PG_FUNCTION_ARGS) {
-    return hash_any_extended(ksuid_bytes(PG_GETARG_DATUM(0)), kKsuidBytes, PG_GETARG_INT64(1));
+    return fixed_bytes_recv(fcinfo, kKsuidType);
 }
 
 // ksuid(): a new KSUID, strictly increasing within this backend (or the server).
@@ -387,46 +241,19 @@ Datum idgen_ksuid_boundary(PG_FUNCTION_ARGS) {
 
 // ksuid_time(id): the second a KSUID carries.
 Datum idgen_ksuid_time(PG_FUNCTION_ARGS) {
-    std::int64_t unix_seconds = core::ksuid_unix_seconds(core::ksuid_load(ksuid_bytes(PG_GETARG_DATUM(0))));
+    std::int64_t unix_seconds = core::ksuid_unix_seconds(core::ksuid_load(fixed_bytes(PG_GETARG_DATUM(0))));
     PG_RETURN_TIMESTAMPTZ(unix_seconds * kUsPerSecond - kUnixToPgEpochUs);
 }
 
 // ksuid_payload(id): the 16 bytes after the timestamp.
 Datum idgen_ksuid_payload(PG_FUNCTION_ARGS) {
-    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + core::kKsuidPayloadBytes));
-    SET_VARSIZE(bytes, VARHDRSZ + core::kKsuidPayloadBytes);
-    std::memcpy(VARDATA(bytes), ksuid_bytes(PG_GETARG_DATUM(0)) + core::kKsuidTimestampBytes,
-                core::kKsuidPayloadBytes);
-    PG_RETURN_BYTEA_P(bytes);
-}
-
-// ksuid_to_bytea(id): the cast to bytea, the 20 bytes.
-Datum idgen_ksuid_to_bytea(PG_FUNCTION_ARGS) {
-    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + kKsuidBytes));
-    SET_VARSIZE(bytes, VARHDRSZ + kKsuidBytes);
-    std::memcpy(VARDATA(bytes), ksuid_bytes(PG_GETARG_DATUM(0)), kKsuidBytes);
-    PG_RETURN_BYTEA_P(bytes);
+    return fixed_bytes_field(PG_GETARG_DATUM(0), core::kKsuidTimestampBytes, core::kKsuidPayloadBytes);
 }
 
 // ksuid_from_bytea(bytes): the cast from bytea, exactly 20 bytes (22P03, as
 // ulid's; soft where the caller asks).
 Datum idgen_ksuid_from_bytea(PG_FUNCTION_ARGS) {
-    bytea *bytes = PG_GETARG_BYTEA_PP(0);
-    std::size_t length = VARSIZE_ANY_EXHDR(bytes);
-    if (length != kKsuidBytes) {
-        IDGEN_ERRSAVE(fcinfo->context,
-                      (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                       errmsg("invalid input length for type ksuid"),
-                       errdetail("A ksuid is 20 bytes; this bytea has %zu.", length),
-                       length == core::kKsuidTextLength
-                           ? errhint("27 bytes may be KSUID text, which a cast from text reads: "
-                                     "convert_from(bytes, 'UTF8')::ksuid.")
-                           : 0));
-        return static_cast<Datum>(0);
-    }
-    auto *id = static_cast<std::uint8_t *>(palloc(kKsuidBytes));
-    std::memcpy(id, VARDATA_ANY(bytes), kKsuidBytes);
-    return PointerGetDatum(id);
+    return fixed_bytes_from_bytea(fcinfo, kKsuidType);
 }
 
 }  // extern "C"

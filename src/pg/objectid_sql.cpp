@@ -43,6 +43,9 @@ void report_bad_text(const char *text, const core::ObjectIdDecoded &decoded, Nod
                            : 0));
 }
 
+constexpr FixedBytesType kObjectIdType = {"objectid", "ObjectId", "An ObjectId", core::kObjectIdBytes,
+                                          core::kObjectIdTextLength};
+
 }  // namespace
 }  // namespace idgen::pg
 
@@ -75,14 +78,14 @@ Datum idgen_objectid_in(PG_FUNCTION_ARGS) {
 // objectid_out: 24 lowercase hex digits.
 Datum idgen_objectid_out(PG_FUNCTION_ARGS) {
     auto *text = static_cast<char *>(palloc(core::kObjectIdTextLength + 1));
-    core::objectid_encode(id96_bytes(PG_GETARG_DATUM(0)), text);
+    core::objectid_encode(fixed_bytes(PG_GETARG_DATUM(0)), text);
     text[core::kObjectIdTextLength] = '\0';
     PG_RETURN_CSTRING(text);
 }
 
 // objectid_recv: the raw 12 bytes, as objectid_send writes them.
 Datum idgen_objectid_recv(PG_FUNCTION_ARGS) {
-    return id96_recv(fcinfo, "objectid", "ObjectId");
+    return fixed_bytes_recv(fcinfo, kObjectIdType);
 }
 
 // objectid(): the second, this server start's process value and the next of
@@ -104,21 +107,17 @@ Datum idgen_objectid_boundary(PG_FUNCTION_ARGS) {
 
 // objectid_process(id): the 5 bytes of the process value.
 Datum idgen_objectid_process(PG_FUNCTION_ARGS) {
-    constexpr std::size_t n = core::kObjectIdProcessBytes;
-    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + n));
-    SET_VARSIZE(bytes, VARHDRSZ + n);
-    std::memcpy(VARDATA(bytes), id96_bytes(PG_GETARG_DATUM(0)) + core::kObjectIdProcessOffset, n);
-    PG_RETURN_BYTEA_P(bytes);
+    return fixed_bytes_field(PG_GETARG_DATUM(0), core::kObjectIdProcessOffset, core::kObjectIdProcessBytes);
 }
 
 // objectid_counter(id): the 24-bit counter, 0 to 16777215.
 Datum idgen_objectid_counter(PG_FUNCTION_ARGS) {
-    PG_RETURN_INT32(static_cast<std::int32_t>(core::id96_counter(id96_bytes(PG_GETARG_DATUM(0)))));
+    PG_RETURN_INT32(static_cast<std::int32_t>(core::id96_counter(fixed_bytes(PG_GETARG_DATUM(0)))));
 }
 
 // objectid_from_bytea(bytes): the cast from bytea, exactly 12 bytes (22P03).
 Datum idgen_objectid_from_bytea(PG_FUNCTION_ARGS) {
-    return id96_from_bytea(fcinfo, "objectid", "ObjectId", core::kObjectIdTextLength);
+    return fixed_bytes_from_bytea(fcinfo, kObjectIdType);
 }
 
 }  // extern "C"

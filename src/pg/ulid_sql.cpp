@@ -5,7 +5,7 @@
 
 #include "core/base32.hpp"
 #include "core/ulid.hpp"
-#include "pg/state.hpp"
+#include "pg/fixed_bytes.hpp"
 
 namespace idgen::pg {
 namespace {
@@ -13,19 +13,13 @@ namespace {
 using core::Uint128;
 using core::kUint128Bytes;
 
-const std::uint8_t *ulid_bytes(Datum datum) {
-    return reinterpret_cast<const std::uint8_t *>(DatumGetPointer(datum));
-}
-
 Datum ulid_datum(Uint128 id) {
     auto *bytes = static_cast<std::uint8_t *>(palloc(kUint128Bytes));
     core::store_be128(id, bytes);
     return PointerGetDatum(bytes);
 }
 
-int compare_ulids(Datum a, Datum b) {
-    return std::memcmp(ulid_bytes(a), ulid_bytes(b), kUint128Bytes);
-}
+constexpr FixedBytesType kUlidType = {"ulid", "ULID", "A ulid", kUint128Bytes, core::kBase32Digits128};
 
 // Positions count characters in the database encoding; lengths are only
 // reported for text made of base32 digits, where bytes are characters. The
@@ -137,48 +131,6 @@ core::Uint128 issue_ulid() {
     }
 }
 
-// Sort support: comparisons by memcmp, and abbreviated keys made of the
-// first 8 bytes (48 bits of time, 16 random), compared as unsigned integers.
-struct AbbreviationState {
-    hyperLogLogState distinct_keys;
-    std::int64_t keys_seen;
-    bool estimating;
-};
-
-int sort_compare(Datum a, Datum b, SortSupport) {
-    return compare_ulids(a, b);
-}
-
-Datum abbreviate(Datum original, SortSupport ssup) {
-    const std::uint8_t *bytes = ulid_bytes(original);
-    std::uint64_t key = 0;
-    for (int i = 0; i < 8; ++i) key = (key << 8) | bytes[i];
-    auto *state = static_cast<AbbreviationState *>(ssup->ssup_extra);
-    ++state->keys_seen;
-    if (state->estimating) {
-        auto folded = static_cast<std::uint32_t>(key ^ (key >> 32));
-        addHyperLogLog(&state->distinct_keys, DatumGetUInt32(hash_uint32(folded)));
-    }
-    return static_cast<Datum>(key);
-}
-
-// Keys that are mostly equal (the same few ULIDs repeated) would make every
-// comparison a tie and then a full comparison: give up abbreviating them.
-// Once keys are clearly varied, stop paying for the estimate.
-bool abandon_abbreviation(int, SortSupport ssup) {
-    auto *state = static_cast<AbbreviationState *>(ssup->ssup_extra);
-    constexpr std::int64_t kSampleBeforeJudging = 10'000;
-    constexpr double kClearlyVaried = 100'000;
-    constexpr double kRowsPerDistinctKeyToAbandon = 1'000;
-    if (!state->estimating || state->keys_seen < kSampleBeforeJudging) return false;
-    double distinct = estimateHyperLogLog(&state->distinct_keys);
-    if (distinct > kClearlyVaried) {
-        state->estimating = false;
-        return false;
-    }
-    return distinct < static_cast<double>(state->keys_seen) / kRowsPerDistinctKeyToAbandon;
-}
-
 }  // namespace
 }  // namespace idgen::pg
 
@@ -187,27 +139,17 @@ namespace core = idgen::core;
 
 extern "C" {
 
+// Comparison, hashing (hash_any over the 16 bytes: the same hash as the equal
+// uuid's), sort support, ulid_send and the cast to bytea.
+IDGEN_FIXED_BYTES_FUNCTIONS(ulid, kUint128Bytes)
+
 PG_FUNCTION_INFO_V1(idgen_ulid_in);
 PG_FUNCTION_INFO_V1(idgen_ulid_out);
 PG_FUNCTION_INFO_V1(idgen_ulid_recv);
-PG_FUNCTION_INFO_V1(idgen_ulid_send);
-PG_FUNCTION_INFO_V1(idgen_ulid_eq);
-PG_FUNCTION_INFO_V1(idgen_ulid_ne);
-PG_FUNCTION_INFO_V1(idgen_ulid_lt);
-PG_FUNCTION_INFO_V1(idgen_ulid_le);
-PG_FUNCTION_INFO_V1(idgen_ulid_gt);
-PG_FUNCTION_INFO_V1(idgen_ulid_ge);
-PG_FUNCTION_INFO_V1(idgen_ulid_cmp);
-PG_FUNCTION_INFO_V1(idgen_ulid_smaller);
-PG_FUNCTION_INFO_V1(idgen_ulid_larger);
-PG_FUNCTION_INFO_V1(idgen_ulid_sortsupport);
-PG_FUNCTION_INFO_V1(idgen_ulid_hash);
-PG_FUNCTION_INFO_V1(idgen_ulid_hash_extended);
 PG_FUNCTION_INFO_V1(idgen_ulid);
 PG_FUNCTION_INFO_V1(idgen_ulid_at);
 PG_FUNCTION_INFO_V1(idgen_ulid_boundary);
 PG_FUNCTION_INFO_V1(idgen_ulid_time);
-PG_FUNCTION_INFO_V1(idgen_ulid_to_bytea);
 PG_FUNCTION_INFO_V1(idgen_ulid_from_bytea);
 
 // ulid_in: 26 Crockford base32 characters, either case, at most 7ZZZ...Z.
@@ -224,103 +166,14 @@ Datum idgen_ulid_in(PG_FUNCTION_ARGS) {
 // ulid_out: the canonical uppercase text.
 Datum idgen_ulid_out(PG_FUNCTION_ARGS) {
     auto *text = static_cast<char *>(palloc(core::kBase32Digits128 + 1));
-    core::base32_encode128(core::load_be128(ulid_bytes(PG_GETARG_DATUM(0))), text);
+    core::base32_encode128(core::load_be128(fixed_bytes(PG_GETARG_DATUM(0))), text);
     text[core::kBase32Digits128] = '\0';
     PG_RETURN_CSTRING(text);
 }
 
 // ulid_recv: the raw 16 bytes, as ulid_send writes them.
 Datum idgen_ulid_recv(PG_FUNCTION_ARGS) {
-    auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-    int length = message->len - message->cursor;
-    if (length != static_cast<int>(kUint128Bytes))
-        ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                        errmsg("incorrect binary data format for type ulid"),
-                        errdetail("A binary ULID is 16 bytes; this value has %d.", length)));
-    auto *bytes = static_cast<char *>(palloc(kUint128Bytes));
-    std::memcpy(bytes, pq_getmsgbytes(message, kUint128Bytes), kUint128Bytes);
-    PG_RETURN_POINTER(bytes);
-}
-
-Datum idgen_ulid_send(PG_FUNCTION_ARGS) {
-    StringInfoData message;
-    pq_begintypsend(&message);
-    pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kUint128Bytes);
-    PG_RETURN_BYTEA_P(pq_endtypsend(&message));
-}
-
-Datum idgen_ulid_eq(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) == 0);
-}
-
-Datum idgen_ulid_ne(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) != 0);
-}
-
-Datum idgen_ulid_lt(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) < 0);
-}
-
-Datum idgen_ulid_le(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) <= 0);
-}
-
-Datum idgen_ulid_gt(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) > 0);
-}
-
-Datum idgen_ulid_ge(PG_FUNCTION_ARGS) {
-    PG_RETURN_BOOL(compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)) >= 0);
-}
-
-// ulid_cmp: btree support function 1; the byte order is the time order.
-Datum idgen_ulid_cmp(PG_FUNCTION_ARGS) {
-    int order = compare_ulids(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
-    PG_RETURN_INT32(order < 0 ? -1 : order > 0 ? 1 : 0);
-}
-
-// ulid_smaller, ulid_larger: transition functions of min(ulid) and max(ulid).
-Datum idgen_ulid_smaller(PG_FUNCTION_ARGS) {
-    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-    return compare_ulids(a, b) <= 0 ? a : b;
-}
-
-Datum idgen_ulid_larger(PG_FUNCTION_ARGS) {
-    Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-    return compare_ulids(a, b) >= 0 ? a : b;
-}
-
-// ulid_sortsupport: btree support function 2, for sorts and CREATE INDEX.
-Datum idgen_ulid_sortsupport(PG_FUNCTION_ARGS) {
-    auto ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
-    ssup->comparator = sort_compare;
-#if SIZEOF_DATUM >= 8
-    if (ssup->abbreviate) {
-        MemoryContext caller_context = MemoryContextSwitchTo(ssup->ssup_cxt);
-        auto *state = static_cast<AbbreviationState *>(palloc(sizeof(AbbreviationState)));
-        initHyperLogLog(&state->distinct_keys, 10);
-        state->keys_seen = 0;
-        state->estimating = true;
-        MemoryContextSwitchTo(caller_context);
-        ssup->ssup_extra = state;
-        ssup->abbrev_converter = abbreviate;
-        ssup->abbrev_abort = abandon_abbreviation;
-        ssup->abbrev_full_comparator = sort_compare;
-        ssup->comparator = ssup_datum_unsigned_cmp;
-    }
-#endif
-    PG_RETURN_VOID();
-}
-
-// ulid_hash: hash support function 1; the same hash as the equal uuid.
-Datum idgen_ulid_hash(PG_FUNCTION_ARGS) {
-    return hash_any(ulid_bytes(PG_GETARG_DATUM(0)), kUint128Bytes);
-}
-
-// ulid_hash_extended: hash support function 2 (seeded 64-bit hash), used by
-// hash partitioning.
-Datum idgen_ulid_hash_extended(PG_FUNCTION_ARGS) {
-    return hash_any_extended(ulid_bytes(PG_GETARG_DATUM(0)), kUint128Bytes, PG_GETARG_INT64(1));
+    return fixed_bytes_recv(fcinfo, kUlidType);
 }
 
 // ulid(): a new ULID, monotonic within this backend (the spec's monotonic mode).
@@ -342,37 +195,14 @@ Datum idgen_ulid_boundary(PG_FUNCTION_ARGS) {
 
 // ulid_time(id): the millisecond a ULID carries.
 Datum idgen_ulid_time(PG_FUNCTION_ARGS) {
-    std::int64_t unix_ms = core::ulid_unix_ms(core::load_be128(ulid_bytes(PG_GETARG_DATUM(0))));
+    std::int64_t unix_ms = core::ulid_unix_ms(core::load_be128(fixed_bytes(PG_GETARG_DATUM(0))));
     PG_RETURN_TIMESTAMPTZ(unix_ms * kUsPerMs - kUnixToPgEpochUs);
-}
-
-// ulid_to_bytea(id): the cast to bytea, the 16 bytes in the ULID's order.
-Datum idgen_ulid_to_bytea(PG_FUNCTION_ARGS) {
-    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + kUint128Bytes));
-    SET_VARSIZE(bytes, VARHDRSZ + kUint128Bytes);
-    std::memcpy(VARDATA(bytes), ulid_bytes(PG_GETARG_DATUM(0)), kUint128Bytes);
-    PG_RETURN_BYTEA_P(bytes);
 }
 
 // ulid_from_bytea(bytes): the cast from bytea, exactly 16 bytes (22P03, as
 // PostgreSQL 19's bytea -> uuid; soft where the caller asks).
 Datum idgen_ulid_from_bytea(PG_FUNCTION_ARGS) {
-    bytea *bytes = PG_GETARG_BYTEA_PP(0);
-    std::size_t length = VARSIZE_ANY_EXHDR(bytes);
-    if (length != kUint128Bytes) {
-        IDGEN_ERRSAVE(fcinfo->context,
-                      (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                       errmsg("invalid input length for type ulid"),
-                       errdetail("A ulid is 16 bytes; this bytea has %zu.", length),
-                       length == core::kBase32Digits128
-                           ? errhint("26 bytes may be ULID text, which a cast from text reads: "
-                                     "convert_from(bytes, 'UTF8')::ulid.")
-                           : 0));
-        return static_cast<Datum>(0);
-    }
-    auto *id = static_cast<std::uint8_t *>(palloc(kUint128Bytes));
-    std::memcpy(id, VARDATA_ANY(bytes), kUint128Bytes);
-    return PointerGetDatum(id);
+    return fixed_bytes_from_bytea(fcinfo, kUlidType);
 }
 
 }  // extern "C"

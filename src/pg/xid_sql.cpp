@@ -59,6 +59,8 @@ void report_bad_text(const char *text, const core::XidDecoded &decoded, Node *es
     }
 }
 
+constexpr FixedBytesType kXidType = {"rsxid", "XID", "An XID", core::kXidBytes, core::kXidTextLength};
+
 }  // namespace
 }  // namespace idgen::pg
 
@@ -92,14 +94,14 @@ Datum idgen_xid_in(PG_FUNCTION_ARGS) {
 // rsxid_out: the 20 characters.
 Datum idgen_xid_out(PG_FUNCTION_ARGS) {
     auto *text = static_cast<char *>(palloc(core::kXidTextLength + 1));
-    core::xid_encode(id96_bytes(PG_GETARG_DATUM(0)), text);
+    core::xid_encode(fixed_bytes(PG_GETARG_DATUM(0)), text);
     text[core::kXidTextLength] = '\0';
     PG_RETURN_CSTRING(text);
 }
 
 // rsxid_recv: the raw 12 bytes, as rsxid_send writes them.
 Datum idgen_xid_recv(PG_FUNCTION_ARGS) {
-    return id96_recv(fcinfo, "rsxid", "XID");
+    return fixed_bytes_recv(fcinfo, kXidType);
 }
 
 // xid(): the second, this server start's machine id and pid (random) and the
@@ -121,26 +123,22 @@ Datum idgen_xid_boundary(PG_FUNCTION_ARGS) {
 
 // xid_machine(id): the 3 bytes of the machine id.
 Datum idgen_xid_machine(PG_FUNCTION_ARGS) {
-    constexpr std::size_t n = core::kXidMachineBytes;
-    auto *bytes = static_cast<bytea *>(palloc(VARHDRSZ + n));
-    SET_VARSIZE(bytes, VARHDRSZ + n);
-    std::memcpy(VARDATA(bytes), id96_bytes(PG_GETARG_DATUM(0)) + core::kXidMachineOffset, n);
-    PG_RETURN_BYTEA_P(bytes);
+    return fixed_bytes_field(PG_GETARG_DATUM(0), core::kXidMachineOffset, core::kXidMachineBytes);
 }
 
 // xid_pid(id): the 16-bit process id, 0 to 65535.
 Datum idgen_xid_pid(PG_FUNCTION_ARGS) {
-    PG_RETURN_INT32(static_cast<std::int32_t>(core::xid_pid(id96_bytes(PG_GETARG_DATUM(0)))));
+    PG_RETURN_INT32(static_cast<std::int32_t>(core::xid_pid(fixed_bytes(PG_GETARG_DATUM(0)))));
 }
 
 // xid_counter(id): the 24-bit counter, 0 to 16777215.
 Datum idgen_xid_counter(PG_FUNCTION_ARGS) {
-    PG_RETURN_INT32(static_cast<std::int32_t>(core::id96_counter(id96_bytes(PG_GETARG_DATUM(0)))));
+    PG_RETURN_INT32(static_cast<std::int32_t>(core::id96_counter(fixed_bytes(PG_GETARG_DATUM(0)))));
 }
 
 // rsxid_from_bytea(bytes): the cast from bytea, exactly 12 bytes (22P03).
 Datum idgen_xid_from_bytea(PG_FUNCTION_ARGS) {
-    return id96_from_bytea(fcinfo, "rsxid", "XID", core::kXidTextLength);
+    return fixed_bytes_from_bytea(fcinfo, kXidType);
 }
 
 }  // extern "C"
