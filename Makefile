@@ -113,6 +113,7 @@ vectors:
 # and `-- end family: NAME` in the install script; this copies each block into
 # the upgrade script (test/tap/build_checks.pl checks that they agree).
 family-blocks:
+	/usr/bin/python3 sql/define/type_support.py write
 	/usr/bin/python3 sql/family_blocks.py write
 
 .PHONY: unit fuzz fuzz-build print-version sql-edition dist vectors family-blocks

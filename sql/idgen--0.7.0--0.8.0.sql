@@ -160,9 +160,10 @@ CREATE TYPE ksuid (
 COMMENT ON TYPE ksuid IS
     'KSUID (segmentio/ksuid): 32-bit seconds since 2014-05-13 16:53:20 UTC and a 128-bit random payload in 20 bytes, ordered by time; text is 27 base62 characters';
 
+-- begin type support: ksuid
 -- ksuid comparison -----------------------------------------------------------
 
--- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for ulid.
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
 CREATE FUNCTION ksuid_eq(ksuid, ksuid) RETURNS boolean
     AS 'MODULE_PATHNAME', 'idgen_ksuid_eq'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -197,7 +198,7 @@ CREATE FUNCTION ksuid_cmp(ksuid, ksuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_ksuid_cmp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION ksuid_cmp(ksuid, ksuid) IS
-    'btree comparison of two KSUIDs: -1, 0 or 1, in time order';
+    'btree comparison of two KSUIDs: -1, 0 or 1, in byte order, which is time order first';
 
 CREATE FUNCTION ksuid_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME', 'idgen_ksuid_sortsupport'
@@ -209,7 +210,7 @@ CREATE FUNCTION ksuid_hash(ksuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_ksuid_hash'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ksuid_hash(ksuid) IS
-    'hash of a KSUID''s 20 bytes';
+    'hash of a KSUID';
 
 CREATE FUNCTION ksuid_hash_extended(ksuid, bigint) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_ksuid_hash_extended'
@@ -315,6 +316,7 @@ CREATE AGGREGATE max(ksuid) (
     SORTOP = >, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE max(ksuid) IS 'the latest KSUID';
+-- end type support: ksuid
 
 -- ksuid generators and decoders ----------------------------------------------
 
@@ -429,7 +431,8 @@ CREATE TYPE objectid (
 COMMENT ON TYPE objectid IS
     'BSON ObjectId: 4-byte big-endian Unix seconds, a 5-byte process value and a 3-byte counter in 12 bytes, ordered by second; text is 24 hexadecimal digits';
 
--- objectid comparison -----------------------------------------------------
+-- begin type support: objectid
+-- objectid comparison --------------------------------------------------------
 
 -- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
 CREATE FUNCTION objectid_eq(objectid, objectid) RETURNS boolean
@@ -466,7 +469,7 @@ CREATE FUNCTION objectid_cmp(objectid, objectid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_id96_cmp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION objectid_cmp(objectid, objectid) IS
-    'btree comparison of two ObjectIds: -1, 0 or 1, in byte order (by second first)';
+    'btree comparison of two ObjectIds: -1, 0 or 1, in byte order, which is time order first';
 
 CREATE FUNCTION objectid_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME', 'idgen_id96_sortsupport'
@@ -528,7 +531,7 @@ CREATE OPERATOR >= (
 );
 COMMENT ON OPERATOR >=(objectid, objectid) IS 'greater than or equal';
 
--- btequalimage: equal values are byte-identical, so btree deduplication is safe.
+-- btequalimage: equal ObjectIds are byte-identical, so btree deduplication is safe.
 CREATE OPERATOR CLASS objectid_ops DEFAULT FOR TYPE objectid USING btree AS
     OPERATOR 1 <,
     OPERATOR 2 <=,
@@ -566,14 +569,12 @@ COMMENT ON OPERATOR FAMILY objectid_minmax_ops USING brin IS 'BRIN operator fami
 CREATE FUNCTION objectid_smaller(objectid, objectid) RETURNS objectid
     AS 'MODULE_PATHNAME', 'idgen_id96_smaller'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS
-    'the smaller (earlier) of two ObjectIds';
+COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS 'the smaller (earlier) of two ObjectIds';
 
 CREATE FUNCTION objectid_larger(objectid, objectid) RETURNS objectid
     AS 'MODULE_PATHNAME', 'idgen_id96_larger'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS
-    'the larger (later) of two ObjectIds';
+COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS 'the larger (later) of two ObjectIds';
 
 CREATE AGGREGATE min(objectid) (
     SFUNC = objectid_smaller, STYPE = objectid, COMBINEFUNC = objectid_smaller,
@@ -586,6 +587,7 @@ CREATE AGGREGATE max(objectid) (
     SORTOP = >, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE max(objectid) IS 'the latest ObjectId';
+-- end type support: objectid
 
 -- objectid generator and decoders -----------------------------------------
 
@@ -700,7 +702,8 @@ CREATE TYPE rsxid (
 COMMENT ON TYPE rsxid IS
     'XID (rs/xid): 4-byte big-endian Unix seconds, a 3-byte machine id, a 2-byte process id and a 3-byte counter in 12 bytes, ordered by second; text is 20 base32hex characters';
 
--- rsxid comparison --------------------------------------------------------
+-- begin type support: rsxid
+-- rsxid comparison -----------------------------------------------------------
 
 -- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
 CREATE FUNCTION rsxid_eq(rsxid, rsxid) RETURNS boolean
@@ -737,7 +740,7 @@ CREATE FUNCTION rsxid_cmp(rsxid, rsxid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_id96_cmp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION rsxid_cmp(rsxid, rsxid) IS
-    'btree comparison of two XIDs: -1, 0 or 1, in byte order (by second first)';
+    'btree comparison of two XIDs: -1, 0 or 1, in byte order, which is time order first';
 
 CREATE FUNCTION rsxid_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME', 'idgen_id96_sortsupport'
@@ -799,7 +802,7 @@ CREATE OPERATOR >= (
 );
 COMMENT ON OPERATOR >=(rsxid, rsxid) IS 'greater than or equal';
 
--- btequalimage: equal values are byte-identical, so btree deduplication is safe.
+-- btequalimage: equal XIDs are byte-identical, so btree deduplication is safe.
 CREATE OPERATOR CLASS rsxid_ops DEFAULT FOR TYPE rsxid USING btree AS
     OPERATOR 1 <,
     OPERATOR 2 <=,
@@ -837,14 +840,12 @@ COMMENT ON OPERATOR FAMILY rsxid_minmax_ops USING brin IS 'BRIN operator family 
 CREATE FUNCTION rsxid_smaller(rsxid, rsxid) RETURNS rsxid
     AS 'MODULE_PATHNAME', 'idgen_id96_smaller'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION rsxid_smaller(rsxid, rsxid) IS
-    'the smaller (earlier) of two XIDs';
+COMMENT ON FUNCTION rsxid_smaller(rsxid, rsxid) IS 'the smaller (earlier) of two XIDs';
 
 CREATE FUNCTION rsxid_larger(rsxid, rsxid) RETURNS rsxid
     AS 'MODULE_PATHNAME', 'idgen_id96_larger'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION rsxid_larger(rsxid, rsxid) IS
-    'the larger (later) of two XIDs';
+COMMENT ON FUNCTION rsxid_larger(rsxid, rsxid) IS 'the larger (later) of two XIDs';
 
 CREATE AGGREGATE min(rsxid) (
     SFUNC = rsxid_smaller, STYPE = rsxid, COMBINEFUNC = rsxid_smaller,
@@ -857,6 +858,7 @@ CREATE AGGREGATE max(rsxid) (
     SORTOP = >, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE max(rsxid) IS 'the latest XID';
+-- end type support: rsxid
 
 -- xid generator and decoders ----------------------------------------------
 

@@ -1662,9 +1662,10 @@ CREATE TYPE ksuid (
 COMMENT ON TYPE ksuid IS
     'KSUID (segmentio/ksuid): 32-bit seconds since 2014-05-13 16:53:20 UTC and a 128-bit random payload in 20 bytes, ordered by time; text is 27 base62 characters';
 
+-- begin type support: ksuid
 -- ksuid comparison -----------------------------------------------------------
 
--- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for ulid.
+-- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
 CREATE FUNCTION ksuid_eq(ksuid, ksuid) RETURNS boolean
     AS 'MODULE_PATHNAME', 'idgen_ksuid_eq'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -1699,7 +1700,7 @@ CREATE FUNCTION ksuid_cmp(ksuid, ksuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_ksuid_cmp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION ksuid_cmp(ksuid, ksuid) IS
-    'btree comparison of two KSUIDs: -1, 0 or 1, in time order';
+    'btree comparison of two KSUIDs: -1, 0 or 1, in byte order, which is time order first';
 
 CREATE FUNCTION ksuid_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME', 'idgen_ksuid_sortsupport'
@@ -1711,7 +1712,7 @@ CREATE FUNCTION ksuid_hash(ksuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_ksuid_hash'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ksuid_hash(ksuid) IS
-    'hash of a KSUID''s 20 bytes';
+    'hash of a KSUID';
 
 CREATE FUNCTION ksuid_hash_extended(ksuid, bigint) RETURNS bigint
     AS 'MODULE_PATHNAME', 'idgen_ksuid_hash_extended'
@@ -1817,6 +1818,7 @@ CREATE AGGREGATE max(ksuid) (
     SORTOP = >, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE max(ksuid) IS 'the latest KSUID';
+-- end type support: ksuid
 
 -- ksuid generators and decoders ----------------------------------------------
 
@@ -1931,7 +1933,8 @@ CREATE TYPE objectid (
 COMMENT ON TYPE objectid IS
     'BSON ObjectId: 4-byte big-endian Unix seconds, a 5-byte process value and a 3-byte counter in 12 bytes, ordered by second; text is 24 hexadecimal digits';
 
--- objectid comparison -----------------------------------------------------
+-- begin type support: objectid
+-- objectid comparison --------------------------------------------------------
 
 -- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
 CREATE FUNCTION objectid_eq(objectid, objectid) RETURNS boolean
@@ -1968,7 +1971,7 @@ CREATE FUNCTION objectid_cmp(objectid, objectid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_id96_cmp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION objectid_cmp(objectid, objectid) IS
-    'btree comparison of two ObjectIds: -1, 0 or 1, in byte order (by second first)';
+    'btree comparison of two ObjectIds: -1, 0 or 1, in byte order, which is time order first';
 
 CREATE FUNCTION objectid_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME', 'idgen_id96_sortsupport'
@@ -2030,7 +2033,7 @@ CREATE OPERATOR >= (
 );
 COMMENT ON OPERATOR >=(objectid, objectid) IS 'greater than or equal';
 
--- btequalimage: equal values are byte-identical, so btree deduplication is safe.
+-- btequalimage: equal ObjectIds are byte-identical, so btree deduplication is safe.
 CREATE OPERATOR CLASS objectid_ops DEFAULT FOR TYPE objectid USING btree AS
     OPERATOR 1 <,
     OPERATOR 2 <=,
@@ -2068,14 +2071,12 @@ COMMENT ON OPERATOR FAMILY objectid_minmax_ops USING brin IS 'BRIN operator fami
 CREATE FUNCTION objectid_smaller(objectid, objectid) RETURNS objectid
     AS 'MODULE_PATHNAME', 'idgen_id96_smaller'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS
-    'the smaller (earlier) of two ObjectIds';
+COMMENT ON FUNCTION objectid_smaller(objectid, objectid) IS 'the smaller (earlier) of two ObjectIds';
 
 CREATE FUNCTION objectid_larger(objectid, objectid) RETURNS objectid
     AS 'MODULE_PATHNAME', 'idgen_id96_larger'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS
-    'the larger (later) of two ObjectIds';
+COMMENT ON FUNCTION objectid_larger(objectid, objectid) IS 'the larger (later) of two ObjectIds';
 
 CREATE AGGREGATE min(objectid) (
     SFUNC = objectid_smaller, STYPE = objectid, COMBINEFUNC = objectid_smaller,
@@ -2088,6 +2089,7 @@ CREATE AGGREGATE max(objectid) (
     SORTOP = >, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE max(objectid) IS 'the latest ObjectId';
+-- end type support: objectid
 
 -- objectid generator and decoders -----------------------------------------
 
@@ -2202,7 +2204,8 @@ CREATE TYPE rsxid (
 COMMENT ON TYPE rsxid IS
     'XID (rs/xid): 4-byte big-endian Unix seconds, a 3-byte machine id, a 2-byte process id and a 3-byte counter in 12 bytes, ordered by second; text is 20 base32hex characters';
 
--- rsxid comparison --------------------------------------------------------
+-- begin type support: rsxid
+-- rsxid comparison -----------------------------------------------------------
 
 -- Byte comparisons cannot fail or reveal anything: LEAKPROOF, as for uuid.
 CREATE FUNCTION rsxid_eq(rsxid, rsxid) RETURNS boolean
@@ -2239,7 +2242,7 @@ CREATE FUNCTION rsxid_cmp(rsxid, rsxid) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_id96_cmp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 COMMENT ON FUNCTION rsxid_cmp(rsxid, rsxid) IS
-    'btree comparison of two XIDs: -1, 0 or 1, in byte order (by second first)';
+    'btree comparison of two XIDs: -1, 0 or 1, in byte order, which is time order first';
 
 CREATE FUNCTION rsxid_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME', 'idgen_id96_sortsupport'
@@ -2301,7 +2304,7 @@ CREATE OPERATOR >= (
 );
 COMMENT ON OPERATOR >=(rsxid, rsxid) IS 'greater than or equal';
 
--- btequalimage: equal values are byte-identical, so btree deduplication is safe.
+-- btequalimage: equal XIDs are byte-identical, so btree deduplication is safe.
 CREATE OPERATOR CLASS rsxid_ops DEFAULT FOR TYPE rsxid USING btree AS
     OPERATOR 1 <,
     OPERATOR 2 <=,
@@ -2339,14 +2342,12 @@ COMMENT ON OPERATOR FAMILY rsxid_minmax_ops USING brin IS 'BRIN operator family 
 CREATE FUNCTION rsxid_smaller(rsxid, rsxid) RETURNS rsxid
     AS 'MODULE_PATHNAME', 'idgen_id96_smaller'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION rsxid_smaller(rsxid, rsxid) IS
-    'the smaller (earlier) of two XIDs';
+COMMENT ON FUNCTION rsxid_smaller(rsxid, rsxid) IS 'the smaller (earlier) of two XIDs';
 
 CREATE FUNCTION rsxid_larger(rsxid, rsxid) RETURNS rsxid
     AS 'MODULE_PATHNAME', 'idgen_id96_larger'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION rsxid_larger(rsxid, rsxid) IS
-    'the larger (later) of two XIDs';
+COMMENT ON FUNCTION rsxid_larger(rsxid, rsxid) IS 'the larger (later) of two XIDs';
 
 CREATE AGGREGATE min(rsxid) (
     SFUNC = rsxid_smaller, STYPE = rsxid, COMBINEFUNC = rsxid_smaller,
@@ -2359,6 +2360,7 @@ CREATE AGGREGATE max(rsxid) (
     SORTOP = >, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE max(rsxid) IS 'the latest XID';
+-- end type support: rsxid
 
 -- xid generator and decoders ----------------------------------------------
 

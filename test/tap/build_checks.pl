@@ -138,6 +138,14 @@ for my $copy (@copies)
 	  run_status([ '/usr/bin/python3', 'sql/define/generate.py', 'check', $script, $fn ]);
 	ok($status == 0, "$script: ${fn}'s body is the template's rendering") or diag("$out\n$err");
 }
+# ksuid, objectid and rsxid have one text of operators, operator classes and
+# min()/max(), sql/define/type_support.sql.in: each type's copy in the install
+# script is its rendering (sql/define/type_support.py).
+my ($support_status, $support_out, $support_err) =
+  run_status([ '/usr/bin/python3', 'sql/define/type_support.py', 'check' ]);
+ok($support_status == 0,
+	"sql/idgen--$version.sql: the type support of ksuid, objectid and rsxid is the template's rendering")
+  or diag("$support_out\n$support_err");
 # The vectors file is what the cores answer now: sql/edition/vectors.py builds
 # its probe against src/core, asks it every case afresh and compares.
 my ($vectors_status, $vectors_out, $vectors_err) =
