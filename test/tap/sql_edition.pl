@@ -927,7 +927,7 @@ CREATE TEMP TABLE t_$family AS SELECT g, true AS by_sql, sqled.$family()::bytea 
   UNION ALL SELECT g, false, cpp.$family()::bytea FROM generate_series(1, $half) g
   UNION ALL SELECT g, NULL, substr(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 1 + g % 13, 12) FROM generate_series(1, $tenth) g;
 SELECT '$family', count(*), count(DISTINCT b) = count(*) AND count(*) FILTER (WHERE ($mismatch
-    OR (by_sql AND (substr(b, 5, 5) <> substr(prev, 5, 5) OR sqled.${decoder}_counter(b) <> (sqled.${decoder}_counter(prev) + 1) % 16777216
+    OR (coalesce(by_sql, false) AND (substr(b, 5, 5) <> substr(prev, 5, 5) OR sqled.${decoder}_counter(b) <> (sqled.${decoder}_counter(prev) + 1) % 16777216
         OR sqled.${decoder}_time(b) < sqled.${decoder}_time(prev)))
     OR sqled.${type}_to_bytea(b) <> c.i::bytea OR sqled.${type}_from_bytea(b)::bytea <> b
     OR ((g % 4 = 0 OR by_sql IS NULL) AND (sqled.${type}_to_text(b) <> c.i::text OR sqled.${type}_from_text(c.i::text)::bytea <> b$upper))) IS NOT FALSE
