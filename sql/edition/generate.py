@@ -410,7 +410,7 @@ BASE36_D6 = 36 ** 6
 # w1. The digits come from the table of the 1296 two-digit strings: one of the
 # 46656 three-digit strings saved 0.15 us a call, but its 140 kB literal took
 # the script past the 128 kB that one argument of a command may hold, and the
-# pg_tle install passes the script as one (psql -v content="$(cat ...)").
+# pg_tle install passes each piece of the script as one (psql -v content="$(cat ...)").
 def base36_128_declare(top35, mid29):
     """The DECLARE part, from expressions of the 128 bits' top 35 bits (two
     limbs, 4 and 31 bits) and next 29 bits, and the bigint variable lo (the
@@ -494,7 +494,7 @@ def repeat_per_family(values, text):
 
 def drop_comments(text, keep_first_block):
     """text without its comment lines outside dollar-quoted bodies (the
-    sources keep them; the pg_tle install holds at most 128 kB), but for the
+    sources keep them; each piece of the pg_tle install holds at most 128 kB), but for the
     opening block of comments when keep_first_block; a body's comments stay."""
     out, tag, opening = [], None, keep_first_block
     for line in text.split("\n"):
@@ -513,7 +513,7 @@ def drop_comments(text, keep_first_block):
 
 def drop_indentation(text):
     """text without the spaces that start its lines (the pg_tle install holds
-    at most 128 kB; PostgreSQL reads a statement and a PL/pgSQL body the same
+    at most 128 kB a piece; PostgreSQL reads a statement and a PL/pgSQL body the same
     without them), but for a line that continues a string literal, whose
     spaces are the literal's: single quotes are counted ('' as none)."""
     out, in_literal = [], False
