@@ -10,13 +10,16 @@
 #     cpp and the SQL edition in schema sqled of one database.
 # Checks: the script's labels (sql_labels.py); every name its bodies resolve
 # when they run written with pg_catalog or its own schema (sql_qualified.py);
-# install by psql -f by a role without superuser; install as a pg_tle
-# extension (where installed); spec cases (sql_edition_spec.py) both ways;
+# install by psql -f by a role without superuser; the pg_tle pieces (a base
+# version and its updates, each under one psql argument's 128 kB, which
+# joined are the script); install as a pg_tle extension (where installed);
+# spec cases (sql_edition_spec.py) both ways;
 # SQLSTATEs of bad input; every case of test/data/id_vectors.json
 # (sql_edition_vectors.py); the function and cast lists of the two editions
 # (name, arguments, volatility, strictness, parallel label, comment) against
-# test/data/sql_edition_known_diffs.txt; 47
-# refusals with the same SQLSTATE, message, detail and hint in both editions;
+# test/data/sql_edition_known_diffs.txt; idgen_types(); 57
+# refusals with the same SQLSTATE, message, detail and hint in both editions,
+# and the KSUID, ObjectId and XID texts refused alike;
 # what other roles, cancels and errors can do to the snowflake state (section
 # 1b: cancelled and parallel-mode calls leave no lock, a role without grants
 # blocks nothing, a schema squatted after a rename is refused, the rebind
@@ -27,9 +30,11 @@
 # family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
 # base36, whose SQL encoders are the slowest); Instagram's next_id() repeating
 # past 1,024 IDs in one millisecond on a shard, and the edition not
-# (section 4b, deterministic); SQLED_SESSIONS (8)
+# (section 4b, deterministic); the session state of ulid(), uuid_v7(),
+# objectid() and xid() (section 4d); SQLED_SESSIONS (8)
 # sessions minting snowflakes on one shard for SQLED_SECONDS (10) s, all
-# released at once: no duplicate, uuid_v7 increasing per session; pg_dump /
+# released at once: no duplicate, uuid_v7 increasing per session, objectid
+# and xid with process bytes per session; pg_dump /
 # pg_restore of every type, both install ways; the move of a database to the
 # C++ edition (dump, restore on F, ALTER TABLE, compare).
 use strict;
