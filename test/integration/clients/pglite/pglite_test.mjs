@@ -38,7 +38,7 @@ const vectorsScript = join(repo, 'test/lib/sql_edition_vectors.py');
 const vectors = JSON.parse(execFileSync('python3', [vectorsScript, 'cases', 'ids', ''], { encoding: 'utf8' }));
 
 // The verdicts, counted before the first: the vectors file's and the differential's families below.
-const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries'];
+const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries', '12 bytes'];
 plan(8 + vectors.verdicts + families.length + 6);
 
 // --- options ------------------------------------------------------------------
@@ -198,6 +198,9 @@ for (let i = 0; i < n; i++) {
   sf53.push(next64() >> 11n);
   big.push(r >> BigInt(i % 63));
 }
+// 12-byte values (objectid, rsxid), in hex: random, then the edges
+const bytes12 = ['000000000000000000000000', 'ffffffffffffffffffffffff'];
+for (let i = 0; i < n; i++) bytes12.push(hex(next64(), 16) + hex(next64() >> 32n, 8));
 const epochMs = 1704067200000;
 const times = [];
 for (let i = 0; i < n; i++) {
@@ -228,6 +231,13 @@ const cases = {
   boundaries: [times, 'x::timestamptz',
     "concat_ws(' ', ids.uuid_v7_boundary(v), ids.ulid_boundary(v), ids.snowflake_boundary(v, 77), ids.snowflake_boundary(v), ids.snowflake53_boundary(v, 3, '2020-01-01+00'), ids.prefixed_id_boundary('acct', v), ids.typeid_boundary('user', v))",
     "concat_ws(' ', uuid_v7_boundary(v), ulid_boundary(v)::uuid, snowflake_boundary(v, 77), snowflake_boundary(v), snowflake53_boundary(v, 3, '2020-01-01+00'), prefixed_id_boundary('acct', v), typeid_boundary('user', v))"],
+  '12 bytes': [bytes12, "decode(x, 'hex')",
+    "concat_ws(' ', ids.objectid_to_text(v), ids.objectid_from_text(upper(ids.objectid_to_text(v))), ids.objectid_time(v), encode(ids.objectid_process(v), 'hex'), ids.objectid_counter(v), "
+      + "ids.rsxid_to_text(v), ids.rsxid_from_text(ids.rsxid_to_text(v)), ids.xid_time(v), encode(ids.xid_machine(v), 'hex'), ids.xid_pid(v), ids.xid_counter(v), "
+      + "ids.objectid_boundary(ids.xid_time(v)), ids.xid_boundary(ids.objectid_time(v)))",
+    "concat_ws(' ', objectid_from_bytea(v), upper(objectid_from_bytea(v)::text)::objectid::bytea, objectid_time(objectid_from_bytea(v)), encode(objectid_process(objectid_from_bytea(v)), 'hex'), objectid_counter(objectid_from_bytea(v)), "
+      + "rsxid_from_bytea(v), rsxid_from_bytea(v)::text::rsxid::bytea, xid_time(rsxid_from_bytea(v)), encode(xid_machine(rsxid_from_bytea(v)), 'hex'), xid_pid(rsxid_from_bytea(v)), xid_counter(rsxid_from_bytea(v)), "
+      + "objectid_boundary(xid_time(rsxid_from_bytea(v)))::bytea, xid_boundary(objectid_time(objectid_from_bytea(v)))::bytea)"],
 };
 // Text inputs: the C++ edition's text of the fixed uuids, read back by both.
 const cppText = async (expr) => (await server.query(over(expr.replaceAll('v', 'x::uuid')), [uuids.join('\n')])).rows[0].r.split('\n');
