@@ -115,6 +115,9 @@ my @tle_pieces;    # [ from version or undef, to version, text ]
 	ok(@sizes && !grep({ $_ >= 131072 - 1024 } @sizes),
 		'each piece is under 127 kB (' . join(', ', @sizes) . ' bytes; the script ' . length($script_text)
 		  . '), for pgtle.install_extension and pgtle.install_update_path through psql -v');
+	# (pg_tle stores each as the body of a function quoted with $_pgtle_$ and refuses
+	# content that holds $_pgtle_)
+	ok(!grep({ index($_->[2], '$_pgtle_') >= 0 } @tle_pieces), 'no piece holds $_pgtle_, which pg_tle refuses');
 }
 my $labels = '';
 IPC::Run::run([ '/usr/bin/python3', "$repo/test/lib/sql_labels.py", $script ], '>', \$labels, '2>&1');
