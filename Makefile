@@ -93,14 +93,16 @@ fuzz: fuzz-build
 
 # The SQL edition (issue 25, docs/managed-postgresql.md): one install script in
 # SQL and PL/pgSQL, generated from sql/edition/*.sql with the C++ sources'
-# constants; not installed by `make install` (it is for servers without idgen).
+# constants, and the same script in pieces for pg_tle (a base version and its
+# updates, in pg_tle/ beside it); not installed by `make install` (it is for
+# servers without idgen).
 SQL_EDITION = build/idgen_sql--$(EXTVERSION).sql
 sql-edition: $(SQL_EDITION)
 $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/base32.hpp \
 		src/core/snowflake.hpp src/core/prefixed.hpp src/core/uuidv7.hpp src/core/ulid.hpp src/core/ksuid.hpp \
-		src/core/uuidv6.hpp src/pg/module.cpp \
+		src/core/uuidv6.hpp src/core/second_counter.hpp src/core/objectid.hpp src/core/xid.hpp src/pg/module.cpp \
 		sql/idgen--$(EXTVERSION).sql
-	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@
+	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@ $(dir $@)pg_tle
 all: $(SQL_EDITION)
 
 # The vectors file (issue 52, docs/development.md): each family's layout and

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Builds the SQL edition's one install script (issue 25) from sql/edition/*.sql.
 
-Usage: generate.py VERSION OUTPUT. The family files are concatenated in the
-order of FAMILIES; each {{NAME}} in them is replaced by a constant read from
+Usage: generate.py VERSION OUTPUT [PG_TLE_DIRECTORY]. The family files are
+concatenated in the order of FAMILIES into OUTPUT (the psql install), and, with
+PG_TLE_DIRECTORY, in the pieces of PG_TLE_PIECES into that directory (the
+pg_tle install: a base version and its updates, named as pg_tle names them); each {{NAME}} in them is replaced by a constant read from
 the C++ edition's sources (src/core/*.hpp, src/pg/module.cpp), so that the two
 editions cannot disagree on bit layouts, alphabets, the epoch or prefix rules,
 or by an expression unrolled here (the digit-by-digit encoders and decoders).
@@ -18,7 +20,17 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "types"]
+FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid", "types"]
+# The pg_tle install (docs/managed-postgresql.md) passes each piece as one
+# argument of psql (-v content=...), which holds at most 128 KiB: the script
+# in pieces, each a run of FAMILIES (in their order), the first installed by
+# pgtle.install_extension() as version VERSION-part1, each next one by
+# pgtle.install_update_path() as the update to the next version, the last
+# one's being VERSION. Joined by newlines they are the one script of the
+# psql route. test/tap/sql_edition.pl checks each piece's size: cut where
+# both have room to grow (92 and 60 kB in 0.8.0); a piece that outgrows the
+# limit is cut in two here.
+PG_TLE_PIECES = [FAMILIES[:FAMILIES.index("ksuid")], FAMILIES[FAMILIES.index("ksuid"):]]
 # The schema that the mints name until idgen_sql_snowflake_bind() writes the
 # install's in: no role may create a schema named pg_*, so it never resolves
 # (test/lib/sql_qualified.py takes it as the edition's own).
@@ -45,6 +57,9 @@ def constants(version):
     ulid = read("src/core/ulid.hpp")
     ksuid = read("src/core/ksuid.hpp")
     uuidv6 = read("src/core/uuidv6.hpp")
+    id96 = read("src/core/second_counter.hpp")
+    objectid = read("src/core/objectid.hpp")
+    xid = read("src/core/xid.hpp")
     module = read("src/pg/module.cpp")
     upper = grab(base32, r'kBase32Alphabet\[\] = "([0-9A-Z]{32})"', "the Crockford alphabet")
     lower = grab(base32, r'kBase32LowerAlphabet\[\] = "([0-9a-z]{32})"', "the lowercase Crockford alphabet")
@@ -79,6 +94,24 @@ def constants(version):
     if "kUuidv6MaxTick = (Uuidv6Tick{1} << 60) - 1;" not in uuidv6 or v6_epoch_tick % 10:
         sys.exit("generate.py: the UUIDv6 layout changed; the SQL edition must follow by hand")
     v6_min_us, v6_max_us = -v6_epoch_tick // 10, (v6_max_tick - v6_epoch_tick) // 10
+    id96_bytes = int(grab(id96, r"kId96Bytes = (\d+);", "the bytes of an ObjectId and an XID"))
+    id96_counter_bits = int(grab(id96, r"kId96CounterBits = (\d+);", "the bits of their counter"))
+    id96_max_s = int(grab(id96, r"kId96MaxUnixSeconds = (0x[0-9A-Fa-f]+);", "their largest second"), 16)
+    objectid_text = int(grab(objectid, r"kObjectIdTextLength = (\d+);", "the ObjectId text length"))
+    objectid_process_offset = int(grab(objectid, r"kObjectIdProcessOffset = (\d+);", "the ObjectId process offset"))
+    objectid_process_bytes = int(grab(objectid, r"kObjectIdProcessBytes = (\d+);", "the ObjectId process bytes"))
+    xid_text = int(grab(xid, r"kXidTextLength = (\d+);", "the XID text length"))
+    xid_alphabet = grab(xid, r'kXidAlphabet = "([0-9a-v]{32})";', "the XID alphabet")
+    xid_machine_offset = int(grab(xid, r"kXidMachineOffset = (\d+);", "the XID machine offset"))
+    xid_machine_bytes = int(grab(xid, r"kXidMachineBytes = (\d+);", "the XID machine bytes"))
+    xid_pid_offset = int(grab(xid, r"kXidPidOffset = (\d+);", "the XID pid offset"))
+    xid_process_bytes = int(grab(xid, r"kXidProcessBytes = (\d+);", "the XID process bytes"))
+    # the SQL below cuts the 12 bytes as 4 | 5 | 3 (state, text) and XID text as 8 + 8 + 4 digits
+    if ((id96_bytes, id96_counter_bits, id96_max_s, objectid_text, objectid_process_offset, objectid_process_bytes)
+            != (12, 24, 2**32 - 1, 24, 4, 5)
+            or (xid_text, xid_machine_offset, xid_machine_bytes, xid_pid_offset, xid_process_bytes) != (20, 4, 3, 7, 5)
+            or xid_text * 5 != id96_bytes * 8 + 4):
+        sys.exit("generate.py: the ObjectId or XID layout changed; the SQL edition must follow by hand")
     digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
     max36 = ""
     n = 2**128 - 1
@@ -87,6 +120,29 @@ def constants(version):
         n //= 36
     return {
         "VERSION": version,
+        "ID96_BYTES": str(id96_bytes),
+        "ID96_MAX_SECONDS": str(id96_max_s),
+        "ID96_COUNTER_MASK": str(2**id96_counter_bits - 1),
+        "ID96_FIRST": utc_text(0),
+        "ID96_LAST": utc_text(id96_max_s * 10**6),
+        "OBJECTID_TEXT_LENGTH": str(objectid_text),
+        "OBJECTID_PROCESS_OFFSET": str(objectid_process_offset),
+        "OBJECTID_PROCESS_BYTES": str(objectid_process_bytes),
+        "XID_TEXT_LENGTH": str(xid_text),
+        "XID_TEXT_LENGTH_LESS_ONE": str(xid_text - 1),
+        "XID_ALPHABET": xid_alphabet,
+        "XID_CLASS": crockford_class(xid_alphabet),
+        # the digits whose low 4 bits are zero, which end an XID's text
+        "XID_LAST_0": xid_alphabet[0],
+        "XID_LAST_1": xid_alphabet[16],
+        "XID_MACHINE_OFFSET": str(xid_machine_offset),
+        "XID_MACHINE_BYTES": str(xid_machine_bytes),
+        "XID_PID_OFFSET": str(xid_pid_offset),
+        "XID_ENCODE": xid_encode(),
+        "BAD_CHARACTER_DETAIL": bad_character_detail,
+        "XID_DECODE_HI": xid_decode(1, 8),
+        "XID_DECODE_MID": xid_decode(9, 8),
+        "XID_DECODE_LO": xid_decode(17, 4),
         "KSUID_ALPHABET": ksuid_alphabet,
         "KSUID_CLASS": crockford_class(ksuid_alphabet),
         "KSUID_MAX_TEXT": ksuid_max_text,
@@ -171,6 +227,32 @@ def constants(version):
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
     }
+
+
+def bad_character_detail(what):
+    """The C++ edition's detail for the first character outside an alphabet,
+    in PL/pgSQL: text variable bad (that character) of variable input, a
+    control character as its code, at its position in characters; text
+    variable what names the alphabet ("hexadecimal digit")."""
+    return (f"pg_catalog.format('%s at position %s is not a %s.', CASE WHEN pg_catalog.ascii(bad) {op('<')} 32 OR pg_catalog.ascii(bad) {op('=')} 127\n"
+            f"    THEN 'Control character 0x' {op('||')} pg_catalog.upper(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.ascii(bad)), 2, '0'))\n"
+            f"    ELSE pg_catalog.format('Character \"%s\"', bad) END, pg_catalog.strpos(input, bad), {what})")
+
+
+def xid_encode():
+    """The 20 digits of bigint variables hi and mid (40 bits each) and lo (16
+    bits and 4 zero bits), from alphabet a."""
+    def digit(var, shift):
+        return f"pg_catalog.substr(a, ((({var} {op('>>')} {shift}) {op('&')} 31)::integer {op('+')} 1), 1)"
+    parts = [digit(v, 35 - 5 * k) for v in ("hi", "mid") for k in range(8)] + [digit("lo", 15 - 5 * k) for k in range(4)]
+    return f"\n        {op('||')} ".join(parts)
+
+
+def xid_decode(first, count):
+    """The bigint of count digits of text variable t from position first, alphabet a."""
+    return f"\n        {op('|')} ".join(
+        f"(((pg_catalog.strpos(a, pg_catalog.substr(t, {first + k}, 1)) {op('-')} 1)::bigint) {op('<<')} {5 * (count - 1 - k)})"
+        for k in range(count))
 
 
 def base62(n, alphabet):
@@ -328,7 +410,7 @@ BASE36_D6 = 36 ** 6
 # w1. The digits come from the table of the 1296 two-digit strings: one of the
 # 46656 three-digit strings saved 0.15 us a call, but its 140 kB literal took
 # the script past the 128 kB that one argument of a command may hold, and the
-# pg_tle install passes the script as one (psql -v content="$(cat ...)").
+# pg_tle install passes each piece of the script as one (psql -v content="$(cat ...)").
 def base36_128_declare(top35, mid29):
     """The DECLARE part, from expressions of the 128 bits' top 35 bits (two
     limbs, 4 and 31 bits) and next 29 bits, and the bigint variable lo (the
@@ -412,7 +494,7 @@ def repeat_per_family(values, text):
 
 def drop_comments(text, keep_first_block):
     """text without its comment lines outside dollar-quoted bodies (the
-    sources keep them; the pg_tle install holds at most 128 kB), but for the
+    sources keep them; each piece of the pg_tle install holds at most 128 kB), but for the
     opening block of comments when keep_first_block; a body's comments stay."""
     out, tag, opening = [], None, keep_first_block
     for line in text.split("\n"):
@@ -431,7 +513,7 @@ def drop_comments(text, keep_first_block):
 
 def drop_indentation(text):
     """text without the spaces that start its lines (the pg_tle install holds
-    at most 128 kB; PostgreSQL reads a statement and a PL/pgSQL body the same
+    at most 128 kB a piece; PostgreSQL reads a statement and a PL/pgSQL body the same
     without them), but for a line that continues a string literal, whose
     spaces are the literal's: single quotes are counted ('' as none)."""
     out, in_literal = [], False
@@ -453,17 +535,31 @@ def expand(values, m):
     return value(var) if callable(value) else value
 
 
+def pg_tle_versions(version):
+    """The version each piece of PG_TLE_PIECES brings the extension to."""
+    return [f"{version}-part{k + 1}" for k in range(len(PG_TLE_PIECES) - 1)] + [version]
+
+
+def write(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: generate.py VERSION OUTPUT")
+    if len(sys.argv) not in (3, 4):
+        sys.exit("usage: generate.py VERSION OUTPUT [PG_TLE_DIRECTORY]")
     version, output = sys.argv[1], sys.argv[2]
+    if [f for piece in PG_TLE_PIECES for f in piece] != FAMILIES or not all(PG_TLE_PIECES):
+        sys.exit("generate.py: PG_TLE_PIECES must cut FAMILIES into runs, in order")
     values = constants(version)
     # Not a fact of the headers: the function's text in the C++ edition's script.
     created = set()
     for family in FAMILIES:
         created |= set(re.findall(r"^\s*CREATE DOMAIN ([a-z_]+)", read(f"sql/edition/{family}.sql"), re.M))
     values["IDGEN_TYPES_FUNCTION"] = idgen_types_function(version, created)
-    parts = []
+    parts = {}
     for family in FAMILIES:
         text = repeat_per_family(values, read(f"sql/edition/{family}.sql"))
         for _ in range(2):  # a value may hold placeholders of its own
@@ -471,12 +567,20 @@ def main():
         left = re.findall(r"\{\{[^}]*\}\}", text)
         if left:
             sys.exit(f"generate.py: sql/edition/{family}.sql: unknown placeholders {sorted(set(left))}")
-        parts.append(drop_indentation(drop_comments(text, family == "header")))
+        parts[family] = drop_indentation(drop_comments(text, family == "header"))
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
-    tmp = output + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write("\n".join(parts))
-    os.replace(tmp, output)
+    write(output, "\n".join(parts[f] for f in FAMILIES))
+    if len(sys.argv) == 4:
+        # pg_tle's names: idgen_sql--V.sql installs V, idgen_sql--V--W.sql updates V to W
+        directory = sys.argv[3]
+        os.makedirs(directory, exist_ok=True)
+        for old in os.listdir(directory):
+            if re.fullmatch(r"idgen_sql--.*\.sql", old):
+                os.remove(os.path.join(directory, old))
+        versions = pg_tle_versions(version)
+        for k, piece in enumerate(PG_TLE_PIECES):
+            name = f"idgen_sql--{versions[0]}.sql" if k == 0 else f"idgen_sql--{versions[k - 1]}--{versions[k]}.sql"
+            write(os.path.join(directory, name), "\n".join(parts[f] for f in piece))
 
 
 if __name__ == "__main__":

@@ -6,8 +6,10 @@
 -- Install either way (docs/managed-postgresql.md):
 --   psql: PGOPTIONS='-c search_path=ids' psql -v ON_ERROR_STOP=1 -f idgen_sql--{{VERSION}}.sql
 --         (every object goes into the first schema of search_path; no superuser needed)
---   pg_tle: pgtle.install_extension('idgen_sql', '{{VERSION}}', ..., <this file>), then
---         CREATE EXTENSION idgen_sql SCHEMA ids
+--   pg_tle: the pieces of this script in pg_tle/ (a base version and its updates, each
+--         under the 128 kB of one psql argument) through pgtle.install_extension(),
+--         pgtle.install_update_path() and pgtle.set_default_version('idgen_sql',
+--         '{{VERSION}}'), then CREATE EXTENSION idgen_sql SCHEMA ids
 --
 -- Same function names, bit layouts and text encodings as the C++ edition, so
 -- that an ID minted by either decodes the same in the other. Constants taken

@@ -10,13 +10,16 @@
 #     cpp and the SQL edition in schema sqled of one database.
 # Checks: the script's labels (sql_labels.py); every name its bodies resolve
 # when they run written with pg_catalog or its own schema (sql_qualified.py);
-# install by psql -f by a role without superuser; install as a pg_tle
-# extension (where installed); spec cases (sql_edition_spec.py) both ways;
+# install by psql -f by a role without superuser; the pg_tle pieces (a base
+# version and its updates, each under one psql argument's 128 kB, which
+# joined are the script); install as a pg_tle extension (where installed);
+# spec cases (sql_edition_spec.py) both ways;
 # SQLSTATEs of bad input; every case of test/data/id_vectors.json
 # (sql_edition_vectors.py); the function and cast lists of the two editions
 # (name, arguments, volatility, strictness, parallel label, comment) against
-# test/data/sql_edition_known_diffs.txt; 47
-# refusals with the same SQLSTATE, message, detail and hint in both editions;
+# test/data/sql_edition_known_diffs.txt; idgen_types(); 57
+# refusals with the same SQLSTATE, message, detail and hint in both editions,
+# and the KSUID, ObjectId and XID texts refused alike;
 # what other roles, cancels and errors can do to the snowflake state (section
 # 1b: cancelled and parallel-mode calls leave no lock, a role without grants
 # blocks nothing, a schema squatted after a rename is refused, the rebind
@@ -27,9 +30,11 @@
 # family; SQLED_DIFF_N_TEXT, default the same, for prefixed_id, typeid and
 # base36, whose SQL encoders are the slowest); Instagram's next_id() repeating
 # past 1,024 IDs in one millisecond on a shard, and the edition not
-# (section 4b, deterministic); SQLED_SESSIONS (8)
+# (section 4b, deterministic); the session state of ulid(), uuid_v7(),
+# objectid() and xid() (section 4d); SQLED_SESSIONS (8)
 # sessions minting snowflakes on one shard for SQLED_SECONDS (10) s, all
-# released at once: no duplicate, uuid_v7 increasing per session; pg_dump /
+# released at once: no duplicate, uuid_v7 increasing per session, objectid
+# and xid with process bytes per session; pg_dump /
 # pg_restore of every type, both install ways; the move of a database to the
 # C++ edition (dump, restore on F, ALTER TABLE, compare).
 use strict;
@@ -78,10 +83,42 @@ my $script_text = -s $script ? slurp_file($script) : '';
 ok( $script_text ne ''
 	  && $script_text !~ /LANGUAGE\s+c\b|MODULE_PATHNAME|\@extschema\@|idgen\.so/i,
 	'the script has no C function and names no schema of its own');
-# The pg_tle install passes the script as one argument of psql, which holds
-# at most 128 kB (MAX_ARG_STRLEN, "content=" and all).
-ok(length($script_text) < 131072 - 1024,
-	'the script is under 127 kB (' . length($script_text) . ' bytes), for pgtle.install_extension through psql -v');
+# The pg_tle install passes each piece of the script (make sql-edition
+# writes them to pg_tle/ beside it) as one argument of psql, which holds at
+# most 128 kB (MAX_ARG_STRLEN, "content=" and all): a base version
+# (idgen_sql--V.sql) and the updates from it (idgen_sql--V--W.sql), whose
+# chain ends at this version; joined by newlines, in that order, they are the
+# script of the psql install.
+my @tle_pieces;    # [ from version or undef, to version, text ]
+{
+	opendir(my $dir, "$tmp/pg_tle") or die "no $tmp/pg_tle: $!";
+	my %piece;
+	for my $name (grep { /^idgen_sql--.*\.sql$/ } readdir $dir)
+	{
+		my ($from, $to) = $name =~ /^idgen_sql--(.+?)(?:--(.+))?\.sql$/;
+		($from, $to) = (undef, $from) unless defined $to;
+		$piece{ $from // '' } = [ $from, $to, slurp_file("$tmp/pg_tle/$name") ];
+	}
+	closedir $dir;
+	my $at = '';
+	while (my $next = delete $piece{$at})
+	{
+		push @tle_pieces, $next;
+		$at = $next->[1];
+	}
+	ok( @tle_pieces >= 2 && !%piece && $at eq $version
+		  && join("\n", map { $_->[2] } @tle_pieces) eq $script_text,
+		'make sql-edition wrote the script in pieces for pg_tle: a base version and a chain of updates to '
+		  . "$version, which joined are the script (" . join(' -> ', map { $_->[1] } @tle_pieces) . ')')
+	  or diag('left: ' . join(' ', keys %piece));
+	my @sizes = map { length($_->[2]) } @tle_pieces;
+	ok(@sizes && !grep({ $_ >= 131072 - 1024 } @sizes),
+		'each piece is under 127 kB (' . join(', ', @sizes) . ' bytes; the script ' . length($script_text)
+		  . '), for pgtle.install_extension and pgtle.install_update_path through psql -v');
+	# (pg_tle stores each as the body of a function quoted with $_pgtle_$ and refuses
+	# content that holds $_pgtle_)
+	ok(!grep({ index($_->[2], '$_pgtle_') >= 0 } @tle_pieces), 'no piece holds $_pgtle_, which pg_tle refuses');
+}
 my $labels = '';
 IPC::Run::run([ '/usr/bin/python3', "$repo/test/lib/sql_labels.py", $script ], '>', \$labels, '2>&1');
 my ($labels_head, @labels_rest) = split /\n/, $labels;
@@ -151,11 +188,20 @@ sub doc_blocks
 # The page's commands name the script this version's make sql-edition writes.
 {
 	my $page = PostgreSQL::Test::Utils::slurp_file("$repo/docs/managed-postgresql.md");
-	my @named = $page =~ /idgen_sql--([0-9.]+?)\.sql/g;
-	my @tle = $page =~ /install_extension\('idgen_sql', '([^']+)'/g;
-	ok(@named && @tle && !grep({ $_ ne $version } @named, @tle),
-		"docs/managed-postgresql.md names idgen_sql--$version.sql and pg_tle version $version only")
-	  or diag("named: @named; pg_tle: @tle");
+	my @files = map { defined $_->[0] ? "idgen_sql--$_->[0]--$_->[1].sql" : "idgen_sql--$_->[1].sql" } @tle_pieces;
+	my @calls = map {
+		defined $_->[0]
+		  ? "pgtle.install_update_path('idgen_sql', '$_->[0]', '$_->[1]', :'content')"
+		  : "pgtle.install_extension('idgen_sql', '$_->[1]', 'idgen SQL edition', :'content')"
+	} @tle_pieces;
+	push @calls, "pgtle.set_default_version('idgen_sql', '$version')";
+	my %known_file = map { ($_ => 1) } "idgen_sql--$version.sql", @files;
+	my @stale = grep { !$known_file{$_} } $page =~ /(idgen_sql--[0-9][^\s"'`)]*?\.sql)/g;
+	my @missing = grep { index($page, $_) < 0 } @calls, map { "\$(cat $_)" } @files;
+	my @pgtle_calls = $page =~ /pgtle\.(?:install_extension|install_update_path|set_default_version)\(/g;
+	ok(!@stale && !@missing && @pgtle_calls == @calls,
+		"docs/managed-postgresql.md names idgen_sql--$version.sql and the pg_tle pieces (@files), with their versions, only")
+	  or diag("stale: @stale; missing: @missing; pg_tle calls: " . scalar(@pgtle_calls));
 }
 
 # --- 1. psql -f by a role without superuser -----------------------------------
@@ -544,7 +590,22 @@ SQL
 		"ids.ksuid_payload(ids.ksuid_from_text('aWgEPTl1tmebfsQzFP4bxwgy80V'))", "ids.ksuid_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz)",
 		"ids.ksuid_time(ids.ksuid_at('2030-01-01 00:00:00+00'::pg_catalog.timestamptz))", "ids.ksuid_from_bytea('\\x0102'::pg_catalog.bytea)",
 		"ids.ksuid_from_text('0ujtsYcgvSTl8PAuAdqW-SMnLOv')", "ids.ksuid_from_text(E'0ujtsYcgvSTl8\\tAuAdqWYSMnLOv')",
-		"ids.ksuid_from_text('aWgEPTl1tmebfsQzFP4bxwgy80W')", "ids.ksuid_from_text('123')", "ids.ksuid_at('infinity'::pg_catalog.timestamptz)");
+		"ids.ksuid_from_text('aWgEPTl1tmebfsQzFP4bxwgy80W')", "ids.ksuid_from_text('123')", "ids.ksuid_at('infinity'::pg_catalog.timestamptz)",
+		"pg_catalog.set_config('idgen_sql.objectid_state', 'fffffff00123456789fffffe000000', false)",
+		"ids.objectid_to_text(ids.objectid())", "ids.objectid_to_text(ids.objectid())",
+		"pg_catalog.set_config('idgen_sql.xid_state', 'fffffff00123456789fffffe000000', false)",
+		"ids.rsxid_to_text(ids.xid())", "ids.rsxid_to_text(ids.xid())",
+		"ids.objectid_to_text(ids.objectid_from_text('56E1FC72E0C917E9C4714161'))", "ids.objectid_time(ids.objectid_from_text('56e1fc72e0c917e9c4714161'))",
+		"ids.objectid_process(ids.objectid_from_text('56e1fc72e0c917e9c4714161'))", "ids.objectid_counter(ids.objectid_from_text('56e1fc72e0c917e9c4714161'))",
+		"ids.objectid_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz)", "ids.objectid_from_bytea('\\x0102'::pg_catalog.bytea)",
+		"ids.objectid_from_text('ObjectId(56e1fc72e0c917e9c4714161)')", "ids.objectid_from_text(E'56e1fc72e0c9\\t7e9c4714161')",
+		"ids.objectid_from_text('56e1fc72e0c917e9c471416')", "ids.objectid_boundary('1960-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.rsxid_to_text(ids.rsxid_from_text('9m4e2mr0ui3e8a215n4g'))", "ids.xid_time(ids.rsxid_from_text('9m4e2mr0ui3e8a215n4g'))",
+		"ids.xid_machine(ids.rsxid_from_text('9m4e2mr0ui3e8a215n4g'))", "ids.xid_pid(ids.rsxid_from_text('9m4e2mr0ui3e8a215n4g'))",
+		"ids.xid_counter(ids.rsxid_from_text('9m4e2mr0ui3e8a215n4g'))", "ids.xid_boundary('2030-01-01 00:00:00+00'::pg_catalog.timestamptz)",
+		"ids.xid_boundary('infinity'::pg_catalog.timestamptz)", "ids.rsxid_from_text('9M4e2mr0ui3e8a215n4g')",
+		"ids.rsxid_from_text('56e1fc72e0c917e9c4714161')", "ids.rsxid_from_text('9m4e2mr0ui3e8a215n4h')",
+		"ids.rsxid_from_bytea('\\x01'::pg_catalog.bytea)");
 	my $values = join(', ', map { my $q = "SELECT ($calls[$_])::pg_catalog.text"; "($_, \$q\$$q\$q\$)" } 0 .. $#calls);
 	my $run = sub {
 		my ($path, $user) = @_;
@@ -619,11 +680,33 @@ SKIP:
 	  unless $have_tle;
 	$m->q('CREATE DATABASE tle OWNER app');
 	$m->q('CREATE EXTENSION pg_tle; GRANT pgtle_admin TO app', db => 'tle');
-	my ($status, $stdout, $stderr) = $m->psql('tle',
-		"SELECT pgtle.install_extension('idgen_sql', '$version', 'idgen SQL edition', :'content')",
-		extra_params => [ '-U', 'app', '-v', "content=$script_text" ]);
-	ok($status == 0, 'pgtle.install_extension installs the script as idgen_sql (role app)') or diag($stderr);
+	# each piece as the manual passes it: one psql -v argument
+	my @failed;
+	for my $piece (@tle_pieces)
+	{
+		my ($from, $to, $text) = @$piece;
+		my $call = defined $from
+		  ? "SELECT pgtle.install_update_path('idgen_sql', '$from', '$to', :'content')"
+		  : "SELECT pgtle.install_extension('idgen_sql', '$to', 'idgen SQL edition', :'content')";
+		my ($status, $stdout, $stderr) = $m->psql('tle', $call, extra_params => [ '-U', 'app', '-v', "content=$text" ]);
+		push @failed, "$call: $stderr" if $status != 0;
+	}
+	my ($status, $stdout, $stderr) =
+	  $m->psql('tle', "SELECT pgtle.set_default_version('idgen_sql', '$version')", extra_params => [ '-U', 'app' ]);
+	push @failed, "set_default_version: $stderr" if $status != 0;
+	ok(!@failed,
+		'pgtle.install_extension, install_update_path and set_default_version install the pieces as idgen_sql (role app), default '
+		  . $version)
+	  or diag(join("\n", @failed));
 	doc_blocks($m, 'tle', 'app', 'pg_tle install');
+	is($m->output("SELECT extversion FROM pg_extension WHERE extname = 'idgen_sql'", db => 'tle'),
+		$version, "CREATE EXTENSION idgen_sql runs the base version and its updates: the extension is at $version");
+	is( $m->output(
+			"SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace
+			   AND NOT EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+			                    WHERE d.classid = 'pg_proc'::regclass AND d.objid = pg_proc.oid AND e.extname = 'idgen_sql')",
+			db => 'tle'),
+		0, 'every function in ids belongs to the extension idgen_sql, those of the update too');
 	{
 		local %ENV = (%ENV, $m->client_env('tle'), PGUSER => 'reader', IDGEN_TYPEID_SPEC => $typeid_spec);
 		verdicts('sql_edition_spec_tle', '/usr/bin/python3', "$repo/test/lib/sql_edition_spec.py", 'ids');
@@ -678,6 +761,24 @@ ok( !@unexpected && !@gone,
 	"the editions' function and cast lists differ only as test/data/sql_edition_known_diffs.txt says ("
 	  . scalar(keys %known) . ' lines)');
 
+# idgen_types(): the C++ edition's function, copied by generate.py less the
+# rows of types the SQL edition does not create; it creates them all, so
+# both name the same types and families (and a domain over one of them).
+$f->q('CREATE DOMAIN public.order_ref AS sqled.objectid; CREATE DOMAIN public.order_ref_cpp AS cpp.objectid', db => 'diff');
+is( $f->output(
+		"SELECT (SELECT string_agg(concat_ws(' ', name, family, base::regtype), ', ' ORDER BY name) FROM sqled.idgen_types()) || ' / '
+		     || (SELECT string_agg(concat_ws(' ', name, family, base::regtype), ', ' ORDER BY name) FROM cpp.idgen_types())",
+		db => 'diff'),
+	join(', ', map { "$_->[0] $_->[1] sqled.$_->[2]" } [ 'ksuid', 'ksuid', 'ksuid' ], [ 'objectid', 'objectid', 'objectid' ],
+		[ 'order_ref', 'objectid', 'objectid' ], [ 'prefixed_id', 'prefixed_id', 'prefixed_id' ], [ 'rsxid', 'xid', 'rsxid' ],
+		[ 'typeid', 'typeid', 'typeid' ], [ 'ulid', 'ulid', 'ulid' ])
+	  . ' / '
+	  . join(', ', map { "$_->[0] $_->[1] cpp.$_->[2]" } [ 'ksuid', 'ksuid', 'ksuid' ], [ 'objectid', 'objectid', 'objectid' ],
+		[ 'order_ref_cpp', 'objectid', 'objectid' ], [ 'prefixed_id', 'prefixed_id', 'prefixed_id' ], [ 'rsxid', 'xid', 'rsxid' ],
+		[ 'typeid', 'typeid', 'typeid' ], [ 'ulid', 'ulid', 'ulid' ]),
+	"idgen_types() of the SQL edition names its six types, objectid and rsxid among them, and a domain over one, as the C++ edition's names its own");
+$f->q('DROP DOMAIN public.order_ref, public.order_ref_cpp', db => 'diff');
+
 # --- 3b. refusals: the same SQLSTATE, message, detail and hint in both editions ---
 # Each query of test/data/sql_edition_refusals.tsv runs once with @ as cpp.
 # and once as sqled.; a difference is printed.
@@ -703,33 +804,57 @@ is($parity, '',
 	scalar(@refusals) . ' refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36): same SQLSTATE, message, detail and hint in both editions'
 );
 
-# KSUID text is read by the SQL edition's ksuid_from_text() and by the C++
-# edition's ksuid input: the same refusals (a character outside the alphabet
-# first, control characters as codes, the hint for 27 bytes; then the length;
-# then a value above 2^160 - 1), and the same value for the largest KSUID.
-my @ksuid_texts = ('', '123', '0ujtsYcgvSTl8PAuAdqWYSMnLO', '0ujtsYcgvSTl8PAuAdqWYSMnLOvX', '0ujtsYcgvSTl8PAuAdqW-SMnLOv',
-	' 0ujtsYcgvSTl8PAuAdqWYSMnLOv', '0ujtsYcgvSTl8PAuAdqWYSMnLOv ', "0ujtsYcgvSTl8\tAuAdqWYSMnLOv", "0ujtsYcgvSTl8\x7fAuAdqWYSMnLOv",
-	"\x01", '0ujtsYcgvSTl8PAuAdqW+SMnLO', '01890a5d-ac96-774b-bcce-b302099a8057', 'aWgEPTl1tmebfsQzFP4bxwgy80!',
-	"0000000000000000000000000\xc3\xa9", "00000000000000000000000000\xc3\xa9", "\xc3\xa9", 'aWgEPTl1tmebfsQzFP4bxwgy80W',
-	'aaaaaaaaaaaaaaaaaaaaaaaaaaa', 'zzzzzzzzzzzzzzzzzzzzzzzzzzz', 'b00000000000000000000000000', '00000000000000000000000000-',
-	'aWgEPTl1tmebfsQzFP4bxwgy80V', '000000000000000000000000000', '0ujtsYcgvSTl8PAuAdqWYSMnLOv');
-my $ksuid_text_values = join(",\n  ", map { "(\$k\$$ksuid_texts[$_]\$k\$, $_)" } 0 .. $#ksuid_texts);
-my ($ksuid_text_status, $ksuid_text_diff, $ksuid_text_err) = $f->run_sql(<<"SQL", db => 'diff');
+# KSUID, ObjectId and XID text is read by the SQL edition's ksuid_from_text(),
+# objectid_from_text() and rsxid_from_text(), and by the C++ edition's type
+# input: the same refusals (a character outside the alphabet first, control
+# characters as codes, the hints: for 27 bytes, for MongoDB's wrappings, for
+# uppercase XID text, for an ObjectId given as an XID; then the length; then a
+# value above 2^160 - 1 or an XID's last character), and the same value for
+# the edges.
+my %texts = (
+	ksuid => [
+		'', '123', '0ujtsYcgvSTl8PAuAdqWYSMnLO', '0ujtsYcgvSTl8PAuAdqWYSMnLOvX', '0ujtsYcgvSTl8PAuAdqW-SMnLOv',
+		' 0ujtsYcgvSTl8PAuAdqWYSMnLOv', '0ujtsYcgvSTl8PAuAdqWYSMnLOv ', "0ujtsYcgvSTl8\tAuAdqWYSMnLOv", "0ujtsYcgvSTl8\x7fAuAdqWYSMnLOv",
+		"\x01", '0ujtsYcgvSTl8PAuAdqW+SMnLO', '01890a5d-ac96-774b-bcce-b302099a8057', 'aWgEPTl1tmebfsQzFP4bxwgy80!',
+		"0000000000000000000000000\xc3\xa9", "00000000000000000000000000\xc3\xa9", "\xc3\xa9", 'aWgEPTl1tmebfsQzFP4bxwgy80W',
+		'aaaaaaaaaaaaaaaaaaaaaaaaaaa', 'zzzzzzzzzzzzzzzzzzzzzzzzzzz', 'b00000000000000000000000000', '00000000000000000000000000-',
+		'aWgEPTl1tmebfsQzFP4bxwgy80V', '000000000000000000000000000', '0ujtsYcgvSTl8PAuAdqWYSMnLOv'
+	],
+	objectid => [
+		'', '5', '56e1fc72e0c917e9c471416', '56e1fc72e0c917e9c47141610', '56E1FC72E0C917E9C4714161', '56e1fc72e0c917e9c4714161',
+		'ffffffffffffffffffffffff', '000000000000000000000000', 'ObjectId("56e1fc72e0c917e9c4714161")',
+		'{"$oid": "56e1fc72e0c917e9c4714161"}', '{"$oid":"x"}', '56e1fc72e0c917e9c471416g', ' 56e1fc72e0c917e9c4714161',
+		"56e1fc72e0c917e9c471416\t", "56e1fc72e0c9\x7f7e9c4714161", "56e1fc72e0c917e9c471416\xc3\xa9", "\xc3\xa9",
+		'0x56e1fc72e0c917e9c47141', '56e1fc72-e0c9-17e9-c471-4161', '9m4e2mr0ui3e8a215n4g'
+	],
+	rsxid => [
+		'', '9', '9m4e2mr0ui3e8a215n4', '9m4e2mr0ui3e8a215n4g0', '9m4e2mr0ui3e8a215n4g', '9m4e2mr0ui3e8a215n4h',
+		'00000000000000000001', '0000000000000000000g', 'vvvvvvvvvvvvvvvvvvvg', 'vvvvvvvvvvvvvvvvvvvv', '9M4E2MR0UI3E8A215N4G',
+		'9m4e2mr0ui3e8a215n4W', '9m4e2mr0ui3e8a215n4w', '9m4e2mr0ui3e8a215n4-', "9m4e2mr0ui\t3e8a215n4g", "9m4e2mr0ui3e8a215n4\x7f",
+		"9m4e2mr0ui3e8a215n\xc3\xa9", '56e1fc72e0c917e9c4714161', '56e1fc72e0c917e9c471416v', '56E1FC72E0C917E9C4714161',
+		'9m4e2mr0ui3e8a215n4g '
+	]);
+for my $type (qw(ksuid objectid rsxid))
+{
+	my @list = @{ $texts{$type} };
+	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
+	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
 CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS \$\$
 DECLARE st text; m text; d text; h text; r text;
 BEGIN EXECUTE q INTO r; RETURN 'accepted ' || r;
 EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
     RETURN concat_ws(' | ', st, m, d, h); END \$\$;
 SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
-  SELECT n, t, pg_temp.err(format('SELECT %L::cpp.ksuid::bytea', t)) c, pg_temp.err(format('SELECT sqled.ksuid_from_text(%L)::bytea', t)) s
+  SELECT n, t, pg_temp.err(format('SELECT %L::cpp.${type}::bytea', t)) c, pg_temp.err(format('SELECT sqled.${type}_from_text(%L)::bytea', t)) s
   FROM (VALUES
-  $ksuid_text_values) v(t, n)) r
+  $values) v(t, n)) r
 WHERE c IS DISTINCT FROM s ORDER BY n
 SQL
-$ksuid_text_diff .= $ksuid_text_err;
-diag($ksuid_text_diff) if $ksuid_text_diff ne '';
-is($ksuid_text_diff, '',
-	scalar(@ksuid_texts) . " KSUID texts: ksuid_from_text() refuses each as the C++ edition's ksuid input (SQLSTATE, message, detail, hint) or reads the same bytes");
+	$diff .= $err;
+	diag($diff) if $diff ne '';
+	is($diff, '',
+		scalar(@list) . " texts for $type: ${type}_from_text() refuses each as the C++ edition's $type input (SQLSTATE, message, detail, hint) or reads the same bytes");
+}
 
 # --- 3c. the vectors file ---------------------------------------------------------------
 # Every case of test/data/id_vectors.json, read when the test runs, through
@@ -796,6 +921,30 @@ SELECT 'base36', count(*), count(*) FILTER (WHERE (sqled.base36_encode(x) <> cpp
     OR (g % 4 = 0 AND (sqled.base36_encode(u) <> cpp.base36_encode(u) OR sqled.base36_decode(upper(cpp.base36_encode(u))) <> u))) IS NOT FALSE) = 0
   FROM (SELECT g, (random() * 9223372036854775807)::bigint >> (g % 63) x, gen_random_uuid() u FROM generate_series(1, $diff_n_text) g) s;
 SQL
+# objectid and rsxid: minted by both editions and random bytes, decoded by
+# both; each SQL-edition ID has the session's process bytes of the one before
+# and its counter + 1 (mod 2^24), in a second not below it; text both ways on
+# a quarter and on the random values (ObjectId text in uppercase too).
+for my $id96 ([ 'objectid', 'objectid', 'objectid', 'objectid_process' ], [ 'xid', 'rsxid', 'xid', 'xid_machine, xid_pid' ])
+{
+	my ($family, $type, $decoder, $fields) = @$id96;
+	my $mismatch = join(' OR ', map { "sqled.$_(b) <> cpp.$_(c.i)" } "${decoder}_time", "${decoder}_counter", split(/, /, $fields));
+	my $upper = $type eq 'objectid' ? " OR sqled.objectid_from_text(upper(c.i::text))::bytea <> b" : '';
+	$diff_group_a .= <<"SQL";
+CREATE TEMP TABLE t_$family AS SELECT g, true AS by_sql, sqled.$family()::bytea AS b FROM generate_series(1, $half) g
+  UNION ALL SELECT g, false, cpp.$family()::bytea FROM generate_series(1, $half) g
+  UNION ALL SELECT g, NULL, substr(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 1 + g % 13, 12) FROM generate_series(1, $tenth) g;
+SELECT '$family', count(*), count(DISTINCT b) = count(*) AND count(*) FILTER (WHERE ($mismatch
+    OR (coalesce(by_sql, false) AND (substr(b, 5, 5) <> substr(prev, 5, 5) OR sqled.${decoder}_counter(b) <> (sqled.${decoder}_counter(prev) + 1) % 16777216
+        OR sqled.${decoder}_time(b) < sqled.${decoder}_time(prev)))
+    OR sqled.${type}_to_bytea(b) <> c.i::bytea OR sqled.${type}_from_bytea(b)::bytea <> b
+    OR ((g % 4 = 0 OR by_sql IS NULL) AND (sqled.${type}_to_text(b) <> c.i::text OR sqled.${type}_from_text(c.i::text)::bytea <> b$upper))) IS NOT FALSE
+    AND (prev IS NOT NULL OR by_sql IS NULL)) = 0
+  FROM (SELECT *, CASE WHEN by_sql IS NOT NULL THEN lag(b) OVER (PARTITION BY by_sql ORDER BY g) END AS prev FROM t_$family) s,
+       LATERAL (SELECT cpp.${type}_from_bytea(b) AS i) c;
+DROP TABLE t_$family;
+SQL
+}
 my $diff_group_b = <<"SQL";
 $diff_setup
 CREATE TEMP TABLE sf AS SELECT g, true AS by_sql, sqled.snowflake(g % 8192) AS id FROM generate_series(1, $half) g UNION ALL SELECT g, false, cpp.snowflake(g % 8192) FROM generate_series(1, $half) g;
@@ -829,6 +978,10 @@ SELECT 'uuid_v6_ksuid_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v6
     OR sqled.uuid_v6_time(sqled.uuid_v6_at(t)) <> t OR sqled.ksuid_boundary(t)::bytea <> cpp.ksuid_boundary(t)::bytea
     OR sqled.ksuid_time(sqled.ksuid_at(t)) <> cpp.ksuid_time(cpp.ksuid_at(t))) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '2014-05-13 16:53:20+00' + random() * interval '136 years' t FROM generate_series(1, $tenth)) s;
+SELECT 'id96_boundary', count(*), count(*) FILTER (WHERE (sqled.objectid_boundary(t)::bytea <> cpp.objectid_boundary(t)::bytea
+    OR sqled.xid_boundary(t)::bytea <> cpp.xid_boundary(t)::bytea OR sqled.objectid_time(sqled.objectid_boundary(t)) <> date_trunc('second', t, 'UTC')
+    OR sqled.xid_time(sqled.xid_boundary(t)) <> date_trunc('second', t, 'UTC')) IS NOT FALSE) = 0
+  FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '136 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
@@ -859,8 +1012,11 @@ my %diff_want = (
 	uuid_v7 => 2 * $half, ulid => 2 * $half, snowflake => 2 * $half, snowflake53 => 2 * $half,
 	prefixed_id => 2 * $half_text, typeid => 2 * $half_text, base36 => $diff_n_text,
 	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth,
-	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth);
-for my $family (qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid prefixed_id typeid base36 uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary))
+	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth,
+	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth);
+for my $family (
+	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
+  )
 {
 	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;
 	is($line // '', "$family $diff_want{$family} t",
@@ -986,17 +1142,48 @@ is( join(' / ', map {
 	join(' / ', ('22008: uuid_v7 timestamps are exhausted') x 3),
 	'uuid_v7(), prefixed_id_new() and typeid_new(): 22008 past the last tick');
 
+# objectid() and xid() keep the session's state in a setting (hex: the last
+# ID's seconds, process bytes and counter, then the counter of the first ID of
+# its second). In a far second (0xfffffff0, the year 2106) the next ID is the
+# counter + 1 in that second; once the counter comes round to the second's
+# first (2^24 IDs), the next second is borrowed; in the last second, 22008.
+# A session's first ID draws the process bytes and the counter's start: two
+# sessions differ, and the draw is made again after the rollback of the
+# transaction that made it (the setting is then empty).
+for my $generator ([ 'objectid', 'objectid' ], [ 'xid', 'rsxid' ])
+{
+	my ($name, $type) = @$generator;
+	is( $f->output(
+			"SELECT set_config('idgen_sql.${name}_state', 'fffffff00123456789fffffe000000', false) IS NULL;
+			 SELECT encode(sqled.$name(), 'hex') || ' ' || encode(sqled.$name(), 'hex') || ' ' || current_setting('idgen_sql.${name}_state')",
+			db => 'diff'),
+		"f\nfffffff00123456789ffffff fffffff10123456789000000 fffffff10123456789000000000000",
+		"$name(): the counter + 1 in the last ID's second, then, the second's 2^24 IDs issued, the next second");
+	is( $f->error(
+			"SELECT set_config('idgen_sql.${name}_state', 'ffffffff0123456789ffffff000000', false) IS NULL; SELECT sqled.$name()",
+			db => 'diff'),
+		"22008: $type values are exhausted", "$name(): 22008 once the last second holds 2^24 IDs");
+	my @process = map {
+		$f->output("BEGIN; SELECT encode(substr(sqled.$name(), 5, 5), 'hex'); ROLLBACK;
+			SELECT encode(substr(sqled.$name(), 5, 5), 'hex') || ' ' || encode(substr(sqled.$name(), 5, 5), 'hex')", db => 'diff')
+	} 1 .. 2;
+	my @seen = map { split /[\n ]/ } @process;
+	my %distinct = map { ($_ => 1) } @seen[ 0, 1, 3, 4 ];
+	ok( @seen == 6 && $seen[1] eq $seen[2] && $seen[4] eq $seen[5] && keys(%distinct) == 4,
+		"$name(): a session's process bytes are drawn at its first ID, again after its rollback, and differ between sessions (@process)");
+}
+
 # --- 5. concurrency: sessions minting on one shard ----------------------------------
 # mint_for waits at the test's gate (advisory lock 7, held by the test until
 # every session waits on it), then mints for SECONDS, at least once.
-$m->q('CREATE TABLE minted (session integer, n integer, id bigint, u uuid); GRANT INSERT ON minted TO reader',
+$m->q('CREATE TABLE minted (session integer, n integer, id bigint, u uuid, o bytea, x bytea); GRANT INSERT ON minted TO reader',
 	db => 'plain');
 $m->q(
-	'CREATE FUNCTION public.mint_for(seconds integer) RETURNS TABLE (n integer, id bigint, u uuid) LANGUAGE plpgsql AS $$
+	'CREATE FUNCTION public.mint_for(seconds integer) RETURNS TABLE (n integer, id bigint, u uuid, o bytea, x bytea) LANGUAGE plpgsql AS $$
 DECLARE deadline timestamptz;
 BEGIN PERFORM pg_advisory_lock_shared(7); PERFORM pg_advisory_unlock_shared(7);
 deadline := clock_timestamp() + make_interval(secs => seconds); n := 0;
-LOOP n := n + 1; id := ids.snowflake(7); u := ids.uuid_v7(); RETURN NEXT; EXIT WHEN clock_timestamp() >= deadline; END LOOP; END $$',
+LOOP n := n + 1; id := ids.snowflake(7); u := ids.uuid_v7(); o := ids.objectid(); x := ids.xid(); RETURN NEXT; EXIT WHEN clock_timestamp() >= deadline; END LOOP; END $$',
 	db => 'plain');
 
 # mint_together: SESSIONS sessions of role reader insert what mint_for(SECONDS)
@@ -1014,7 +1201,7 @@ sub mint_together
 		my $h = IPC::Run::start(
 			[
 				'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-U', 'reader', '-d', $m->connstr('plain'),
-				'-c', "INSERT INTO minted SELECT $s, n, id, u FROM mint_for($seconds)"
+				'-c', "INSERT INTO minted SELECT $s, n, id, u, o, x FROM mint_for($seconds)"
 			],
 			'>', \$stdout, '2>', \$stderr);
 		push @runs, [ $h, \$stderr, $s ];
@@ -1046,18 +1233,31 @@ is( $m->q(
 		db => 'plain'),
 	0,
 	'snowflakes increase within each session, and uuid_v7 too');
+# objectid() and xid(): per session their process bytes and counter (docs/managed-postgresql.md)
+is( $m->q(
+		"SELECT count(DISTINCT o) = count(*), count(DISTINCT x) = count(*), count(DISTINCT substr(o, 5, 5)), count(DISTINCT substr(x, 5, 5)),
+		        count(*) FILTER (WHERE substr(o, 5, 5) <> substr(prev_o, 5, 5) OR substr(x, 5, 5) <> substr(prev_x, 5, 5)
+		                            OR ids.objectid_counter(o) <> (ids.objectid_counter(prev_o) + 1) % 16777216
+		                            OR ids.xid_counter(x) <> (ids.xid_counter(prev_x) + 1) % 16777216
+		                            OR ids.objectid_time(o) < ids.objectid_time(prev_o) OR ids.xid_time(x) < ids.xid_time(prev_x))
+		   FROM (SELECT o, lag(o) OVER w AS prev_o, x, lag(x) OVER w AS prev_x FROM minted WINDOW w AS (PARTITION BY session ORDER BY n)) s",
+		db => 'plain'),
+	"t|t|$sessions|$sessions|0",
+	"no duplicate objectid or xid among them; each session has process bytes of its own, its counter going up by one, its seconds never back");
 
 # --- 6. pg_dump / pg_restore, both install ways ---------------------------------------
 my $table_sql = <<'SQL';
 CREATE TABLE things (id bigint PRIMARY KEY DEFAULT ids.snowflake(3), small bigint DEFAULT ids.snowflake53(3), u uuid DEFAULT ids.uuid_v7(),
     l ids.ulid DEFAULT ids.ulid(), p ids.prefixed_id DEFAULT ids.prefixed_id_new('acct'), t ids.typeid DEFAULT ids.typeid_new('user'),
-    v uuid DEFAULT ids.uuid_v6(), k ids.ksuid DEFAULT ids.ksuid());
+    v uuid DEFAULT ids.uuid_v6(), k ids.ksuid DEFAULT ids.ksuid(), o ids.objectid DEFAULT ids.objectid(), x ids.rsxid DEFAULT ids.xid());
 CREATE INDEX ON things (l); CREATE INDEX ON things (p); CREATE INDEX ON things (t); CREATE INDEX ON things (k);
+CREATE INDEX ON things (o); CREATE INDEX ON things (x);
 INSERT INTO things SELECT FROM generate_series(1, 1000);
 SQL
 my $digest_sql =
   "SELECT md5(string_agg(concat_ws(' ', id, small, u, ids.ulid_to_text(l), p, t, ids.snowflake_time(id), ids.ulid_time(l), ids.typeid_time(t),
-      v, ids.uuid_v6_time(v), ids.ksuid_to_text(k), ids.ksuid_time(k)), ',' ORDER BY id)) FROM things";
+      v, ids.uuid_v6_time(v), ids.ksuid_to_text(k), ids.ksuid_time(k), ids.objectid_to_text(o), ids.objectid_time(o), ids.objectid_counter(o),
+      ids.rsxid_to_text(x), ids.xid_time(x), ids.xid_pid(x)), ',' ORDER BY id)) FROM things";
 
 # dump_restore DB: dumps DB, restores it into DB_copy, compares, mints on.
 sub dump_restore
@@ -1090,21 +1290,27 @@ dump_restore('tle') if $have_tle;
 $f->q('CREATE ROLE app LOGIN; CREATE ROLE reader LOGIN; CREATE DATABASE moved OWNER app');
 $f->command_ok([ 'pg_restore', '-d', 'moved', '--exit-on-error', "$tmp/plain.dump" ],
 	"the psql -f database's dump restores on the server with idgen");
-my $expected_text = $f->output("SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t, ids.ksuid_to_text(k)), ',' ORDER BY id)) FROM things",
+my $expected_text = $f->output(
+	"SELECT md5(string_agg(concat_ws(' ', id, ids.ulid_to_text(l), p, t, ids.ksuid_to_text(k), ids.objectid_to_text(o), ids.rsxid_to_text(x)), ',' ORDER BY id)) FROM things",
 	db => 'moved');
 doc_blocks($f, 'moved', undef, 'create idgen');
 $f->sql_ok(
 	"ALTER TABLE things ALTER id SET DEFAULT cpp.snowflake(3), ALTER small SET DEFAULT cpp.snowflake53(3), ALTER u SET DEFAULT cpp.uuid_v7(),
-	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT, ALTER v SET DEFAULT cpp.uuid_v6(), ALTER k DROP DEFAULT;
+	     ALTER l DROP DEFAULT, ALTER p DROP DEFAULT, ALTER t DROP DEFAULT, ALTER v SET DEFAULT cpp.uuid_v6(), ALTER k DROP DEFAULT,
+	     ALTER o DROP DEFAULT, ALTER x DROP DEFAULT;
 	 ALTER TABLE things ALTER l TYPE cpp.ulid USING l::uuid::cpp.ulid, ALTER l SET DEFAULT cpp.ulid(),
 	     ALTER k TYPE cpp.ksuid USING k::bytea::cpp.ksuid, ALTER k SET DEFAULT cpp.ksuid(),
+	     ALTER o TYPE cpp.objectid USING o::bytea::cpp.objectid, ALTER o SET DEFAULT cpp.objectid(),
+	     ALTER x TYPE cpp.rsxid USING x::bytea::cpp.rsxid, ALTER x SET DEFAULT cpp.xid(),
 	     ALTER p TYPE cpp.prefixed_id USING p::text::cpp.prefixed_id, ALTER p SET DEFAULT cpp.prefixed_id_new('acct'),
 	     ALTER t TYPE cpp.typeid USING t::text::cpp.typeid, ALTER t SET DEFAULT cpp.typeid_new('user')",
 	'idgen (C++) created beside the SQL edition, columns converted with ALTER TABLE',
 	db => 'moved');
-is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t, k), ',' ORDER BY id)) FROM things", db => 'moved'),
+is($f->output("SELECT md5(string_agg(concat_ws(' ', id, l, p, t, k, o, x), ',' ORDER BY id)) FROM things", db => 'moved'),
 	$expected_text, 'after the move, the C++ types print the same text');
-is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text) OR cpp.ksuid_time(k) <> ids.ksuid_time(k::bytea) OR cpp.uuid_v6_time(v) <> ids.uuid_v6_time(v)',
+is( $f->output('SELECT count(*) FROM things WHERE cpp.ulid_time(l) <> ids.ulid_time(l::uuid) OR cpp.typeid_time(t) <> ids.typeid_time(t::text) OR cpp.snowflake_time(id) <> ids.snowflake_time(id) OR cpp.prefixed_id_time(p) <> ids.prefixed_id_time(p::text) OR cpp.ksuid_time(k) <> ids.ksuid_time(k::bytea) OR cpp.uuid_v6_time(v) <> ids.uuid_v6_time(v)
+		   OR cpp.objectid_time(o) <> ids.objectid_time(o::bytea) OR cpp.objectid_process(o) <> ids.objectid_process(o::bytea)
+		   OR cpp.xid_time(x) <> ids.xid_time(x::bytea) OR cpp.xid_machine(x) <> ids.xid_machine(x::bytea) OR cpp.xid_counter(x) <> ids.xid_counter(x::bytea)',
 		db => 'moved'),
 	0,
 	"after the move, the C++ decoders read the same times as the SQL edition's");
@@ -1121,7 +1327,7 @@ is( $f->output(
 		 INSERT INTO things SELECT FROM generate_series(1, 100);
 		 SELECT count(*) FILTER (WHERE s IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL),
 		        count(*) FILTER (WHERE s > $max_s AND u > '$max_u' AND l::uuid > '$max_l'),
-		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL OR v IS NULL OR k IS NULL)
+		        (SELECT count(*) FROM things WHERE id IS NULL OR small IS NULL OR u IS NULL OR l IS NULL OR p IS NULL OR t IS NULL OR v IS NULL OR k IS NULL OR o IS NULL OR x IS NULL)
 		   FROM accounts",
 		db => 'moved', user => 'app'),
 	'0|100|0',

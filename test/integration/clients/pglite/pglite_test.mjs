@@ -38,7 +38,7 @@ const vectorsScript = join(repo, 'test/lib/sql_edition_vectors.py');
 const vectors = JSON.parse(execFileSync('python3', [vectorsScript, 'cases', 'ids', ''], { encoding: 'utf8' }));
 
 // The verdicts, counted before the first: the vectors file's and the differential's families below.
-const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries'];
+const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries', '12 bytes'];
 plan(8 + vectors.verdicts + families.length + 6);
 
 // --- options ------------------------------------------------------------------
@@ -79,6 +79,15 @@ const mint = {
   prefixed_id: ["ids.prefixed_id_new('acct')::text", "concat_ws(' ', ids.prefixed_id_time(x), ids.prefixed_id_uuid(x))", "concat_ws(' ', prefixed_id_time(x::prefixed_id), x::prefixed_id::uuid)"],
   typeid: ["ids.typeid_new('user')::text", "concat_ws(' ', ids.typeid_time(x), ids.typeid_uuid(x))", "concat_ws(' ', typeid_time(x::typeid), x::typeid::uuid)"],
   prefixed_id_token: ["ids.prefixed_id_token('tok')::text", "concat_ws(' ', ids.prefixed_id_time(x), ids.prefixed_id_uuid(x))", "concat_ws(' ', prefixed_id_time(x::prefixed_id), x::prefixed_id::uuid)"],
+  uuid_v6: ['ids.uuid_v6()::text', 'ids.uuid_v6_time(x::uuid)', 'uuid_v6_time(x::uuid)'],
+  ksuid: ['ids.ksuid_to_text(ids.ksuid())', "concat_ws(' ', ids.ksuid_time(ids.ksuid_from_text(x)), encode(ids.ksuid_payload(ids.ksuid_from_text(x)), 'hex'))",
+    "concat_ws(' ', ksuid_time(x::ksuid), encode(ksuid_payload(x::ksuid), 'hex'))"],
+  objectid: ['ids.objectid_to_text(ids.objectid())',
+    "concat_ws(' ', ids.objectid_time(ids.objectid_from_text(x)), encode(ids.objectid_process(ids.objectid_from_text(x)), 'hex'), ids.objectid_counter(ids.objectid_from_text(x)), encode(ids.objectid_from_text(x), 'hex'))",
+    "concat_ws(' ', objectid_time(x::objectid), encode(objectid_process(x::objectid), 'hex'), objectid_counter(x::objectid), encode(x::objectid::bytea, 'hex'))"],
+  xid: ['ids.rsxid_to_text(ids.xid())',
+    "concat_ws(' ', ids.xid_time(ids.rsxid_from_text(x)), encode(ids.xid_machine(ids.rsxid_from_text(x)), 'hex'), ids.xid_pid(ids.rsxid_from_text(x)), ids.xid_counter(ids.rsxid_from_text(x)), encode(ids.rsxid_from_text(x), 'hex'))",
+    "concat_ws(' ', xid_time(x::rsxid), encode(xid_machine(x::rsxid), 'hex'), xid_pid(x::rsxid), xid_counter(x::rsxid), encode(x::rsxid::bytea, 'hex'))"],
 };
 const over = (expr) => `SELECT string_agg(coalesce((${expr})::text, 'NULL'), E'\\n' ORDER BY n) AS r FROM pg_catalog.string_to_table($1, E'\\n') WITH ORDINALITY AS t(x, n)`;
 const bad = [];
@@ -88,12 +97,12 @@ for (const [family, [make, sqlDecode, cppDecode]] of Object.entries(mint)) {
   const here = (await db.query(over(sqlDecode), [ids])).rows[0].r;
   const there = (await server.query(over(cppDecode), [ids])).rows[0].r;
   const distinct = new Set(list).size === n;
-  const ordered = !['uuid_v7', 'ulid', 'prefixed_id', 'typeid'].includes(family) || list.every((v, i) => i === 0 || v > list[i - 1]);
+  const ordered = !['uuid_v7', 'uuid_v6', 'ulid', 'ksuid', 'prefixed_id', 'typeid'].includes(family) || list.every((v, i) => i === 0 || v > list[i - 1]);
   if (!(distinct && ordered && here === there)) {
     bad.push(`${family}: distinct ${distinct}, increasing ${ordered}, decoded alike ${here === there}`);
   }
 }
-ok(bad.length === 0, `every family mints ${n} distinct IDs in PGlite (uuid_v7, ulid, prefixed_id, typeid increasing), and the C++ edition on the server decodes each as the SQL edition does (time, shard, sequence, bits)`, bad.join('\n'));
+ok(bad.length === 0, `every family mints ${n} distinct IDs in PGlite (uuid_v7, uuid_v6, ulid, ksuid, prefixed_id, typeid increasing), and the C++ edition on the server decodes each as the SQL edition does (time, shard, sequence, bits)`, bad.join('\n'));
 
 // The function and cast lists, against the known differences.
 const labelsSql = `SELECT format('%s(%s) %s%s%s%s', p.proname, replace(replace(pg_get_function_identity_arguments(p.oid), '$1.', ''), '$2.', ''),
@@ -189,6 +198,9 @@ for (let i = 0; i < n; i++) {
   sf53.push(next64() >> 11n);
   big.push(r >> BigInt(i % 63));
 }
+// 12-byte values (objectid, rsxid), in hex: random, then the edges
+const bytes12 = ['000000000000000000000000', 'ffffffffffffffffffffffff'];
+for (let i = 0; i < n; i++) bytes12.push(hex(next64(), 16) + hex(next64() >> 32n, 8));
 const epochMs = 1704067200000;
 const times = [];
 for (let i = 0; i < n; i++) {
@@ -219,6 +231,13 @@ const cases = {
   boundaries: [times, 'x::timestamptz',
     "concat_ws(' ', ids.uuid_v7_boundary(v), ids.ulid_boundary(v), ids.snowflake_boundary(v, 77), ids.snowflake_boundary(v), ids.snowflake53_boundary(v, 3, '2020-01-01+00'), ids.prefixed_id_boundary('acct', v), ids.typeid_boundary('user', v))",
     "concat_ws(' ', uuid_v7_boundary(v), ulid_boundary(v)::uuid, snowflake_boundary(v, 77), snowflake_boundary(v), snowflake53_boundary(v, 3, '2020-01-01+00'), prefixed_id_boundary('acct', v), typeid_boundary('user', v))"],
+  '12 bytes': [bytes12, "decode(x, 'hex')",
+    "concat_ws(' ', ids.objectid_to_text(v), ids.objectid_from_text(upper(ids.objectid_to_text(v))), ids.objectid_time(v), encode(ids.objectid_process(v), 'hex'), ids.objectid_counter(v), "
+      + "ids.rsxid_to_text(v), ids.rsxid_from_text(ids.rsxid_to_text(v)), ids.xid_time(v), encode(ids.xid_machine(v), 'hex'), ids.xid_pid(v), ids.xid_counter(v), "
+      + "ids.objectid_boundary(ids.xid_time(v)), ids.xid_boundary(ids.objectid_time(v)))",
+    "concat_ws(' ', objectid_from_bytea(v), upper(objectid_from_bytea(v)::text)::objectid::bytea, objectid_time(objectid_from_bytea(v)), encode(objectid_process(objectid_from_bytea(v)), 'hex'), objectid_counter(objectid_from_bytea(v)), "
+      + "rsxid_from_bytea(v), rsxid_from_bytea(v)::text::rsxid::bytea, xid_time(rsxid_from_bytea(v)), encode(xid_machine(rsxid_from_bytea(v)), 'hex'), xid_pid(rsxid_from_bytea(v)), xid_counter(rsxid_from_bytea(v)), "
+      + "objectid_boundary(xid_time(rsxid_from_bytea(v)))::bytea, xid_boundary(objectid_time(objectid_from_bytea(v)))::bytea)"],
 };
 // Text inputs: the C++ edition's text of the fixed uuids, read back by both.
 const cppText = async (expr) => (await server.query(over(expr.replaceAll('v', 'x::uuid')), [uuids.join('\n')])).rows[0].r.split('\n');
