@@ -1,7 +1,7 @@
-# The clock lease: uuid_v7 and ulid (each in backend and 'server' order) and
-# prefixed_id_new keep their order across a clean restart and a crash restart
-# with the clock set back 5 s each time, because new IDs never read the clock
-# below the lease (idgen_clock.lease). A clean restart without a clock change
+# The clock lease: uuid_v7, ulid, ksuid and uuid_v6 (each in backend and
+# 'server' order) and prefixed_id_new keep their order across a clean restart
+# and a crash restart with the clock set back 5 s each time, because new IDs
+# never read the clock below the lease (idgen_clock.lease). A clean restart without a clock change
 # resumes at the clock, not up to the lease's 2 s span ahead of it. The clock
 # is moved with libfaketime (Debian package faketime), preloaded into the
 # server only.
@@ -41,22 +41,32 @@ sub mint
 		    SELECT $phase, 'ulid', u::text, ulid_time(u) FROM (SELECT ulid() u FROM generate_series(1, 500)) s;
 		INSERT INTO ids (phase, family, id, t)
 		    SELECT $phase, 'prefixed', p::text, prefixed_id_time(p)
-		    FROM (SELECT prefixed_id_new('ord') p FROM generate_series(1, 500)) s") == 0
+		    FROM (SELECT prefixed_id_new('ord') p FROM generate_series(1, 500)) s;
+		INSERT INTO ids (phase, family, id, t)
+		    SELECT $phase, 'ksuid', k::text, ksuid_time(k) FROM (SELECT ksuid() k FROM generate_series(1, 500)) s;
+		INSERT INTO ids (phase, family, id, t)
+		    SELECT $phase, 'uuid_v6', u::text, uuid_v6_time(u) FROM (SELECT uuid_v6() u FROM generate_series(1, 500)) s") == 0
 	  && $node->psql(
 		'postgres', "
 		SET idgen.uuid_v7_order = 'server';
 		SET idgen.ulid_order = 'server';
+		SET idgen.ksuid_order = 'server';
+		SET idgen.uuid_v6_order = 'server';
 		INSERT INTO ids (phase, family, id, t)
 		    SELECT $phase, 'uuid_v7 server', u::text, uuid_v7_time(u) FROM (SELECT uuid_v7() u FROM generate_series(1, 500)) s;
 		INSERT INTO ids (phase, family, id, t)
-		    SELECT $phase, 'ulid server', u::text, ulid_time(u) FROM (SELECT ulid() u FROM generate_series(1, 500)) s"
+		    SELECT $phase, 'ulid server', u::text, ulid_time(u) FROM (SELECT ulid() u FROM generate_series(1, 500)) s;
+		INSERT INTO ids (phase, family, id, t)
+		    SELECT $phase, 'ksuid server', k::text, ksuid_time(k) FROM (SELECT ksuid() k FROM generate_series(1, 500)) s;
+		INSERT INTO ids (phase, family, id, t)
+		    SELECT $phase, 'uuid_v6 server', u::text, uuid_v6_time(u) FROM (SELECT uuid_v6() u FROM generate_series(1, 500)) s"
 	  ) == 0;
 }
 
 # below_earlier PHASE: IDs of PHASE not above every ID of the earlier phases,
 # per family. Each family's text is fixed-length and sorts as its bytes do
-# under the "C" collation (hex, Crockford base32 and base36 digits are in
-# ASCII order), and the prefix is the same throughout.
+# under the "C" collation (hex, Crockford base32, base36 and base62 digits
+# are in ASCII order), and the prefix is the same throughout.
 sub below_earlier
 {
 	my ($phase) = @_;
@@ -93,16 +103,28 @@ ok(mint(4), 'phase 4 mints');
 is(below_earlier(4), 0, "phase 4: every ID is above the earlier phases', per family");
 # Each ID against the clock its own statement read, as it was stored (bash
 # read the clock in a later query, which only took margin away).
-is($node->q("SELECT bool_and(t > c + interval '5 s') FROM ids WHERE phase = 4"),
-	't', "phase 4 read the clock 10 s back: its IDs are ahead of it (the lease's floor)");
+# A KSUID's time is the start of its second: the second's end is compared.
+is( $node->q(
+		"SELECT bool_and(t + CASE WHEN family LIKE 'ksuid%' THEN interval '1 s' ELSE interval '0' END
+		                 > c + interval '5 s') FROM ids WHERE phase = 4"),
+	't', "phase 4 read the clock 10 s back: its IDs are ahead of it (the lease's floor)")
+  or diag($node->q("SELECT family, min(t - c) FROM ids WHERE phase = 4 GROUP BY 1 ORDER BY 1"));
 # The crash left the floor at the lease's end, which each renewal keeps over
 # 1 s beyond the last ID: phase 4 resumes there, not just above phase 3.
 is( $node->q(
 		"SELECT count(*) FROM ids new
 		 JOIN (SELECT max(t) AS t FROM ids WHERE phase = 3) old ON true
-		 WHERE new.phase = 4 AND new.t <= old.t + interval '500 ms'"),
+		 WHERE new.phase = 4 AND new.family NOT LIKE 'ksuid%' AND new.t <= old.t + interval '500 ms'"),
 	0,
 	"phase 4 resumes at the lease's end: every ID is over 500 ms above phase 3's last");
+# A KSUID covers its whole second: phase 4's are in a later second than
+# phase 3's last KSUID, not in the same one with a larger payload.
+is( $node->q(
+		"SELECT count(*) FROM ids new
+		 JOIN (SELECT max(t) AS t FROM ids WHERE phase = 3 AND family LIKE 'ksuid%') old ON true
+		 WHERE new.phase = 4 AND new.family LIKE 'ksuid%' AND new.t <= old.t"),
+	0,
+	"phase 4's KSUIDs are all in a second after phase 3's last KSUID");
 
 # A clean restart without a single ID in between keeps the floor it started
 # with (the lowering at shutdown never goes below it); then the clock goes
@@ -118,7 +140,7 @@ is(below_earlier(5), 0, "phase 5: every ID is above the earlier phases', per fam
 $node->stop('fast');
 chmod 0444, $lease_file or die "chmod $lease_file: $!";
 ok($node->start(fail_ok => 1), 'the server starts with a read-only clock lease file');
-for my $call ("uuid_v7()", "ulid()", "prefixed_id_new('ord')")
+for my $call ("uuid_v7()", "ulid()", "prefixed_id_new('ord')", 'ksuid()', 'uuid_v6()')
 {
 	is($node->error("SELECT $call"),
 		'42501: could not open file "idgen_clock.lease": Permission denied',
@@ -139,9 +161,10 @@ ok($node->start(fail_ok => 1), 'the server starts with a garbage clock lease fil
 ok($node->log_contains(qr/\Qidgen: file "idgen_clock.lease" holds no clock lease\E/, $log_offset),
 	'server.log says the file holds no clock lease');
 is( $node->q(
-		"SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL AND prefixed_id_new('ord') IS NOT NULL"),
+		"SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL AND prefixed_id_new('ord') IS NOT NULL
+		        AND ksuid() IS NOT NULL AND uuid_v6() IS NOT NULL"),
 	't',
-	'uuid_v7(), ulid() and prefixed_id_new() work');
+	'uuid_v7(), ulid(), prefixed_id_new(), ksuid() and uuid_v6() work');
 like(PostgreSQL::Test::Utils::slurp_file($lease_file),
 	qr/^idgen clock lease 1$/m, 'the renewal rewrote the file with a lease');
 
