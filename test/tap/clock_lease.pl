@@ -1,12 +1,14 @@
 # The clock lease: uuid_v7, ulid, ksuid and uuid_v6 (each in backend and
 # 'server' order) and prefixed_id_new keep their order across a clean restart
-# and a crash restart with the clock set back 5 s each time, because new IDs
-# never read the clock below the lease (idgen_clock.lease). A clean restart without a clock change
+# and a crash restart with the clock set back 5 s each time, and the
+# postmaster killed with SIGKILL, because new IDs never read the clock below
+# the lease (idgen_clock.lease). A clean restart without a clock change
 # resumes at the clock, not up to the lease's 2 s span ahead of it. The clock
 # is moved with libfaketime (Debian package faketime), preloaded into the
 # server only.
 use strict;
 use warnings;
+use Time::HiRes ();
 use IdgenTest;
 use Test::More;
 
@@ -101,14 +103,20 @@ $node->set_clock_offset('-10');
 ok(restarted('immediate'), 'crash restart with the clock set back 5 s more');
 ok(mint(4), 'phase 4 mints');
 is(below_earlier(4), 0, "phase 4: every ID is above the earlier phases', per family");
-# Each ID against the clock its own statement read, as it was stored (bash
-# read the clock in a later query, which only took margin away).
-# A KSUID's time is the start of its second: the second's end is compared.
+# Each ID against the clock as phase 4 began (its first row stored): the
+# lease's floor lies about the lease's span above it, and every ID of the
+# phase at or above the floor, while the clock moves on through the phase's
+# ten inserts (a check against each row's own clock would measure how long
+# they took). Minted from the clock instead, IDs would be within the phase's
+# length of it, a few seconds. A KSUID's time is the start of its second:
+# the second's end is compared.
 is( $node->q(
 		"SELECT bool_and(t + CASE WHEN family LIKE 'ksuid%' THEN interval '1 s' ELSE interval '0' END
-		                 > c + interval '5 s') FROM ids WHERE phase = 4"),
-	't', "phase 4 read the clock 10 s back: its IDs are ahead of it (the lease's floor)")
-  or diag($node->q("SELECT family, min(t - c) FROM ids WHERE phase = 4 GROUP BY 1 ORDER BY 1"));
+		                 > (SELECT min(c) FROM ids WHERE phase = 4) + interval '5 s')
+		 FROM ids WHERE phase = 4"),
+	't', "phase 4 read the clock 10 s back: its IDs are over 5 s ahead of it (the lease's floor)")
+  or diag($node->q(
+		"SELECT family, min(t) - (SELECT min(c) FROM ids WHERE phase = 4) FROM ids WHERE phase = 4 GROUP BY 1 ORDER BY 1"));
 # The crash left the floor at the lease's end, which each renewal keeps over
 # 1 s beyond the last ID: phase 4 resumes there, not just above phase 3.
 is( $node->q(
@@ -134,6 +142,23 @@ $node->set_clock_offset('-15');
 ok(restarted('fast'), 'clean restart with the clock set back 5 s more');
 ok(mint(5), 'phase 5 mints');
 is(below_earlier(5), 0, "phase 5: every ID is above the earlier phases', per family");
+
+# The postmaster killed with SIGKILL, the clock still 15 s back: no process
+# writes anything on the way out, as the immediate stop's children still
+# could. kill9 returns once the signal is sent: wait for the postmaster to be
+# gone, and start again once its children have left the old shared memory.
+my $postmaster = $node->{_pid};
+$node->kill9;
+Time::HiRes::sleep(0.1) while kill 0, $postmaster;
+my $started = 0;
+for (1 .. 60)
+{
+	last if $started = $node->start(fail_ok => 1);
+	Time::HiRes::sleep(0.5);
+}
+ok($started, 'the server starts again after its postmaster was killed with SIGKILL');
+ok(mint(6), 'phase 6 mints');
+is(below_earlier(6), 0, "phase 6: every ID is above the earlier phases', per family");
 
 # An unwritable lease file: the first ID after a start needs a renewal, which
 # fails with the file-access error, and no ID is handed out.
