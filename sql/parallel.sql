@@ -48,9 +48,61 @@ FROM pg_temp.plan('SELECT snowflake(3) FROM parallel_source') AS line;
 SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids
 FROM (SELECT snowflake(3) AS id FROM parallel_source) s;
 
+-- The generators of the 0.8.0 families. Where the planner evaluates a call:
+-- 'workers' when the Gather's subplan (the parallel scan) computes it,
+-- 'leader' when only the nodes above the Gather do (EXPLAIN VERBOSE, read as
+-- JSON so that the answer does not depend on the major's text layout; the
+-- call is looked for by its name, as EXPLAIN deparses its arguments).
+CREATE FUNCTION pg_temp.evaluated_in(query text, call text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+    gather jsonb;
+BEGIN
+    call := split_part(call, '(', 1) || '(';
+    EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) ' || query INTO plan;
+    gather := jsonb_path_query_first(plan, '$.**?(@."Node Type" == "Gather")');
+    IF gather IS NULL THEN
+        RETURN 'no parallel plan';
+    ELSIF strpos((gather -> 'Plans')::text, call) > 0 THEN
+        RETURN 'workers';
+    ELSIF strpos(plan::text, call) > 0 THEN
+        RETURN 'leader';
+    END IF;
+    RETURN 'not in the plan';
+END
+$$;
+-- ksuid(), uuid_v6(), objectid() and xid() are PARALLEL RESTRICTED: in the
+-- leader. ksuid_at() and uuid_v6_at() (random bits, no sequence) are
+-- PARALLEL SAFE: in the workers.
+SELECT call, pg_temp.evaluated_in('SELECT ' || call || ' FROM parallel_source WHERE g % 2 = 0', call) AS evaluated_in
+FROM (VALUES ('ksuid()'), ('uuid_v6()'), ('objectid()'), ('xid()'),
+             ('ksuid_at(''2025-01-01+00'')'), ('uuid_v6_at(''2025-01-01+00'')')) v(call);
+
+-- In the leader, one sequence: ordered by the leader's ulid() of the same row
+-- (the order the leader computed the rows in), uuid_v6() values increase, and
+-- objectid() and xid() counters step by one, their seconds never going back.
+-- Values computed in two workers would interleave as the leader gathers them.
+CREATE TABLE parallel_sequences AS
+SELECT ulid() AS u, uuid_v6() AS v6, objectid() AS o, xid() AS x
+FROM parallel_source WHERE g % 2 = 0;
+SELECT count(*) AS ids,
+       count(*) FILTER (WHERE v6 <= prev_v6) AS uuid_v6_out_of_order,
+       count(*) FILTER (WHERE (objectid_counter(o) - objectid_counter(prev_o) + 16777216) % 16777216 <> 1
+                           OR objectid_time(o) < objectid_time(prev_o)) AS objectid_off_sequence,
+       count(*) FILTER (WHERE (xid_counter(x) - xid_counter(prev_x) + 16777216) % 16777216 <> 1
+                           OR xid_time(x) < xid_time(prev_x)) AS xid_off_sequence,
+       count(DISTINCT objectid_process(o)) AS objectid_processes
+FROM (SELECT v6, o, x, lag(v6) OVER w AS prev_v6, lag(o) OVER w AS prev_o, lag(x) OVER w AS prev_x
+      FROM parallel_sequences WINDOW w AS (ORDER BY u)) s;
+
+-- In the workers, each with a CSPRNG of its own (seeded in the worker, not
+-- copied from the postmaster): no value repeats.
+SELECT count(*) AS ids, count(DISTINCT k) AS distinct_ksuids, count(DISTINCT v6) AS distinct_uuid_v6
+FROM (SELECT ksuid_at('2025-01-01+00') AS k, uuid_v6_at('2025-01-01+00') AS v6 FROM parallel_source) s;
+
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 RESET parallel_leader_participation;
-DROP TABLE parallel_source, parallel_ids;
+DROP TABLE parallel_source, parallel_ids, parallel_sequences;

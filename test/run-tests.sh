@@ -61,7 +61,7 @@ set_name=${set_name:-full}
 # support, roles and catalogs, dump and restore, the server build itself, and
 # Citus (an engine built against each major).
 version_dependent_tests=(
-    build_checks clock_lease lease_file_unwritable no_preload pg-build prefixed_dump prefixed_schema_rename
+    build_checks clock_lease lease_file_unwritable no_preload pg-build prefixed_dump id_columns_dump prefixed_schema_rename
     prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
     install_matches_upgrade partitioning citus wal_resource_manager backup_sync
     upgrade_stable_decoders

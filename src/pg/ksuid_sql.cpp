@@ -127,9 +127,12 @@ Ksuid issue_ksuid() {
     BackendSlot *slot = my_slot();
     bool server = server_order(ksuid_order, state, "idgen.ksuid_order");
     lease_origin_check(state);
-    // Every KSUID before this server started lies in a second below the floor:
-    // the lease covers the last millisecond of each KSUID's second.
-    std::int64_t floor = floor_div(clock_floor_ms(state), kMsPerSecond) - core::kKsuidEpochUnixSeconds;
+    // Every KSUID before this server started lies in a second below the floor
+    // rounded up to a whole second: the lease covers the first millisecond of
+    // each KSUID's second. (Covering its last would lift the other clock
+    // families' floor up to 1 s above their last IDs at each clean restart.)
+    std::int64_t floor =
+        -floor_div(-clock_floor_ms(state), kMsPerSecond) - core::kKsuidEpochUnixSeconds;
     std::int64_t max_lead = max_clock_regression_ms / kMsPerSecond;
     // What the server's last KSUID is believed to be, before the clock is
     // read: this backend's own last, as in issue_ulid().
@@ -152,7 +155,7 @@ Ksuid issue_ksuid() {
             slot->ksuid = candidate;
             std::int64_t unix_seconds = core::ksuid_unix_seconds(issue.id);
             if (state != nullptr)
-                lease_cover(state, LeaseKind::clock, unix_seconds * kMsPerSecond + kMsPerSecond - 1);
+                lease_cover(state, LeaseKind::clock, unix_seconds * kMsPerSecond);
             count_issue(slot, Family::ksuid, unix_seconds * kUsPerSecond, issue.clock_regressed,
                         issue.ran_ahead);
             return issue.id;
@@ -175,7 +178,7 @@ Ksuid issue_ksuid() {
 
 std::int64_t ksuid_clock_issued_below_ms(const BackendSlot *slot) {
     if (slot->ksuid.last_issued == core::kKsuidNil) return 0;
-    return (core::ksuid_unix_seconds(slot->ksuid.last_issued) + 1) * kMsPerSecond;
+    return core::ksuid_unix_seconds(slot->ksuid.last_issued) * kMsPerSecond + 1;
 }
 
 }  // namespace idgen::pg

@@ -335,7 +335,8 @@ bool shared_u128_compare_exchange(SharedU128 &shared, core::Uint128 &expected,
                                   core::Uint128 desired);
 
 // Unix milliseconds above every ksuid() of a backend slot (ksuid_sql.cpp):
-// above the last millisecond of its last KSUID's second, 0 before its first.
+// just above the first millisecond of its last KSUID's second, 0 before its
+// first (ksuid() rounds the clock lease's floor up to a whole second).
 std::int64_t ksuid_clock_issued_below_ms(const BackendSlot *slot);
 
 // Writes the next uuid_v7() value (this backend's sequence and idgen.uuid_v7_order).

@@ -20,7 +20,10 @@
 # the clock, and stops at once. Routes: pg_upgrade --check, then --copy and
 # --link from 15 to 17 and to 18 for both clusters; --clone where the file
 # system allows (a counted skip naming the reason where it does not); from 17
-# to 18 (--copy and --link) after the 17 cluster minted at this checkout's version; pg_dump /
+# to 18 (--copy and --link) after the 17 cluster minted at this checkout's
+# version and got columns of its new types (ksuid, objectid, rsxid, uuid v6
+# values: checksums, hash and BRIN indexes, pruning on ksuid_boundary, a
+# 'server' order ksuid() and uuid_v6() above the old cluster's last); pg_dump /
 # pg_restore -j from 15 into 18 and into 17; the SQL edition on 15 into the
 # C++ edition on 18; and Debian 12's 15.20 package, whose pg_upgrade to 18
 # stops with `unrecognized parameter "pg_attver"`, and the way through.
@@ -161,6 +164,75 @@ my $checksum_sql = join(" UNION ALL ",
 	map { "SELECT '$_', count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM $_ x" } @tables)
   . ' ORDER BY 1';
 
+# The types new in 0.8.0 (ksuid, objectid, rsxid, and uuid_v6 values in uuid),
+# which the 17 cluster gets once it runs this checkout's idgen: a ksuid
+# primary key, hash indexes (objectid, rsxid) and BRIN indexes (ksuid, uuid
+# v6) on columns of their own, and a table partitioned on ksuid_boundary.
+my $fill08_sql = <<"SQL";
+SET idgen.ksuid_order = 'server';
+SET idgen.uuid_v6_order = 'server';
+CREATE TABLE ids08 (
+    k ksuid PRIMARY KEY DEFAULT ksuid(),
+    kb ksuid NOT NULL DEFAULT ksuid(),
+    o objectid NOT NULL DEFAULT objectid(),
+    x rsxid NOT NULL DEFAULT xid(),
+    v uuid NOT NULL DEFAULT uuid_v6(),
+    ks ksuid[], os objectid[], xs rsxid[],
+    n integer NOT NULL);
+CREATE INDEX ids08_o_hash ON ids08 USING hash (o);
+CREATE INDEX ids08_x_hash ON ids08 USING hash (x);
+CREATE INDEX ids08_kb_brin ON ids08 USING brin (kb) WITH (pages_per_range = 4);
+CREATE INDEX ids08_v_brin ON ids08 USING brin (v) WITH (pages_per_range = 4);
+CREATE TABLE ksuid_events (id ksuid PRIMARY KEY, n integer) PARTITION BY RANGE (id);
+CREATE TABLE ksuid_events_2025 PARTITION OF ksuid_events
+    FOR VALUES FROM (ksuid_boundary('2025-01-01')) TO (ksuid_boundary('2026-01-01'));
+CREATE TABLE ksuid_events_2026 PARTITION OF ksuid_events
+    FOR VALUES FROM (ksuid_boundary('2026-01-01')) TO (ksuid_boundary('2027-01-01'));
+INSERT INTO ids08 (n) SELECT g FROM generate_series(1, 3000) g;
+UPDATE ids08 SET ks = ARRAY[k, kb], os = ARRAY[o, NULL], xs = ARRAY[x] WHERE n % 10 = 0;
+INSERT INTO ksuid_events SELECT ksuid_at('2025-01-01'::timestamptz + g * interval '1 hour'), g
+    FROM generate_series(1, 17000) g;
+SQL
+my @tables08 = qw(ids08 ksuid_events_2025 ksuid_events_2026);
+my $checksum08_sql = join(" UNION ALL ",
+	map { "SELECT '$_', count(*), md5(coalesce(string_agg(x::text, '|' ORDER BY x::text COLLATE \"C\"), '')) FROM $_ x" } @tables08)
+  . ' ORDER BY 1';
+
+# checks08 NEW LABEL CHECKSUMS: what must hold for the 0.8.0 types' tables
+# after an upgrade (amcheck's btree checks are after_checks', over every index).
+sub checks08
+{
+	my ($new, $label, $checksums) = @_;
+	is($new->output($checksum08_sql, db => 'app'), $checksums,
+		"$label: the checksums of the ksuid, objectid, rsxid and uuid v6 tables are unchanged");
+	my $lookups = "SELECT count(*) FROM ids08 WHERE o = (SELECT o FROM ids08 WHERE n = 1234);
+		 SELECT count(*) FROM ids08 WHERE x = (SELECT x FROM ids08 WHERE n = 99);
+		 SELECT count(*) FROM ids08 WHERE kb >= (SELECT kb FROM ids08 WHERE n = 1000);
+		 SELECT count(*) FROM ids08 WHERE v >= (SELECT v FROM ids08 WHERE n = 2000);";
+	my $by_index = $new->output("SET enable_seqscan = off; $lookups", db => 'app');
+	my $by_scan = $new->output("SET enable_indexscan = off; SET enable_bitmapscan = off; $lookups", db => 'app');
+	my $plans = $new->output(
+		"SET enable_seqscan = off;
+		 EXPLAIN (COSTS OFF) SELECT * FROM ids08 WHERE o = '56e1fc72e0c917e9c4714161';
+		 EXPLAIN (COSTS OFF) SELECT * FROM ids08 WHERE x = '9m4e2mr0ui3e8a215n4g';
+		 EXPLAIN (COSTS OFF) SELECT * FROM ids08 WHERE kb > '0ujtsYcgvSTl8PAuAdqWYSMnLOv';
+		 EXPLAIN (COSTS OFF) SELECT * FROM ids08 WHERE v > '00000000-0000-6000-8000-000000000000'", db => 'app');
+	my @used = $plans =~ /Index Scan on (ids08_\w+)/g;
+	ok($by_index eq $by_scan && $by_index =~ /^1\n1\n\d+\n\d+$/
+		  && "@used" eq 'ids08_o_hash ids08_x_hash ids08_kb_brin ids08_v_brin',
+		"$label: the objectid and rsxid hash indexes and the ksuid and uuid v6 BRIN indexes answer")
+	  or diag("index: $by_index\nscan: $by_scan\n$plans");
+	my $pruned = $new->output(
+		"EXPLAIN (COSTS OFF) SELECT count(*) FROM ksuid_events WHERE id < ksuid_boundary('2025-12-01')", db => 'app');
+	ok($pruned =~ /ksuid_events_2025/ && $pruned !~ /ksuid_events_2026/,
+		"$label: partitions prune on ksuid_boundary") or diag($pruned);
+	is($new->output("SET idgen.ksuid_order = 'server'; SET idgen.uuid_v6_order = 'server';
+		 INSERT INTO ids08 (n) VALUES (0) RETURNING k > (SELECT max(k) FROM ids08 WHERE n > 0),
+		     v > (SELECT (array_agg(v ORDER BY v DESC))[1] FROM ids08 WHERE n > 0)", db => 'app'),
+		't|t', "$label: a new row's ksuid() and uuid_v6() DEFAULTs ('server' order) are above every upgraded one");
+	return;
+}
+
 # old_cluster NAME CREATE_SQL: a stopped 15.18 cluster with database app filled.
 sub old_cluster
 {
@@ -203,6 +275,14 @@ sub burst
 		"SELECT m, (extract(epoch FROM uuid_v7_time(m) - clock_timestamp()) * 1000)::bigint
 		 FROM (SELECT greatest('$r{uuid}'::uuid, (SELECT u FROM accounts ORDER BY u DESC LIMIT 1),
 		                       (SELECT id FROM events ORDER BY id DESC LIMIT 1)) AS m) s", db => 'app');
+	# Where the old cluster runs 0.8.0: its last 'server' order ksuid and uuid_v6.
+	if ($node->q("SELECT to_regprocedure('ksuid()') IS NOT NULL", db => 'app') eq 't')
+	{
+		($r{ksuid}, $r{uuid_v6}) = split /\|/, $node->q(
+			"SET idgen.ksuid_order = 'server'; SET idgen.uuid_v6_order = 'server';
+			 SELECT max(k), (array_agg(v ORDER BY v DESC))[1]
+			 FROM (SELECT ksuid() AS k, uuid_v6() AS v FROM generate_series(1, 100000)) s", db => 'app');
+	}
 	$r{at} = time;
 	return \%r;
 }
@@ -228,6 +308,12 @@ sub at_once
 		"$label: at once, a snowflake on each of the 8192 + 16 shards is above every snowflake the old cluster minted")
 	  or diag("first new $first_time, last old $old->{snowflake}");
 	is($uuid_above, 't', "$label: a 'server' order uuid_v7() is above every old one");
+	if (defined $old->{ksuid})
+	{
+		is($new->q("SET idgen.ksuid_order = 'server'; SET idgen.uuid_v6_order = 'server';
+			 SELECT (ksuid() > '$old->{ksuid}') || ' ' || (uuid_v6() > '$old->{uuid_v6}')", db => 'app'),
+			'true true', "$label: a 'server' order ksuid() and uuid_v6() are above the old cluster's last");
+	}
 	if ($behind_ms)
 	{
 		cmp_ok($old->{uuid_lead} + $behind_ms, '>', $since_stop,
@@ -400,19 +486,25 @@ for my $from ('0.6.0', '0.1.0')
 	}
 }
 
-# --- pg_upgrade 17 -> 18, after the 17 cluster minted at this checkout's version ----------
+# --- pg_upgrade 17 -> 18, after the 17 cluster minted at this checkout's version, with -----
+# --- columns of the types new in 0.8.0 (the old 15 cluster runs 0.6.0, which has none) -------
 SKIP:
 {
 	skip '17 -> 18: the 15 -> 17 upgrade failed', 1 unless $new17;
 	is($new17->output('SELECT count(*), bool_and(system_identifier = (SELECT system_identifier FROM pg_control_system())) FROM idgen_lease_origin', db => 'app'),
 		'1|t', "17 at $version: idgen_lease_origin names the 17 cluster");
 	$new17->q("INSERT INTO accounts (n) SELECT 3000 + g FROM generate_series(1, 10) g", db => 'app');
+	$new17->q($fill08_sql, db => 'app');
 	my $checksums17 = $new17->q($checksum_sql, db => 'app');
+	my $checksums08 = $new17->q($checksum08_sql, db => 'app');
 	$new17->stop;
 	for my $mode ('--copy', '--link')
 	{
-		my $new = upgrade($new17, 18, $mode, "idgen $version, 17 -> 18 $mode", $checksums17);
-		$new->stop if $new;
+		my $label = "idgen $version, 17 -> 18 $mode";
+		my $new = upgrade($new17, 18, $mode, $label, $checksums17);
+		next unless $new;
+		checks08($new, $label, $checksums08);
+		$new->stop;
 	}
 }
 

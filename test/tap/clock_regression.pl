@@ -1,6 +1,8 @@
 # uuid_v7 when the system clock is set back under a running server: values
 # keep increasing within a backend, 'server' order keeps new backends above old
-# values (ulid's 'server' order too, where ulid's backend order does not), and
+# values (ulid's and uuid_v6's 'server' order too, where ulid's backend order
+# does not; ksuid_sessions.pl and uuid_v6_sessions.pl hold their backend
+# order across a regression, objectid_sessions.pl objectid's and xid's), and
 # idgen_stats counts the regression. The clock is moved with libfaketime
 # (Debian package faketime), preloaded into the server only.
 use strict;
@@ -11,6 +13,7 @@ use Test::More;
 my $node = IdgenTest::Node->create('clock', fake_clock => 1);
 $node->q('CREATE EXTENSION idgen; CREATE TABLE ids (n serial, phase text, id uuid)');
 $node->q('CREATE TABLE ulids (n serial, phase text, id ulid)');
+$node->q('CREATE TABLE v6s (n serial, phase text, id uuid)');
 
 # One backend across the regression, in backend order.
 my $session = $node->background_psql('postgres', on_error_stop => 0);
@@ -48,7 +51,13 @@ $node->q(
 $node->q(
 	"SET idgen.ulid_order = 'server';
 	 INSERT INTO ulids (phase, id) SELECT 'server-before', ulid() FROM generate_series(1, 2000)");
+$node->q(
+	"SET idgen.uuid_v6_order = 'server';
+	 INSERT INTO v6s (phase, id) SELECT 'server-before', uuid_v6() FROM generate_series(1, 2000)");
 $node->set_clock_offset('-30');
+$node->q(
+	"SET idgen.uuid_v6_order = 'server';
+	 INSERT INTO v6s (phase, id) SELECT 'server-after', uuid_v6() FROM generate_series(1, 2000)");
 $node->q(
 	"SET idgen.uuid_v7_order = 'server';
 	 INSERT INTO ids (phase, id) SELECT 'server-after', uuid_v7() FROM generate_series(1, 2000)");
@@ -65,6 +74,11 @@ is( $node->q(
 		     > (SELECT max(id) FROM ulids WHERE phase = 'server-before')"),
 	't',
 	'ulid server order: a new backend after the regression issues only larger values');
+is( $node->q(
+		"SELECT (SELECT id FROM v6s WHERE phase = 'server-after' ORDER BY id LIMIT 1)
+		     > (SELECT id FROM v6s WHERE phase = 'server-before' ORDER BY id DESC LIMIT 1)"),
+	't',
+	'uuid_v6 server order: a new backend after the regression issues only larger values');
 # Backend order would not: each new backend starts from the clock, 30 s back.
 $node->q("INSERT INTO ulids (phase, id) SELECT 'backend-after', ulid() FROM generate_series(1, 10)");
 is( $node->q(

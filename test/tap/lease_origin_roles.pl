@@ -5,9 +5,10 @@
 # not by installing idgen with row_security off (as a restore would), nor by
 # dropping and re-creating it, minting only in read-only transactions,
 # creating a look-alike of the SQL edition's state, or installing 0.6.0 and
-# updating it. A new CREATE EXTENSION needs no raise at all. A session with
-# shard rights still raises them where the database's IDs came from another
-# cluster, which is what keeps a restore from repeating an ID.
+# updating it, nor by a first ksuid() or uuid_v6(). A new CREATE EXTENSION
+# needs no raise at all. A session with shard rights still raises them where
+# the database's IDs came from another cluster (at its first uuid_v7(),
+# ksuid() or uuid_v6()), which is what keeps a restore from repeating an ID.
 use strict;
 use warnings;
 use IdgenTest;
@@ -96,6 +97,14 @@ is(lead(), '0 0', "minting in read-only transactions where the label names anoth
 settle();
 as_tenant('SELECT uuid_v7()');
 is(lead(), '0 0', 'nor in a read-write one: the tenant has no shard rights');
+# The other families that check the origin at a session's first ID (the
+# clock lease's: ksuid() and uuid_v6() in either order), each first in a
+# session of its own.
+settle();
+as_tenant(map { ("BEGIN READ ONLY; SELECT $_; COMMIT", "SELECT $_") }
+	'ksuid()', 'uuid_v6()', "set_config('idgen.ksuid_order', 'server', false), ksuid()",
+	"set_config('idgen.uuid_v6_order', 'server', false), uuid_v6()");
+is(lead(), '0 0', 'nor by a first ksuid() or uuid_v6(), in either order, read-only or read-write');
 is($node->q('SELECT system_identifier FROM idgen_lease_origin', db => 'tenantdb'),
 	'42', 'and the label stays, for a session with shard rights to act on');
 
@@ -139,7 +148,17 @@ ok($sf_su >= 25 && $uuid_su >= 25,
 	"and a superuser's first mint there raises both leases ($sf_su s, $uuid_su s ahead)");
 
 # The guarantee itself: in a database whose label names another cluster, the
-# first ID minted by a session with shard rights raises both leases.
+# first ID minted by a session with shard rights raises both leases; a first
+# ksuid() or uuid_v6() does as a first uuid_v7() does (lead() is a session of
+# its own, so the raise is the earlier session's).
+for my $call ('ksuid()', 'uuid_v6()')
+{
+	settle();
+	$node->q("UPDATE idgen_lease_origin SET system_identifier = 42; SELECT $call", db => $app);
+	my ($sf_first, $uuid_first) = split / /, lead();
+	ok($sf_first >= 25 && $uuid_first >= 25,
+		"where the label names another cluster, a superuser session's first $call raises both leases ($sf_first s, $uuid_first s ahead)");
+}
 settle();
 $node->q('UPDATE idgen_lease_origin SET system_identifier = 42', db => $app);
 my ($sf, $uuid) = split / /, lead();

@@ -1,6 +1,7 @@
 # Several login roles on one server: idgen.allowed_shards set with ALTER ROLE
 # and ALTER DATABASE limits snowflake(shard) at login and cannot be lifted by
-# the client; idgen_stats shows another role's backends only to members of
+# the client; 'server' order (ulid, uuid_v7, ksuid, uuid_v6) is any role's,
+# its bound idgen.max_clock_regression a superuser's; idgen_stats shows another role's backends only to members of
 # that role and of pg_read_all_stats; idgen_snowflake_shards shows a session
 # only the shards it may mint on.
 use strict;
@@ -72,6 +73,19 @@ is( as( 'idgen_t_bob',
 		     FROM (SELECT n, ulid() AS u, uuid_v7() AS v FROM generate_series(1, 1000) n) s) t"),
 	'0 of 1000',
 	"bob (no privileges) mints ulid() and uuid_v7() in 'server' order, strictly increasing");
+is( as( 'idgen_t_bob',
+		"SET idgen.ksuid_order = 'server'; SET idgen.uuid_v6_order = 'server';
+		 SELECT count(*) FILTER (WHERE k <= lk OR v <= lv) || ' of ' || count(*) FROM (
+		     SELECT k, lag(k) OVER (ORDER BY n) AS lk, v, lag(v) OVER (ORDER BY n) AS lv
+		     FROM (SELECT n, ksuid() AS k, uuid_v6() AS v FROM generate_series(1, 1000) n) s) t"),
+	'0 of 1000',
+	"bob (no privileges) mints ksuid() and uuid_v6() in 'server' order, strictly increasing");
+# How far 'server' order counters (and snowflake shards) may be moved ahead of
+# the clock is not his to change.
+is(as('idgen_t_bob', "SET idgen.max_clock_regression = '1h'"),
+	'ERROR:  42501', 'bob cannot SET idgen.max_clock_regression (42501)');
+is(as('idgen_t_bob', "ALTER ROLE idgen_t_bob SET idgen.max_clock_regression = '1h'"),
+	'ERROR:  42501', 'bob cannot ALTER ROLE himself SET idgen.max_clock_regression (42501)');
 is(as('idgen_t_bob', "ALTER ROLE idgen_t_bob SET idgen.ulid_order = 'server'"),
 	'', "bob may ALTER ROLE himself SET idgen.ulid_order = 'server'");
 is(as('idgen_t_bob', 'SHOW idgen.ulid_order'), 'server', "bob's next session is in 'server' order");
@@ -80,7 +94,7 @@ is(as('idgen_t_bob', 'SHOW idgen.ulid_order'), 'server', "bob's next session is 
 # the statement has run, so its IDs are counted in idgen_stats already.
 my $alice = $node->background_psql($db, extra_params => [ '-U', 'idgen_t_alice' ]);
 my $alice_pid = $alice->query_safe('SELECT pg_backend_pid()');
-$alice->query_safe('SELECT snowflake(5), uuid_v7()');
+$alice->query_safe('SELECT snowflake(5), uuid_v7(), ksuid(), uuid_v6(), objectid(), xid()');
 note("alice's background session has pid $alice_pid");
 is( $node->q(
 		"SELECT pid FROM idgen_stats s JOIN pg_stat_activity a USING (pid)
@@ -97,10 +111,11 @@ is( as( 'idgen_t_bob',
 	'bob sees no backend but his own');
 is(as('idgen_t_bob', "SELECT count(*) FROM idgen_backend_state() WHERE pid = $alice_pid"),
 	0, 'bob does not see it through idgen_backend_state() either');
-is(as('idgen_t_carol', $count_alice_rows), 2, "carol (pg_read_all_stats) sees both of alice's rows");
-is(as('idgen_t_dave', $count_alice_rows), 2, "dave (a member of alice) sees both of alice's rows");
-is(as('idgen_t_alice', $count_alice_rows), 2, "alice sees her other session's rows");
-is($node->q($count_alice_rows, db => $db), 2, 'a superuser sees them');
+# One row per family alice minted: snowflake, uuid_v7, ksuid, uuid_v6, objectid, xid.
+is(as('idgen_t_carol', $count_alice_rows), 6, "carol (pg_read_all_stats) sees alice's 6 rows");
+is(as('idgen_t_dave', $count_alice_rows), 6, "dave (a member of alice) sees alice's 6 rows");
+is(as('idgen_t_alice', $count_alice_rows), 6, "alice sees her other session's rows");
+is($node->q($count_alice_rows, db => $db), 6, 'a superuser sees them');
 
 # idgen_snowflake_shards: the shards a session may mint on (allowed plus shard_id).
 my $shards = "SELECT coalesce(string_agg(shard::text, ',' ORDER BY shard), '') FROM idgen_snowflake_shards

@@ -1,5 +1,6 @@
 # snowflake() and a streaming hot standby (and the clock lease of uuid_v7()
-# and ulid() in 'server' order, at the failover). A standby made from a base backup
+# and ulid() in 'server' order and of uuid_v6() in either order, at the
+# failover; ksuid() has ksuid_standby.pl). A standby made from a base backup
 # gets its primary's idgen.shard_id with the database, so it must refuse to
 # mint (25006, as nextval() does). The primary, whose clock runs 3 s ahead of
 # the standby's (libfaketime), then mints a burst that borrows ahead of its own
@@ -54,6 +55,17 @@ for my $call ('snowflake()', 'snowflake(7)', 'snowflake53()', 'snowflake53(7)')
 }
 is($standby->q('SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL'),
 	't', 'uuid_v7() and ulid() still work on the standby');
+# uuid_v6(), as uuid_v7(), keeps no state in WAL: it mints on the standby in
+# either order, strictly increasing.
+for my $order (qw(backend server))
+{
+	is( $standby->q(
+			"SET idgen.uuid_v6_order = '$order';
+			 SELECT count(*) FILTER (WHERE id <= prev) || ' ' || count(*) FROM (
+			     SELECT id, lag(id) OVER (ORDER BY n) AS prev
+			     FROM (SELECT n, uuid_v6() AS id FROM generate_series(1, 10000) n) s) t"),
+		'0 10000', "uuid_v6() in '$order' order works on the standby, strictly increasing");
+}
 is( $standby->q(
 		"SET idgen.uuid_v7_order = 'server'; SET idgen.ulid_order = 'server';
 		 SELECT uuid_v7() IS NOT NULL AND ulid() IS NOT NULL"),
@@ -110,6 +122,12 @@ my ($old_uuid, $old_ulid) = split / /,
 	"SET idgen.uuid_v7_order = 'server'; SET idgen.ulid_order = 'server';
 	 SELECT (array_agg(u ORDER BY u DESC))[1] || ' ' || max(l) FROM (
 	     SELECT uuid_v7() AS u, ulid() AS l FROM generate_series(1, 100000)) s");
+# uuid_v6(), which shares the clock lease, in each order.
+my $old_v6_server = $primary->q(
+	"SET idgen.uuid_v6_order = 'server'; SELECT (array_agg(id ORDER BY id DESC))[1] FROM (SELECT uuid_v6() AS id FROM generate_series(1, 100000)) s");
+my $old_v6_backend = $primary->q('SELECT (array_agg(id ORDER BY id DESC))[1] FROM (SELECT uuid_v6() AS id FROM generate_series(1, 100000)) s');
+is( $standby->q("SELECT uuid_v6_time('$old_v6_server') > clock_timestamp() + interval '1 s'"),
+	't', "the old primary's last uuid_v6 lies over 1 s ahead of the standby's clock (what a clock alone would mint below)");
 
 # 4. kill -9 the primary's postmaster (its children follow), promote the standby.
 $primary->kill9;
@@ -148,5 +166,14 @@ is( $standby->q(
 		 FROM (SELECT uuid_v7() AS u, ulid() AS l FROM generate_series(1, 10000)) s"),
 	'0 0',
 	"after the promotion no uuid_v7() or ulid() in 'server' order is at or below the old primary's last");
+for my $order (qw(server backend))
+{
+	is( $standby->q(
+			"SET idgen.uuid_v6_order = '$order';
+			 SELECT count(*) FILTER (WHERE id <= '$old_v6_server' OR id <= '$old_v6_backend') || ' ' || count(*)
+			 FROM (SELECT uuid_v6() AS id FROM generate_series(1, 10000)) s"),
+		'0 10000',
+		"after the promotion no uuid_v6() in '$order' order is at or below the old primary's last");
+}
 
 done_testing();
