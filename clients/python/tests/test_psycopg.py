@@ -8,7 +8,7 @@ import pytest
 
 import idgen.psycopg
 from conftest import DOMAINS
-from idgen import ULID, PrefixedId, TypeId
+from idgen import ULID, ObjectId, PrefixedId, TypeId
 
 SETUP = """
 SELECT prefixed_id_define('acct_id', 'acct');
@@ -60,6 +60,20 @@ def test_parameters(reg, fmt):
     assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ulid.ULID.from_bytes(u.bytes),)).fetchone()[0] == 1
     assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ULID.from_uuid(u.to_uuid()),)).fetchone()[0] == 1
     assert reg.execute("SELECT %t::ulid = " + fmt, (str(u), u)).fetchone()[0] is True
+
+
+@pytest.mark.parametrize("fmt", ["%s", "%t", "%b"])
+def test_other_libraries_values_as_parameters(reg, fmt):
+    # PyMongo's bson.ObjectId and svix-ksuid's Ksuid, registered by name
+    import bson
+    import ksuid
+    oid, k = bson.ObjectId(), ksuid.Ksuid()
+    got = reg.execute(f"SELECT {fmt}::text, {fmt}::text, pg_typeof({fmt})::text, pg_typeof({fmt})::text,"
+                      f" {fmt} = %t::objectid", (oid, k, oid, k, oid, str(oid))).fetchone()
+    assert got == (str(oid), str(k), "objectid", "ksuid", True)
+    # and back: bson.ObjectId of the value's bytes
+    back = reg.cursor(binary=True).execute("SELECT %s::objectid", (oid,)).fetchone()[0]
+    assert type(back) is ObjectId and bson.ObjectId(back.bytes) == oid
 
 
 def test_str_parameters_in_text(reg):
