@@ -8,7 +8,7 @@ import pytest
 
 import idgen.psycopg
 from conftest import DOMAINS
-from idgen import ULID, ObjectId, PrefixedId, TypeId
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 SETUP = """
 SELECT prefixed_id_define('acct_id', 'acct');
@@ -133,6 +133,18 @@ def test_domains_over_domains(reg, binary):
         assert [type(v) for v in (r, rr, m)] == [ULID, ULID, TypeId] and type(arr[0]) is ULID
         assert [str(v) for v in (r, rr, m)] == texts and m.prefix == "member"
     assert reg.execute("SELECT count(*) FROM domain_values WHERE rr = %b", (rows[0][1],)).fetchone()[0] == 1
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_domains_over_ksuid_objectid_rsxid(conn, binary):
+    # once for both parametrizations (the database is the module's)
+    conn.execute("DO $$ BEGIN CREATE DOMAIN ksuid_ref AS ksuid; CREATE DOMAIN mongo_ref AS objectid;"
+                 " CREATE DOMAIN xid_ref AS rsxid; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+    idgen.psycopg.register_types(conn)
+    row = conn.cursor(binary=binary).execute(
+        "SELECT ksuid()::ksuid_ref, objectid()::mongo_ref, xid()::xid_ref, ARRAY[objectid()::mongo_ref]").fetchone()
+    assert [type(v) for v in row[:3]] + [type(row[3][0])] == [KSUID, ObjectId, XID, ObjectId]
+    assert conn.execute("SELECT %b::mongo_ref::text", (row[1],)).fetchone()[0] == str(row[1])
 
 
 def test_older_extension(old_dbname):

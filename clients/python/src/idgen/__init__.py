@@ -9,6 +9,6 @@ from .decode import (DEFAULT_SNOWFLAKE_EPOCH, snowflake53_seq, snowflake53_shard
                      snowflake_seq, snowflake_shard, snowflake_time, ulid_time, uuid_v7_time)
 
 __version__ = "0.8.0"
-__all__ = ["ULID", "PrefixedId", "TypeId", "KSUID", "ObjectId", "XID", "uuid_v7_time", "snowflake_time", "snowflake_shard",
-           "snowflake_seq", "snowflake53_time", "snowflake53_shard", "snowflake53_seq", "ulid_time",
+__all__ = ["ULID", "PrefixedId", "TypeId", "KSUID", "ObjectId", "XID", "uuid_v7_time", "snowflake_time",
+           "snowflake_shard", "snowflake_seq", "snowflake53_time", "snowflake53_shard", "snowflake53_seq", "ulid_time",
            "DEFAULT_SNOWFLAKE_EPOCH"]

@@ -28,18 +28,6 @@ _RAW = {"ulid", "ksuid", "objectid", "xid"}
 _FOREIGN = {"ulid": "ulid.ULID", "objectid": "bson.objectid.ObjectId", "ksuid": "ksuid.ksuid.Ksuid"}
 
 
-class _UlidTextLoader(adapt.Loader):
-    def load(self, data):
-        return ULID.from_text(bytes(data).decode("ascii"))
-
-
-class _UlidBinaryLoader(adapt.Loader):
-    format = pq.Format.BINARY
-
-    def load(self, data):
-        return ULID.from_bytes(data)
-
-
 def _prefixed_loaders(cls):
     class TextLoader(adapt.Loader):
         def load(self, data):
@@ -55,6 +43,7 @@ def _prefixed_loaders(cls):
 
 
 def _raw_loaders(cls):
+    """A type whose binary form is its raw bytes (ulid, ksuid, objectid, rsxid)."""
     class TextLoader(adapt.Loader):
         def load(self, data):
             return cls.from_text(bytes(data).decode("ascii"))
@@ -68,7 +57,7 @@ def _raw_loaders(cls):
     return TextLoader, BinaryLoader
 
 
-_LOADERS = {"ulid": (_UlidTextLoader, _UlidBinaryLoader),
+_LOADERS = {"ulid": _raw_loaders(ULID),
             "prefixed_id": _prefixed_loaders(PrefixedId),
             "typeid": _prefixed_loaders(TypeId),
             "ksuid": _raw_loaders(KSUID),
