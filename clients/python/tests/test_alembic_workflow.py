@@ -24,10 +24,12 @@ import models  # noqa: E402
 from models import Account, Event, Import, Order  # noqa: E402
 
 
-def alembic(db, *args, user=None):
-    """`alembic ARGS` on the project, as the database's owner (or user); its stdout."""
+def alembic(db, *args, as_owner=True):
+    """`alembic ARGS` on the project, as the database's owner (as_owner: a role of
+    the database's name) or as the suite's user; its stdout."""
+    env = dict(os.environ, PGDATABASE=db, **({"PGUSER": db} if as_owner else {}))
     done = subprocess.run([sys.executable, "-m", "alembic", "-c", os.path.join(PROJECT, "alembic.ini"), *args],
-                          env=dict(os.environ, PGUSER=user or db, PGDATABASE=db), capture_output=True, text=True)
+                          env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -117,7 +119,7 @@ def at_0001(request):
     """A database upgraded to revision 0001 only (as the superuser: autogenerate reads it)."""
     from conftest import _fresh_database
     for name in _fresh_database("idgen_py_alembic_0001_%s" % uuid.uuid4().hex[:8], None):
-        alembic(name, "upgrade", "0001", user=os.environ.get("PGUSER"))
+        alembic(name, "upgrade", "0001", as_owner=False)
         yield name
 
 
