@@ -117,6 +117,14 @@ def test_ksuid_objectid_xid_lookups_and_expressions(django_db):
         Import.objects.filter(trace=str(row.trace).upper()).count()  # XID text is lowercase only
     assert Import.objects.get(mongo_id=str(row.mongo_id).upper()) == row  # hex in either case
     row.delete()
+    # svix-ksuid's Ksuid as the key, PyMongo's ObjectId as a value
+    import bson
+    import ksuid
+    theirs, their_oid = ksuid.Ksuid(), bson.ObjectId()
+    Import.objects.create(id=theirs, mongo_id=their_oid)
+    got = Import.objects.get(pk=theirs)
+    assert (str(got.id), got.mongo_id.bytes) == (str(theirs), their_oid.binary)
+    got.delete()
 
 
 def test_forms_show_and_accept_text(django_db):
