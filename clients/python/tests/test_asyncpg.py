@@ -9,7 +9,7 @@ import pytest
 
 import idgen.asyncpg
 from conftest import DOMAINS
-from idgen import ULID, PrefixedId, TypeId
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 
 def run(dbname, body):
@@ -62,6 +62,40 @@ def test_parameters_of_every_kind(dbname):
         await conn.executemany("INSERT INTO t (u, a) VALUES ($1, $2)",
                                [(ULID(uuid.uuid4()), PrefixedId("acct", uuid.uuid4())) for _ in range(3)])
         assert await conn.fetchval("SELECT count(*) FROM t") == 23
+    run(dbname, body)
+
+
+RAW = [("ksuid", "ksuid()", KSUID), ("objectid", "objectid()", ObjectId), ("rsxid", "xid()", XID)]
+
+
+@pytest.mark.parametrize("name,gen,cls", RAW, ids=[r[0] for r in RAW])
+def test_ksuid_objectid_xid(dbname, name, gen, cls):
+    async def body(conn):
+        await idgen.asyncpg.register_types(conn)
+        value, text, sent, values = await conn.fetchrow(
+            f"SELECT x, x::text, {name}_send(x), ARRAY[x, {gen}] FROM (SELECT {gen} AS x) s")
+        assert type(value) is cls and (str(value), value.bytes) == (text, sent)
+        assert [type(v) for v in values] == [cls, cls] and values[0] == value
+        for param in (value, str(value), value.bytes):
+            assert await conn.fetchval(f"SELECT $1::{name}::text", param) == text
+        assert await conn.fetchval(f"SELECT array_agg(e::text) FROM unnest($1::{name}[]) e", values) == [
+            str(v) for v in values]
+        with pytest.raises(asyncpg.exceptions.DataError, match="invalid %s text" % cls.name):
+            await conn.fetchval(f"SELECT $1::{name}", "not an id")
+        with pytest.raises(asyncpg.exceptions.DataError, match="a %s is %d bytes" % (cls.name, cls.size)):
+            await conn.fetchval(f"SELECT $1::{name}", b"short")
+    run(dbname, body)
+
+
+def test_other_libraries_values_as_parameters(dbname):
+    import bson
+    import ksuid
+
+    async def body(conn):
+        await idgen.asyncpg.register_types(conn)
+        oid, theirs = bson.ObjectId(), ksuid.Ksuid()
+        got = await conn.fetchrow("SELECT $1::objectid::text, $2::ksuid::text, $1::objectid", oid, theirs)
+        assert tuple(got[:2]) == (str(oid), str(theirs)) and bson.ObjectId(got[2].bytes) == oid
     run(dbname, body)
 
 

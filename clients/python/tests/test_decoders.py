@@ -134,3 +134,59 @@ def test_snowflake_layout_is_the_vectors(family):
     assert decode.DEFAULT_SNOWFLAKE_EPOCH == UNIX_EPOCH + timedelta(milliseconds=layout["epoch_unix_ms"])
     assert decode.DEFAULT_SNOWFLAKE_EPOCH.utcoffset() == timedelta(0)
     assert (decode._SNOWFLAKE_MIN if family == "snowflake" else 0) == int(layout["min_id"])
+
+
+# KSUID, ObjectId and XID: every field decoder against the server's, on N
+# random values of each (any bits are valid), given as the value class, its
+# text and its bytes.
+RAW = {"ksuid": ("ksuid", 20, ("ksuid_time", "ksuid_payload")),
+       "objectid": ("objectid", 12, ("objectid_time", "objectid_process", "objectid_counter")),
+       "xid": ("rsxid", 12, ("xid_time", "xid_machine", "xid_pid", "xid_counter"))}
+
+
+@pytest.mark.parametrize("family", list(RAW))
+def test_raw_fields(conn, family):
+    sql_type, size, functions = RAW[family]
+    values = [rng.randbytes(size) for _ in range(N)]
+    server = rows(conn, "SELECT x::text, %s FROM unnest(%%s::bytea[]) WITH ORDINALITY u(b, i),"
+                        " LATERAL (SELECT b::%s AS x) v ORDER BY i"
+                  % (", ".join("%s(x)" % f for f in functions), sql_type), values)
+    assert len(server) == N
+    decoders = [getattr(decode, f) for f in functions]
+    bad = [v for v, (text, *fields) in zip(values, server)
+           if [d(v) for d in decoders] != fields or [d(text) for d in decoders] != fields]
+    assert bad == []
+
+
+RAW_CASES = [(f, c) for f in RAW for c in cases(f, "bits")]
+
+
+@pytest.mark.parametrize("family,case", RAW_CASES, ids=["%s: %s" % (f, c["what"]) for f, c in RAW_CASES])
+def test_raw_field_vectors(family, case):
+    bits = bytes.fromhex(case["bits"])
+    got = {f[len(family) + 1:]: getattr(decode, f)(bits) for f in RAW[family][2]}
+    want = {"time": UNIX_EPOCH + timedelta(seconds=case["unix_s"])}
+    want.update({k: bytes.fromhex(case[k]) if isinstance(case[k], str) else case[k]
+                 for k in got if k != "time"})
+    assert got == want
+
+
+def test_raw_decoders_take_other_libraries_values():
+    import bson
+    import ksuid
+    oid, k = bson.ObjectId(), ksuid.Ksuid()
+    assert (decode.objectid_time(oid), decode.objectid_process(oid)) == (oid.generation_time, oid.binary[4:9])
+    assert (int(decode.ksuid_time(k).timestamp()), decode.ksuid_payload(k)) == (int(k.timestamp), k.payload)
+    with pytest.raises(ValueError):
+        decode.xid_time("9M4E2MR0UI3E8A215N4G")  # uppercase: refused, as the server refuses it
+    with pytest.raises(TypeError):
+        decode.ksuid_time(1507608047)
+
+
+def test_minted_raw_values_decode(conn):
+    conn.execute("SET TIME ZONE 'UTC'")
+    k, o, x = conn.execute("SELECT ksuid()::text, objectid()::text, xid()::text").fetchone()
+    got = conn.execute("SELECT ksuid_time(%s::ksuid), objectid_time(%s::objectid), xid_time(%s::rsxid)",
+                       (k, o, x)).fetchone()
+    assert (decode.ksuid_time(k), decode.objectid_time(o), decode.xid_time(x)) == got
+    assert abs(decode.objectid_time(o) - datetime.now(timezone.utc)) < timedelta(minutes=5)

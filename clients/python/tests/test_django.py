@@ -96,6 +96,37 @@ def test_time_lookups_and_expressions(django_db):
     assert e.t == e.t2 and start <= e.t <= later
 
 
+def test_ksuid_objectid_xid_lookups_and_expressions(django_db):
+    # the bounds of a second: an ID minted in the second of start is time_gte=start
+    from idgen import KSUID, XID, ObjectId
+    from idgen.django.expressions import KsuidTime, ObjectIdTime, XidTime
+    from shop.models import Import
+    start = datetime.now(timezone.utc).replace(microsecond=0)
+    row = Import.objects.create()
+    assert (type(row.id), type(row.mongo_id), type(row.trace)) == (KSUID, ObjectId, XID)
+    later = start + timedelta(hours=1)
+    for field in ("id", "mongo_id", "trace"):
+        assert Import.objects.filter(**{field + "__time_gte": start, field + "__time_lt": later}).get() == row
+        assert not Import.objects.filter(**{field + "__time_lt": start}).exists()
+        assert not Import.objects.filter(**{field + "__time_gte": later}).exists()
+    got = Import.objects.annotate(k=KsuidTime("id"), o=ObjectIdTime("mongo_id"), x=XidTime("trace")).get()
+    assert (got.k, got.o, got.x) == (row.id.time, row.mongo_id.time, row.trace.time)
+    assert start <= got.k < later
+    from django.core.exceptions import ValidationError
+    with pytest.raises(ValidationError):
+        Import.objects.filter(trace=str(row.trace).upper()).count()  # XID text is lowercase only
+    assert Import.objects.get(mongo_id=str(row.mongo_id).upper()) == row  # hex in either case
+    row.delete()
+    # svix-ksuid's Ksuid as the key, PyMongo's ObjectId as a value
+    import bson
+    import ksuid
+    theirs, their_oid = ksuid.Ksuid(), bson.ObjectId()
+    Import.objects.create(id=theirs, mongo_id=their_oid)
+    got = Import.objects.get(pk=theirs)
+    assert (str(got.id), got.mongo_id.bytes) == (str(theirs), their_oid.binary)
+    got.delete()
+
+
 def test_forms_show_and_accept_text(django_db):
     from django import forms
     from shop.models import Account, Order

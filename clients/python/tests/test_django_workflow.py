@@ -6,7 +6,9 @@ DEFAULTs in the catalog; then, through the ORM as that role, every key kind
 minted by its DEFAULT on save() and bulk_create(), found, ordered, updated and
 deleted by its value, the value classes' bits against the server's,
 select_related() and cascades through the foreign keys, varchar text copied
-into a ulid column and bulk_update()."""
+into a ulid column and bulk_update(); the ksuid, objectid and rsxid columns
+of the second migration (makemigrations's, unedited) the same way, with
+PyMongo's bson.ObjectId as a value."""
 import os
 import subprocess
 import sys
@@ -14,7 +16,7 @@ import uuid
 
 import pytest
 
-from idgen import ULID, PrefixedId, TypeId
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 
@@ -64,15 +66,18 @@ def test_migrate_as_the_owner_in_one_transaction(migrated, orm):
     assert (superuser, owner) == (False, migrated)
     # CREATE EXTENSION, the domains, the tables and the foreign keys (Django's
     # deferred SQL, run as its atomic block ends) were written by one transaction
+    # (0001's: 0002's shop_import is another migration, another transaction)
     writers, rows = one(orm, "SELECT count(DISTINCT x), count(*) FROM ("
                              " SELECT xmin::text x FROM pg_extension WHERE extname = 'idgen'"
                              " UNION ALL SELECT xmin::text FROM pg_type WHERE typname IN ('account_id', 'user_id')"
                              " UNION ALL SELECT xmin::text FROM pg_class WHERE relkind = 'r'"
-                             " AND relname LIKE 'shop\\_%%'"
+                             " AND relname LIKE 'shop\\_%%' AND relname <> 'shop_import'"
                              " UNION ALL SELECT xmin::text FROM pg_constraint WHERE contype = 'f'"
-                             " AND conrelid::regclass::text LIKE 'shop\\_%%') s")
+                             " AND conrelid::regclass::text LIKE 'shop\\_%%'"
+                             " AND conrelid <> 'shop_import'::regclass) s")
     assert (writers, rows) == (1, 1 + 2 + 5 + 3)
-    assert "[X] 0001_initial" in django_admin(migrated, "showmigrations", "shop")
+    shown = django_admin(migrated, "showmigrations", "shop")
+    assert "[X] 0001_initial" in shown and "[X] 0002_imports" in shown
 
 
 def test_makemigrations_check_finds_no_change(migrated):
@@ -110,6 +115,10 @@ def test_columns_have_idgen_types_and_domains(orm):
         ("shop_event", "order_id"): ("uuid", None),
         ("shop_click", "id"): ("bigint", "snowflake53(3)"),
         ("shop_click", "trace"): ("typeid", "typeid_new('trace'::text)"),
+        ("shop_import", "id"): ("ksuid", "ksuid()"),
+        ("shop_import", "mongo_id"): ("objectid", "objectid()"),
+        ("shop_import", "trace"): ("rsxid", "xid()"),
+        ("shop_import", "order_id"): ("uuid", None),
     }
 
 
@@ -131,7 +140,9 @@ class Family:
 
     def make(self):
         """An unsaved row, its foreign keys saved."""
-        from shop.models import Account, Click, Event, Member, Order
+        from shop.models import Account, Click, Event, Import, Member, Order
+        if self.model is Import:
+            return Import()
         if self.model is Account:
             return Account(name="a")
         if self.model is Member:
@@ -158,6 +169,10 @@ FAMILIES = [
     Family("snowflake53", "Click", "id", int, "snowflake53_shard(id) = 3 AND id < 2^53"),
     Family("typeid", "Click", "trace", TypeId,
            "typeid_prefix(trace) = 'trace' AND typeid_time(trace) IS NOT NULL"),
+    Family("ksuid", "Import", "id", KSUID, "abs(extract(epoch FROM now() - ksuid_time(id))) < 600"),
+    Family("objectid", "Import", "mongo_id", ObjectId,
+           "abs(extract(epoch FROM now() - objectid_time(mongo_id))) < 600"),
+    Family("xid", "Import", "trace", XID, "abs(extract(epoch FROM now() - xid_time(trace))) < 600"),
 ]
 NOT_KEYS = [f for f in FAMILIES if f.field != "id"]
 
@@ -241,6 +256,9 @@ def changes(family):
         return "kind", "updated", "saved"
     if family.model_name == "Click":
         return "trace", TypeId("trace", uuid.uuid4()), TypeId("trace", uuid.uuid4())
+    if family.model_name == "Import":
+        from shop.models import Account, Order
+        return "order", Order.objects.create(account=Account.objects.create(name="imported")), None
     return "member", Member.objects.create(email="u@example.com"), None
 
 
@@ -258,9 +276,12 @@ def test_update_and_save_change_the_row_found_by_the_value(orm, family):
     assert getattr(model.objects.get(**{field: first}), column) == updated
 
 
+GENERATORS = {ULID: "ulid()", KSUID: "ksuid()", ObjectId: "objectid()", XID: "xid()"}
+
+
 def fresh(family, orm):
-    if family.kind is ULID:
-        return ULID(one(orm, "SELECT ulid()::text")[0])
+    if family.kind in GENERATORS:
+        return family.kind(one(orm, "SELECT %s::text" % GENERATORS[family.kind])[0])
     return family.kind(family.model._meta.get_field(family.field).prefix, uuid.uuid4())
 
 
@@ -295,6 +316,26 @@ def test_value_classes_hold_the_servers_bits(orm):
     assert tuple(uuid.UUID(bytes=v.bytes) for v in values) == server
     assert (order.account_id.prefix, order.member_id.prefix, order.invite.prefix, click.trace.prefix) == (
         "acct", "user", "inv", "trace")
+
+
+def test_raw_values_hold_the_servers_bytes(orm):
+    from shop.models import Import
+    row = Import.objects.create()
+    server = one(orm, "SELECT id::bytea, mongo_id::bytea, trace::bytea, ksuid_payload(id), objectid_counter(mongo_id),"
+                      " xid_pid(trace) FROM shop_import WHERE id = %s", [str(row.id)])
+    assert tuple(bytes(b) for b in server[:3]) == (row.id.bytes, row.mongo_id.bytes, row.trace.bytes)
+    assert (bytes(server[3]), server[4], server[5]) == (row.id.payload, row.mongo_id.counter, row.trace.pid)
+
+
+def test_bson_objectid_in_and_out(orm):
+    # PyMongo's bson.ObjectId as a value to store and to filter by; back with bson.ObjectId(value.bytes)
+    import bson
+    from shop.models import Import
+    theirs = bson.ObjectId()
+    row = Import.objects.create(mongo_id=theirs)
+    assert Import.objects.filter(mongo_id=theirs).get().pk == row.pk
+    assert one(orm, "SELECT mongo_id::text FROM shop_import WHERE id = %s", [str(row.pk)])[0] == str(theirs)
+    assert bson.ObjectId(Import.objects.get(pk=row.pk).mongo_id.bytes) == theirs
 
 
 def test_select_related_filters_and_cascades_through_the_foreign_keys(orm):

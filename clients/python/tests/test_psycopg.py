@@ -8,7 +8,7 @@ import pytest
 
 import idgen.psycopg
 from conftest import DOMAINS
-from idgen import ULID, PrefixedId, TypeId
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 SETUP = """
 SELECT prefixed_id_define('acct_id', 'acct');
@@ -60,6 +60,20 @@ def test_parameters(reg, fmt):
     assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ulid.ULID.from_bytes(u.bytes),)).fetchone()[0] == 1
     assert reg.execute("SELECT count(*) FROM t WHERE u = " + fmt, (ULID.from_uuid(u.to_uuid()),)).fetchone()[0] == 1
     assert reg.execute("SELECT %t::ulid = " + fmt, (str(u), u)).fetchone()[0] is True
+
+
+@pytest.mark.parametrize("fmt", ["%s", "%t", "%b"])
+def test_other_libraries_values_as_parameters(reg, fmt):
+    # PyMongo's bson.ObjectId and svix-ksuid's Ksuid, registered by name
+    import bson
+    import ksuid
+    oid, k = bson.ObjectId(), ksuid.Ksuid()
+    got = reg.execute(f"SELECT {fmt}::text, {fmt}::text, pg_typeof({fmt})::text, pg_typeof({fmt})::text,"
+                      f" {fmt} = %t::objectid", (oid, k, oid, k, oid, str(oid))).fetchone()
+    assert got == (str(oid), str(k), "objectid", "ksuid", True)
+    # and back: bson.ObjectId of the value's bytes
+    back = reg.cursor(binary=True).execute("SELECT %s::objectid", (oid,)).fetchone()[0]
+    assert type(back) is ObjectId and bson.ObjectId(back.bytes) == oid
 
 
 def test_str_parameters_in_text(reg):
@@ -119,6 +133,18 @@ def test_domains_over_domains(reg, binary):
         assert [type(v) for v in (r, rr, m)] == [ULID, ULID, TypeId] and type(arr[0]) is ULID
         assert [str(v) for v in (r, rr, m)] == texts and m.prefix == "member"
     assert reg.execute("SELECT count(*) FROM domain_values WHERE rr = %b", (rows[0][1],)).fetchone()[0] == 1
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_domains_over_ksuid_objectid_rsxid(conn, binary):
+    # once for both parametrizations (the database is the module's)
+    conn.execute("DO $$ BEGIN CREATE DOMAIN ksuid_ref AS ksuid; CREATE DOMAIN mongo_ref AS objectid;"
+                 " CREATE DOMAIN xid_ref AS rsxid; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+    idgen.psycopg.register_types(conn)
+    row = conn.cursor(binary=binary).execute(
+        "SELECT ksuid()::ksuid_ref, objectid()::mongo_ref, xid()::xid_ref, ARRAY[objectid()::mongo_ref]").fetchone()
+    assert [type(v) for v in row[:3]] + [type(row[3][0])] == [KSUID, ObjectId, XID, ObjectId]
+    assert conn.execute("SELECT %b::mongo_ref::text", (row[1],)).fetchone()[0] == str(row[1])
 
 
 def test_older_extension(old_dbname):

@@ -7,7 +7,7 @@ import pytest
 
 import idgen.psycopg2
 from conftest import DOMAINS
-from idgen import ULID, PrefixedId, TypeId
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 
 @pytest.fixture
@@ -29,6 +29,26 @@ def test_results_and_parameters(pg2):
     import ulid
     cur.execute("SELECT %s = %s, %s = %s::ulid", (u, ulid.ULID.from_bytes(u.bytes), u, str(u)))
     assert cur.fetchone() == (True, True)
+
+
+def test_ksuid_objectid_xid(pg2):
+    import bson
+    import ksuid
+    idgen.psycopg2.register_types(pg2)
+    cur = pg2.cursor()
+    cur.execute("SELECT ksuid(), objectid(), xid(), ARRAY[ksuid()], ARRAY[objectid(), objectid()], ARRAY[xid()],"
+                " ksuid_send(ksuid()), 1")
+    k, o, x, ks, os_, xs, _, _ = cur.fetchone()
+    assert [type(v) for v in (k, o, x, ks[0], os_[1], xs[0])] == [KSUID, ObjectId, XID, KSUID, ObjectId, XID]
+    cur.execute("SELECT %s::text, %s::text, %s::text, pg_typeof(%s)::text, pg_typeof(%s)::text, pg_typeof(%s)::text,"
+                " ksuid_send(%s), objectid_send(%s), rsxid_send(%s)", (k, o, x, k, o, x, k, o, x))
+    texts, types, sends = (lambda r: (r[:3], r[3:6], r[6:]))(cur.fetchone())
+    assert texts == (str(k), str(o), str(x)) and types == ("ksuid", "objectid", "rsxid")
+    assert [bytes(b) for b in sends] == [k.bytes, o.bytes, x.bytes]
+    # PyMongo's and svix-ksuid's values as parameters
+    oid, theirs = bson.ObjectId(), ksuid.Ksuid()
+    cur.execute("SELECT %s::text, pg_typeof(%s)::text, %s::text, pg_typeof(%s)::text", (oid, oid, theirs, theirs))
+    assert cur.fetchone() == (str(oid), "objectid", str(theirs), "ksuid")
 
 
 def test_domains(pg2):

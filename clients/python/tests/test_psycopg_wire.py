@@ -1,6 +1,7 @@
 """psycopg 3 with register_types(), held to the server's own bytes: every
 family (uuid_v7(), snowflake bigints, ulid, prefixed_id, typeid with and
-without a prefix, the domains of prefixed_id_define() and typeid_define())
+without a prefix, the domains of prefixed_id_define() and typeid_define(),
+ksuid, objectid, rsxid)
 as text and binary results and parameters, in arrays both ways, and through
 COPY ... (FORMAT binary), compared with the server's text output and
 *_send() bytes; the extreme values; and, unregistered, a typeid as its text.
@@ -11,7 +12,8 @@ import psycopg
 import pytest
 
 import idgen.psycopg
-from idgen import ULID, PrefixedId, TypeId
+from id_vectors import cases
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 SETUP = """
 SELECT prefixed_id_define('acct_id', 'acct');
@@ -31,8 +33,12 @@ CASES = [
     ("prefixed_id_define domain", "prefixed_id", "acct_id", "prefixed_id_new('acct')::acct_id",
      "prefixed_id_send"),
     ("typeid_define domain", "typeid", "user_id", "typeid_new('user')::user_id", "typeid_send"),
+    ("ksuid", "ksuid", "ksuid", "ksuid()", "ksuid_send"),
+    ("objectid", "objectid", "objectid", "objectid()", "objectid_send"),
+    ("rsxid", "rsxid", "rsxid", "xid()", "rsxid_send"),
 ]
-CLASSES = {"uuid": uuid.UUID, "bigint": int, "ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId}
+CLASSES = {"uuid": uuid.UUID, "bigint": int, "ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId,
+           "ksuid": KSUID, "objectid": ObjectId, "rsxid": XID}
 FORMATS = {"text": "%t", "binary": "%b"}
 
 
@@ -54,7 +60,7 @@ def binary_of(base, value):
         return value.bytes
     if base == "bigint":
         return value.to_bytes(8, "big", signed=True)
-    return value.bytes if base == "ulid" else value.to_binary()
+    return value.to_binary() if base in ("prefixed_id", "typeid") else value.bytes
 
 
 # A prefix with an underscore (split at the last one), all-zero and all-one bits
@@ -65,7 +71,13 @@ EXTREMES = [("prefixed_id", "user_session_000000000000000000000000a"),
             ("typeid", "00000000000000000000000000"),
             ("typeid", "zz_7zzzzzzzzzzzzzzzzzzzzzzzzz"),
             ("ulid", "00000000000000000000000000"),
-            ("ulid", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ")]
+            ("ulid", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
+            ("ksuid", "000000000000000000000000000"),
+            ("ksuid", "aWgEPTl1tmebfsQzFP4bxwgy80V"),
+            ("objectid", "000000000000000000000000"),
+            ("objectid", "FFFFFFFFFFFFFFFFFFFFFFFF"),  # read in either case, written lowercase
+            ("rsxid", "00000000000000000000"),
+            ("rsxid", "vvvvvvvvvvvvvvvvvvvg")]
 
 
 @pytest.mark.parametrize("name,text", EXTREMES, ids=[f"{n} {t}" for n, t in EXTREMES])
@@ -74,6 +86,37 @@ def test_extreme_values_agree_with_the_server(reg, name, text):
         f"SELECT %t::{name}, %t::{name}::text, {name}_send(%t::{name})", [text] * 3).fetchone()
     parsed = CLASSES[name](text)
     assert (value, str(parsed), binary_of(name, parsed)) == (parsed, server_text, send)
+
+
+# The vectors file's cases of the raw-byte families, through the server: each
+# valid text read by both to the same bytes and written back the same, in text
+# and binary results and parameters; each refused text refused by both.
+RAW_TYPES = {"ksuid": "ksuid", "objectid": "objectid", "xid": "rsxid"}
+RAW_VALID = [(f, c) for f in RAW_TYPES for c in cases(f, "text", ok=True)]
+RAW_REFUSED = [(f, c) for f in RAW_TYPES for c in cases(f, "text", ok=False) if "\0" not in c["text"]]
+
+
+@pytest.mark.parametrize("binary", [False, True], ids=["text", "binary"])
+@pytest.mark.parametrize("family,case", RAW_VALID, ids=["%s: %s" % (f, c["what"]) for f, c in RAW_VALID])
+def test_raw_vectors_through_the_server(reg, family, case, binary):
+    name = RAW_TYPES[family]
+    value, text, sent = reg.cursor(binary=binary).execute(
+        f"SELECT %t::{name}, %t::{name}::text, {name}_send(%t::{name})", [case["text"]] * 3).fetchone()
+    assert type(value) is CLASSES[name]
+    assert (value.bytes.hex(), str(value), text, sent.hex()) == (case["bits"], case["canonical"],
+                                                                  case["canonical"], case["bits"])
+    back = reg.cursor(binary=True).execute(f"SELECT %b::{name}::text, %t::{name}::text",
+                                           [CLASSES[name](case["text"])] * 2).fetchone()
+    assert back == (case["canonical"],) * 2
+
+
+@pytest.mark.parametrize("family,case", RAW_REFUSED, ids=["%s: %s" % (f, c["what"]) for f, c in RAW_REFUSED])
+def test_raw_refused_vectors_through_the_server(reg, family, case):
+    name = RAW_TYPES[family]
+    with pytest.raises(ValueError):
+        CLASSES[name](case["text"])
+    with pytest.raises(psycopg.errors.InvalidTextRepresentation):
+        reg.execute(f"SELECT %t::{name}", [case["text"]])
 
 
 @pytest.mark.parametrize("binary", [False, True], ids=["text", "binary"])
@@ -127,7 +170,7 @@ def test_array_parameter(reg, label, base, sqltype, gen, send, fmt):
 # type, base type, send function, generator
 COLUMNS = [(column, sqltype, base, send, gen)
            for column, (_, base, sqltype, gen, send)
-           in zip("uslptead", [c for c in CASES if c[0] != "snowflake53"], strict=True)]
+           in zip("uslpteadkox", [c for c in CASES if c[0] != "snowflake53"], strict=True)]
 NAMES = ", ".join(c for c, *_ in COLUMNS)
 COPY_TYPES = ["int4"] + [base for _, _, base, _, _ in COLUMNS]
 

@@ -10,6 +10,9 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from idgen.sqlalchemy import KSUID, XID, ObjectId, ksuid_default, objectid_default, xid_default
+
+from idgen import KSUID as KsuidValue, ObjectId as ObjectIdValue, XID as XidValue
 from idgen import ULID as UlidValue, PrefixedId as PrefixedIdValue, TypeId as TypeIdValue
 # README snippet begins
 from idgen.sqlalchemy import (ULID, PrefixedId, Snowflake, TypeId, domain_default, snowflake_default,
@@ -37,6 +40,14 @@ class Order(Base):
     receipt: Mapped[UlidValue] = mapped_column(ULID(), unique=True, server_default=ulid_default())
     trace: Mapped[TypeIdValue] = mapped_column(TypeId(), server_default=typeid_default("trace"))
 # README snippet ends
+
+
+class Import(Base):
+    __tablename__ = "imports"
+    __mapper_args__ = {"eager_defaults": True}
+    id: Mapped[KsuidValue] = mapped_column(KSUID(), primary_key=True, server_default=ksuid_default())
+    mongo_id: Mapped[ObjectIdValue] = mapped_column(ObjectId(), unique=True, server_default=objectid_default())
+    trace: Mapped[XidValue] = mapped_column(XID(), server_default=xid_default())
 
 
 @pytest.fixture(scope="module")
@@ -91,11 +102,61 @@ def test_orm_on_asyncpg(url):
     assert found is order
 
 
+@pytest.mark.parametrize("driver", ["psycopg", "psycopg2", "asyncpg"])
+def test_ksuid_objectid_xid_on_each_driver(url, driver):
+    import bson
+    import ksuid
+    theirs, their_ksuid = bson.ObjectId(), ksuid.Ksuid()
+
+    def add(session):
+        minted = Import()
+        given = Import(id=their_ksuid, mongo_id=theirs)  # the other libraries' values
+        session.add_all([minted, given])
+        return minted, given
+
+    def queries(minted, given):
+        return (sa.select(Import.id).where(Import.id.in_([minted.id, str(given.id)]), Import.mongo_id != theirs),
+                sa.select(Import.id).where(Import.mongo_id.in_([theirs, minted.mongo_id])).order_by(Import.id))
+
+    def seen(minted, given, found, both):
+        return (minted.id, minted.mongo_id, minted.trace, str(given.id), str(given.mongo_id), found, both)
+
+    if driver == "asyncpg":
+        from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
+
+        async def main():
+            engine = create_async_engine("postgresql+asyncpg:///" + url)
+            async with AsyncSession(engine) as session:
+                minted, given = add(session)
+                await session.flush()
+                found, both = [(await session.scalars(q)).all() for q in queries(minted, given)]
+                result = seen(minted, given, found, both)
+                await session.rollback()
+            await engine.dispose()
+            return result
+        result = asyncio.run(main())
+    else:
+        engine = sa.create_engine("postgresql+%s:///%s" % (driver, url))
+        with Session(engine) as session:
+            minted, given = add(session)
+            session.flush()
+            found, both = [session.scalars(q).all() for q in queries(minted, given)]
+            result = seen(minted, given, found, both)
+            session.rollback()
+        engine.dispose()
+    k, o, x, given_k, given_o, found, both = result
+    assert (type(k), type(o), type(x)) == (KsuidValue, ObjectIdValue, XidValue)
+    assert (given_k, given_o) == (str(their_ksuid), str(theirs))
+    assert found == [k] and both == sorted([k, KsuidValue(given_k)])
+
+
 def test_bad_parameter_is_refused_before_sending(url):
     engine = sa.create_engine("postgresql+psycopg:///" + url)
     with Session(engine) as session:
         with pytest.raises(sa.exc.StatementError, match="invalid ULID text"):
             session.scalars(sa.select(Order).where(Order.receipt == "nope")).all()
+        with pytest.raises(sa.exc.StatementError, match="invalid XID text"):
+            session.scalars(sa.select(Import).where(Import.trace == "9M4E2MR0UI3E8A215N4G")).all()
     engine.dispose()
 
 
@@ -125,6 +186,11 @@ def test_autogenerate_finds_a_changed_default_and_type(url):
     orders.c.receipt.type = TypeId()
     kinds = sorted(d[0][0] if isinstance(d, list) else d[0] for d in _diff(url, changed))
     assert kinds == ["modify_default", "modify_type"]
+    # objectid and rsxid are both 12 bytes, and still two types
+    imports = changed.tables["imports"]
+    imports.c.trace.type = ObjectId()
+    kinds = sorted(d[0][0] if isinstance(d, list) else d[0] for d in _diff(url, changed))
+    assert kinds == ["modify_default", "modify_type", "modify_type"]
 
 
 def test_sqlmodel(url):

@@ -1,6 +1,8 @@
 """The usage docs/frameworks.md shows for the package ("Python: the idgen
-package"), run as written: the blocks between the README markers are checked
-line for line against the page by test/integration/clients/readme_snippets.pl."""
+package"), and the package's README (clients/python/README.md) shows, run as
+written: the blocks between the "README snippet" markers (frameworks.md) and
+the "README python" markers (the package's README) are checked line for line
+against the page by test/integration/clients/readme_snippets.pl."""
 import asyncio
 from datetime import datetime, timezone
 
@@ -53,3 +55,49 @@ def test_decoder_usage():
     assert snowflake_time(snowflake_id, epoch=epoch) == datetime(2022, 11, 28, 12, 0, 0, 123000, tzinfo=timezone.utc)
     assert snowflake_shard(snowflake_id) == 7
     # README snippet ends
+
+
+def test_readme_first_example(dbname, monkeypatch):
+    monkeypatch.setenv("PGDATABASE", dbname)  # psycopg.connect() reads libpq's environment
+    # README python begins
+    import psycopg
+    import idgen.psycopg
+
+    with psycopg.connect() as conn:
+        idgen.psycopg.register_types(conn)
+        ref = conn.execute("SELECT ulid()").fetchone()[0]   # idgen.ULID
+        print(ref, ref.to_uuid(), ref.time)
+    # README python ends
+    assert isinstance(ref, idgen.ULID)
+
+
+def test_readme_ksuid_objectid_xid(dbname):
+    # README python begins
+    import bson  # PyMongo's
+    import idgen.psycopg
+    from idgen import KSUID, XID, ObjectId
+
+    with psycopg.connect(dbname=dbname) as conn:
+        idgen.psycopg.register_types(conn)
+        conn.execute("CREATE TABLE imports (id ksuid PRIMARY KEY DEFAULT ksuid(),"
+                     " mongo_id objectid UNIQUE, trace rsxid DEFAULT xid())")
+        mongo_id = bson.ObjectId()  # a document's _id, from MongoDB
+        key, trace = conn.execute("INSERT INTO imports (mongo_id) VALUES (%s) RETURNING id, trace",
+                                  (mongo_id,)).fetchone()
+        assert isinstance(key, KSUID) and isinstance(trace, XID)
+        stored = conn.execute("SELECT mongo_id FROM imports WHERE id = %s", (key,)).fetchone()[0]
+        assert isinstance(stored, ObjectId) and stored.time == mongo_id.generation_time
+        assert bson.ObjectId(stored.bytes) == mongo_id  # back to PyMongo's type
+    # README python ends
+
+
+def test_readme_raw_decoders():
+    # README python begins
+    from idgen.decode import ksuid_payload, ksuid_time, objectid_counter, objectid_time, xid_machine, xid_pid
+
+    assert ksuid_time("0ujtsYcgvSTl8PAuAdqWYSMnLOv") == datetime(2017, 10, 10, 4, 0, 47, tzinfo=timezone.utc)
+    assert ksuid_payload("0ujtsYcgvSTl8PAuAdqWYSMnLOv").hex() == "b5a1cd34b5f99d1154fb6853345c9735"
+    assert objectid_time("56e1fc72e0c917e9c4714161") == datetime(2016, 3, 10, 23, 0, 2, tzinfo=timezone.utc)
+    assert objectid_counter("56e1fc72e0c917e9c4714161") == 7422305
+    assert (xid_machine("9m4e2mr0ui3e8a215n4g").hex(), xid_pid("9m4e2mr0ui3e8a215n4g")) == ("60f486", 58408)
+    # README python ends

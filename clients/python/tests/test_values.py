@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from id_vectors import FAMILIES, cases, ids
-from idgen import ULID, PrefixedId, TypeId
+from idgen import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 DATETIME_MAX_MS = (datetime.max.replace(tzinfo=timezone.utc) - EPOCH) // timedelta(milliseconds=1)
@@ -192,8 +192,10 @@ def test_prefix_rule(case):
 # Unicode case mapping or digit tables turn into a digit or letter of the
 # alphabet (issue 51): the vectors file's not_ascii cases of each family the
 # package parses (it takes uuid.UUID and int, not uuid or snowflake text).
-NOT_ASCII = [(f, c) for f in ("ulid", "prefixed_id", "typeid") for c in cases(f, "text", ok=False, not_ascii=True)]
-_TEXT_PARSERS = {"ulid": (ULID, "ULID"), "prefixed_id": (PrefixedId, "prefixed_id"), "typeid": (TypeId, "typeid")}
+NOT_ASCII = [(f, c) for f in ("ulid", "prefixed_id", "typeid", "ksuid", "objectid", "xid")
+             for c in cases(f, "text", ok=False, not_ascii=True)]
+_TEXT_PARSERS = {"ulid": (ULID, "ULID"), "prefixed_id": (PrefixedId, "prefixed_id"), "typeid": (TypeId, "typeid"),
+                 "ksuid": (KSUID, "KSUID"), "objectid": (ObjectId, "ObjectId"), "xid": (XID, "XID")}
 
 
 @pytest.mark.parametrize("family,text", [(f, c["text"]) for f, c in NOT_ASCII],
@@ -203,3 +205,116 @@ def test_not_ascii_refused(family, text):
     cls, name = _TEXT_PARSERS[family]
     with pytest.raises(ValueError, match="^invalid %s text: " % name):
         cls(text)
+
+
+# KSUID, ObjectId and XID: raw bytes whose first 4 are seconds. The fields
+# each class reads, by the vectors file's names: case key -> (attribute, as the
+# file writes it).
+RAW = {"ksuid": KSUID, "objectid": ObjectId, "xid": XID}
+RAW_FIELDS = {"ksuid": {"payload": lambda v: v.payload.hex()},
+              "objectid": {"process": lambda v: v.process.hex(), "counter": lambda v: v.counter},
+              "xid": {"machine": lambda v: v.machine.hex(), "pid": lambda v: v.pid, "counter": lambda v: v.counter}}
+
+
+def test_raw_alphabets_and_layouts_are_the_vectors():
+    from idgen import _values
+    assert _values.BASE62 == FAMILIES["ksuid"]["alphabet"]
+    assert str(KSUID(b"\xff" * 20)) == FAMILIES["ksuid"]["max_text"]
+    assert _values._B32HEX.lower() == FAMILIES["xid"]["alphabet"]
+    assert {_values.xid_text(bytes(11) + bytes([b]))[-1] for b in range(256)} == set(FAMILIES["xid"]["last_digits"])
+    assert bytes(range(256)).hex() == "".join(a + b for a in FAMILIES["objectid"]["alphabet"]
+                                               for b in FAMILIES["objectid"]["alphabet"])
+    for family, cls in RAW.items():
+        layout = FAMILIES[family]
+        assert (cls.size * 8, len(str(cls(bytes(cls.size)))), layout["fields"][0]["bits"]) == (
+            layout["bits"], layout["digits"], 32)
+        assert cls(bytes(cls.size)).unix_s == layout["epoch_unix_s"]
+    assert _values.KSUID_EPOCH == EPOCH + timedelta(seconds=FAMILIES["ksuid"]["epoch_unix_s"])
+
+
+def check_raw(family, value, case):
+    cls = RAW[family]
+    bits = bytes.fromhex(case["bits"])
+    assert (value.bytes, str(value), value.unix_s, value.time) == (
+        bits, case["canonical"], case["unix_s"], EPOCH + timedelta(seconds=case["unix_s"]))
+    assert {name: read(value) for name, read in RAW_FIELDS[family].items()} == {
+        name: case[name] for name in RAW_FIELDS[family]}
+    assert cls.from_bytes(bits) == value == cls(bits) == cls(value) == cls.from_text(case["canonical"])
+    assert hash(cls(case["canonical"])) == hash(value) and pickle.loads(pickle.dumps(value)) == value
+    assert value.int == int(case["bits"], 16)
+
+
+RAW_TEXT = [(f, c) for f in RAW for c in cases(f, "text", ok=True)]
+
+
+@pytest.mark.parametrize("family,case", RAW_TEXT, ids=["%s: %s" % (f, c["what"]) for f, c in RAW_TEXT])
+def test_raw_text(family, case):
+    check_raw(family, RAW[family](case["text"]), case)
+
+
+RAW_BITS = [(f, c) for f in RAW for c in cases(f, "bits")]
+
+
+@pytest.mark.parametrize("family,case", RAW_BITS, ids=["%s: %s" % (f, c["what"]) for f, c in RAW_BITS])
+def test_raw_bits(family, case):
+    check_raw(family, RAW[family].from_bytes(bytes.fromhex(case["bits"])), case)
+
+
+RAW_REFUSED = [(f, c) for f in RAW for c in cases(f, "text", ok=False, not_ascii=False)]
+
+
+@pytest.mark.parametrize("family,case", RAW_REFUSED, ids=["%s: %s" % (f, c["what"]) for f, c in RAW_REFUSED])
+def test_raw_bad_text(family, case):
+    cls, name = _TEXT_PARSERS[family]
+    with pytest.raises(ValueError, match="^invalid %s text: " % name):
+        cls(case["text"])
+
+
+@pytest.mark.parametrize("family", list(RAW))
+def test_raw_order_is_the_bytes(family):
+    cls = RAW[family]
+    values = {cls(c["text"]) for c in cases(family, "text", ok=True)} | {
+        cls.from_bytes(bytes.fromhex(c["bits"])) for c in cases(family, "bits")}
+    ordered = sorted(values)
+    assert len(ordered) >= 3 and ordered == sorted(values, key=lambda v: v.bytes)
+    assert all(a < b and b > a and a <= b and not a >= b for a, b in zip(ordered, ordered[1:]))
+    if family != "objectid":  # hex in either case: only the lowercase text orders as the bytes
+        assert ordered == sorted(values, key=str)
+
+
+@pytest.mark.parametrize("family", list(RAW))
+def test_raw_bad_values(family):
+    cls = RAW[family]
+    for wrong in (bytes(cls.size - 1), bytes(cls.size + 1), b""):
+        with pytest.raises(ValueError, match="^a %s is %d bytes, not %d$" % (cls.name, cls.size, len(wrong))):
+            cls(wrong)
+        with pytest.raises(ValueError):
+            cls.from_bytes(wrong)
+    for other in (12, 3.5, None, uuid.UUID(int=0)):
+        with pytest.raises(TypeError, match="^cannot make a %s of " % cls.name):
+            cls(other)
+    value = cls(bytes(cls.size))
+    with pytest.raises(AttributeError):
+        value.bytes = bytes(cls.size)
+    assert value != bytes(cls.size) and len({value, cls(str(value))}) == 1
+    assert ObjectId(bytes(12)) != XID(bytes(12))  # the same bytes, another type
+
+
+def test_bson_objectid_both_ways():
+    import bson
+    theirs = bson.ObjectId()
+    ours = ObjectId(theirs)
+    assert (ours.bytes, str(ours)) == (theirs.binary, str(theirs))
+    # README: the way back
+    assert bson.ObjectId(ours.bytes) == theirs == bson.ObjectId(str(ours))
+    assert ours.time == theirs.generation_time
+
+
+def test_svix_ksuid_both_ways():
+    import ksuid
+    theirs = ksuid.Ksuid()
+    ours = KSUID(theirs)
+    assert (ours.bytes, str(ours), ours.payload) == (bytes(theirs), str(theirs), theirs.payload)
+    assert ksuid.Ksuid.from_bytes(ours.bytes) == theirs
+    with pytest.raises(TypeError):
+        XID(theirs)  # an XID takes no other library's value

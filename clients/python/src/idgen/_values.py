@@ -1,12 +1,13 @@
 """ULID, PrefixedId and TypeId: immutable values holding idgen's 128 bits
-(and a prefix), with the text forms the server reads and writes and the
-binary forms of docs/internals.md ("Binary formats")."""
+(and a prefix); KSUID, ObjectId and XID: its 160-bit and 96-bit IDs; each
+with the text forms the server reads and writes and the binary forms of
+docs/internals.md ("Binary formats")."""
 
 import re
 import uuid
 from datetime import datetime, timedelta, timezone
 
-__all__ = ["ULID", "PrefixedId", "TypeId"]
+__all__ = ["ULID", "PrefixedId", "TypeId", "KSUID", "ObjectId", "XID"]
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _B32HEX = "0123456789ABCDEFGHIJKLMNOPQRSTUV"  # int(x, 32)'s digits, in the same order
@@ -85,17 +86,15 @@ def _v7_time(bits):
     return _ms_time(bits)
 
 
-class _Value:
+class _Ordered:
+    """Immutable, hashable, ordered by _key(), pickled and validated as text."""
+
     __slots__ = ()
 
     def __setattr__(self, name, value):
         raise AttributeError("%s is immutable" % type(self).__name__)
 
     __delattr__ = __setattr__
-
-    def to_uuid(self):
-        """The 128 bits as a uuid.UUID."""
-        return uuid.UUID(bytes=self.bytes)
 
     @property
     def int(self):
@@ -142,6 +141,16 @@ class _Value:
         return core_schema.no_info_plain_validator_function(
             lambda value: value if isinstance(value, cls) else cls(value),
             serialization=core_schema.to_string_ser_schema())
+
+
+class _Value(_Ordered):
+    """A value holding 128 bits."""
+
+    __slots__ = ()
+
+    def to_uuid(self):
+        """The 128 bits as a uuid.UUID."""
+        return uuid.UUID(bytes=self.bytes)
 
 
 class ULID(_Value):
@@ -324,3 +333,217 @@ class TypeId(_Prefixed):
     def _format(self):
         suffix = b32_text(self.bytes).lower()
         return "%s_%s" % (self.prefix, suffix) if self.prefix else suffix
+
+
+# KSUID, ObjectId and XID: raw bytes, most significant first, whose first 4
+# bytes are big-endian seconds (the vectors file's layouts).
+BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_BASE62_VALUE = {c: i for i, c in enumerate(BASE62)}
+_BASE62_PAIRS = None
+_KSUID_TEXT = re.compile(r"[0-9A-Za-z]{27}")
+KSUID_EPOCH = datetime(2014, 5, 13, 16, 53, 20, tzinfo=timezone.utc)  # Unix second 1,400,000,000
+_OBJECTID_TEXT = re.compile(r"[0-9A-Fa-f]{24}")
+_XID_TEXT = re.compile(r"[0-9a-v]{19}[0g]")  # the last character holds 1 bit and 4 zero bits
+_B32HEX_PAIRS = [a + b for a in _B32HEX.lower() for b in _B32HEX.lower()]
+
+
+def base62_text(bits):
+    """20 bytes as 27 base62 digits, zero-padded."""
+    global _BASE62_PAIRS
+    if _BASE62_PAIRS is None:
+        _BASE62_PAIRS = [a + b for a in BASE62 for b in BASE62]
+    n = int.from_bytes(bits, "big")
+    parts = []
+    for _ in range(14):  # 28 digits, the first always 0
+        n, r = divmod(n, 3844)
+        parts.append(_BASE62_PAIRS[r])
+    parts.reverse()
+    return "".join(parts)[1:]
+
+
+def base62_bits(text):
+    """27 base62 digits (checked by the caller) as 20 bytes; OverflowError past 2**160 - 1."""
+    n = 0
+    for c in text:
+        n = n * 62 + _BASE62_VALUE[c]
+    return n.to_bytes(20, "big")
+
+
+def xid_text(bits):
+    """12 bytes as 20 lowercase base32hex characters (96 bits and 4 zero bits)."""
+    n = int.from_bytes(bits, "big") << 4
+    return "".join([_B32HEX_PAIRS[(n >> s) & 1023] for s in range(90, -1, -10)])
+
+
+def xid_bits(text):
+    """20 base32hex characters (checked by the caller) as 12 bytes."""
+    return (int(text, 32) >> 4).to_bytes(12, "big")
+
+
+class _Raw(_Ordered):
+    """An ID of `size` raw bytes, ordered as its bytes (and as the server orders it).
+
+    Subclasses give name (in messages), size, _parse(text) -> bytes or None,
+    _format(bytes) -> text, and _foreign(value) -> bytes or None for another
+    library's value of the format."""
+
+    __slots__ = ("bytes", "_text")
+    name = size = None
+
+    def __init__(self, value):
+        if isinstance(value, type(self)):
+            bits = value.bytes
+        elif isinstance(value, str):
+            bits = self._parse(value)
+            if bits is None:
+                raise ValueError("invalid %s text: %r" % (self.name, value))
+        elif isinstance(value, (bytes, bytearray, memoryview)):
+            bits = bytes(value)
+            if len(bits) != self.size:
+                raise ValueError("a %s is %d bytes, not %d" % (self.name, self.size, len(bits)))
+        else:
+            bits = self._foreign(value)
+            if bits is None:
+                raise TypeError("cannot make a %s of %s" % (self.name, type(value).__name__))
+        _set(self, "bytes", bits)
+
+    @classmethod
+    def _foreign(cls, value):
+        return None
+
+    @classmethod
+    def from_bytes(cls, bits):
+        """From the binary format (the raw bytes), unchecked but for the length."""
+        if len(bits) != cls.size:
+            raise ValueError("a %s is %d bytes, not %d" % (cls.name, cls.size, len(bits)))
+        self = _new(cls)
+        _set(self, "bytes", bytes(bits))
+        return self
+
+    @classmethod
+    def from_text(cls, text):
+        """From the server's text (trusted: not checked)."""
+        self = _new(cls)
+        _set(self, "bytes", cls._decode(text))
+        return self
+
+    def _key(self):
+        return self.bytes
+
+    def __str__(self):
+        try:
+            return self._text
+        except AttributeError:
+            _set(self, "_text", self._format(self.bytes))
+            return self._text
+
+    @property
+    def unix_s(self):
+        """The Unix second the ID carries (a KSUID's 4 bytes count from second 1,400,000,000)."""
+        return int.from_bytes(self.bytes[:4], "big") + self._epoch_s
+
+    @property
+    def time(self):
+        """The second the ID carries, as an aware UTC datetime (*_time() of the server)."""
+        return _EPOCH + timedelta(seconds=self.unix_s)
+
+
+class KSUID(_Raw):
+    """A ksuid: 20 bytes (4 of seconds since 2014-05-13 16:53:20 UTC, 16 of
+    payload), text of 27 base62 characters (case matters).
+
+    KSUID(x) takes the text, a KSUID, 20 bytes, or svix-ksuid's Ksuid (any
+    object whose bytes() are 20 bytes)."""
+
+    __slots__ = ()
+    name, size, _epoch_s = "KSUID", 20, 1400000000
+
+    @staticmethod
+    def _parse(text):
+        if not _KSUID_TEXT.fullmatch(text):
+            return None
+        try:
+            return base62_bits(text)
+        except OverflowError:  # above aWgEPTl1tmebfsQzFP4bxwgy80V
+            return None
+
+    _decode = staticmethod(base62_bits)
+    _format = staticmethod(base62_text)
+
+    @classmethod
+    def _foreign(cls, value):
+        if isinstance(value, (int, str)) or not hasattr(type(value), "__bytes__"):
+            return None
+        bits = bytes(value)
+        return bits if len(bits) == 20 else None
+
+    @property
+    def payload(self):
+        """The 16 bytes after the seconds (ksuid_payload())."""
+        return self.bytes[4:]
+
+
+class ObjectId(_Raw):
+    """An objectid: 12 bytes (4 of Unix seconds, 5 of a process value, 3 of a
+    counter), text of 24 hex digits (read in either case, written lowercase).
+
+    ObjectId(x) takes the text, an ObjectId, 12 bytes, or PyMongo's
+    bson.ObjectId (any object whose .binary is 12 bytes); bson.ObjectId(oid.bytes)
+    is the way back."""
+
+    __slots__ = ()
+    name, size, _epoch_s = "ObjectId", 12, 0
+
+    @staticmethod
+    def _parse(text):
+        return bytes.fromhex(text) if _OBJECTID_TEXT.fullmatch(text) else None
+
+    _decode = staticmethod(bytes.fromhex)
+    _format = staticmethod(bytes.hex)
+
+    @classmethod
+    def _foreign(cls, value):
+        bits = getattr(value, "binary", None)
+        return bits if isinstance(bits, bytes) and len(bits) == 12 else None
+
+    @property
+    def process(self):
+        """The 5-byte process value (objectid_process())."""
+        return self.bytes[4:9]
+
+    @property
+    def counter(self):
+        """The 24-bit counter (objectid_counter())."""
+        return int.from_bytes(self.bytes[9:], "big")
+
+
+class XID(_Raw):
+    """An rsxid (rs/xid's XID): 12 bytes (4 of Unix seconds, 3 of machine id,
+    2 of process id, 3 of counter), text of 20 lowercase base32hex characters.
+
+    XID(x) takes the text, an XID or 12 bytes."""
+
+    __slots__ = ()
+    name, size, _epoch_s = "XID", 12, 0
+
+    @staticmethod
+    def _parse(text):
+        return xid_bits(text) if _XID_TEXT.fullmatch(text) else None
+
+    _decode = staticmethod(xid_bits)
+    _format = staticmethod(xid_text)
+
+    @property
+    def machine(self):
+        """The 3-byte machine id (xid_machine())."""
+        return self.bytes[4:7]
+
+    @property
+    def pid(self):
+        """The 16-bit process id (xid_pid())."""
+        return int.from_bytes(self.bytes[7:9], "big")
+
+    @property
+    def counter(self):
+        """The 24-bit counter (xid_counter())."""
+        return int.from_bytes(self.bytes[9:], "big")

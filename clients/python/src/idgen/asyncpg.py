@@ -4,13 +4,15 @@
     await idgen.asyncpg.register_types(conn)
     pool = await asyncpg.create_pool(..., init=idgen.asyncpg.register_types)
 
-Results of ulid, prefixed_id, typeid and their domains arrive as ULID,
-PrefixedId and TypeId; parameters may be those, str (the text form),
-uuid.UUID (a ulid) or python-ulid's ULID. The wire carries the binary
-formats (docs/internals.md)."""
+Results of ulid, prefixed_id, typeid, ksuid, objectid, rsxid and their
+domains arrive as ULID, PrefixedId, TypeId, KSUID, ObjectId and XID;
+parameters may be those, str (the text form), bytes (the raw bytes of a
+ksuid, objectid or rsxid), uuid.UUID (a ulid), python-ulid's ULID, PyMongo's
+bson.ObjectId or svix-ksuid's Ksuid. The wire carries the binary formats
+(docs/internals.md)."""
 
 from . import _catalog
-from ._values import ULID, PrefixedId, TypeId
+from ._values import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 __all__ = ["register_types"]
 
@@ -27,10 +29,21 @@ def _prefixed_encoder(cls):
     return encode
 
 
+def _raw_encoder(cls):
+    def encode(value):
+        if type(value) is not cls:
+            value = cls(value)
+        return value.bytes
+    return encode
+
+
 _CODECS = {
     "ulid": (_ulid_encode, ULID.from_bytes),
     "prefixed_id": (_prefixed_encoder(PrefixedId), PrefixedId.from_binary),
     "typeid": (_prefixed_encoder(TypeId), TypeId.from_binary),
+    "ksuid": (_raw_encoder(KSUID), KSUID.from_bytes),
+    "objectid": (_raw_encoder(ObjectId), ObjectId.from_bytes),
+    "xid": (_raw_encoder(XID), XID.from_bytes),
 }
 
 

@@ -1,17 +1,20 @@
 """The server's decoders in Python: the same answers as uuid_v7_time(),
 snowflake_time(id[, epoch]), snowflake_shard(), snowflake_seq(), their
-snowflake53 forms and ulid_time(), and the ULID <-> uuid <-> text conversions.
-Bit layouts: docs/internals.md."""
+snowflake53 forms and ulid_time(), the ULID <-> uuid <-> text conversions,
+and the fields of KSUIDs, ObjectIds and XIDs (ksuid_time(), ksuid_payload(),
+objectid_time(), objectid_process(), objectid_counter(), xid_time(),
+xid_machine(), xid_pid(), xid_counter()). Bit layouts: docs/internals.md."""
 
 import uuid as _uuid
 from datetime import datetime, timedelta, timezone
 
-from ._values import ULID, _bits_of, _ms_time, _v7_time, b32_text
+from ._values import KSUID, ULID, XID, ObjectId, _bits_of, _ms_time, _v7_time, b32_text
 
 __all__ = ["uuid_v7_time", "snowflake_time", "snowflake_shard", "snowflake_seq",
            "snowflake53_time", "snowflake53_shard", "snowflake53_seq", "ulid_time",
            "ulid_to_uuid", "uuid_to_ulid", "ulid_text", "ulid_from_text",
-           "DEFAULT_SNOWFLAKE_EPOCH"]
+           "ksuid_time", "ksuid_payload", "objectid_time", "objectid_process", "objectid_counter",
+           "xid_time", "xid_machine", "xid_pid", "xid_counter", "DEFAULT_SNOWFLAKE_EPOCH"]
 
 DEFAULT_SNOWFLAKE_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
 _SNOWFLAKE_MIN = 1 << 53  # snowflake() IDs start here; below are snowflake53() IDs
@@ -118,3 +121,54 @@ def ulid_from_text(text):
     """The uuid.UUID of a ULID's text (either case); ValueError for bad text."""
     return _uuid.UUID(bytes=ULID(text).bytes)
 
+
+
+# KSUID, ObjectId and XID: each decoder takes the value class, its text or its
+# raw bytes (and what the class itself takes: svix-ksuid's Ksuid, bson.ObjectId).
+def _as(cls, value):
+    return value if type(value) is cls else cls(value)
+
+
+def ksuid_time(value):
+    """The second a KSUID carries, an aware UTC datetime."""
+    return _as(KSUID, value).time
+
+
+def ksuid_payload(value):
+    """The 16-byte payload of a KSUID."""
+    return _as(KSUID, value).payload
+
+
+def objectid_time(value):
+    """The second an ObjectId carries, an aware UTC datetime."""
+    return _as(ObjectId, value).time
+
+
+def objectid_process(value):
+    """The 5-byte process value of an ObjectId."""
+    return _as(ObjectId, value).process
+
+
+def objectid_counter(value):
+    """The 24-bit counter of an ObjectId, 0 to 16777215."""
+    return _as(ObjectId, value).counter
+
+
+def xid_time(value):
+    """The second an XID carries, an aware UTC datetime."""
+    return _as(XID, value).time
+
+
+def xid_machine(value):
+    """The 3-byte machine id of an XID."""
+    return _as(XID, value).machine
+
+
+def xid_pid(value):
+    """The 16-bit process id of an XID, 0 to 65535."""
+    return _as(XID, value).pid
+
+
+def xid_counter(value):
+    """The 24-bit counter of an XID, 0 to 16777215."""
+    return _as(XID, value).counter

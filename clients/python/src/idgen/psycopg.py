@@ -1,34 +1,31 @@
-"""psycopg 3: idgen's types as ULID, PrefixedId and TypeId, in text and binary.
+"""psycopg 3: idgen's types as ULID, PrefixedId, TypeId, KSUID, ObjectId and
+XID, in text and binary.
 
     import idgen.psycopg
     idgen.psycopg.register_types(conn)   # a Connection, AsyncConnection or pool
 
-register_types() looks up the OIDs of ulid, prefixed_id, typeid and every
-domain over them (prefixed_id_define(), typeid_define()) and installs loaders
-(text and binary, arrays too) and dumpers for ULID, PrefixedId, TypeId and
-python-ulid's ULID on the connection's adapters."""
+register_types() looks up the OIDs of ulid, prefixed_id, typeid, ksuid,
+objectid, rsxid and every domain over them (prefixed_id_define(),
+typeid_define()) and installs loaders (text and binary, arrays too) and
+dumpers for the value classes, python-ulid's ULID (as a ulid), PyMongo's
+bson.ObjectId (as an objectid) and svix-ksuid's Ksuid (as a ksuid) on the
+connection's adapters."""
 
 from psycopg import adapt, pq
 from psycopg.types import TypeInfo
 
 from . import _catalog
-from ._values import ULID, PrefixedId, TypeId
+from ._values import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 __all__ = ["register_types", "register_types_async"]
 
-_CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId}
-
-
-class _UlidTextLoader(adapt.Loader):
-    def load(self, data):
-        return ULID.from_text(bytes(data).decode("ascii"))
-
-
-class _UlidBinaryLoader(adapt.Loader):
-    format = pq.Format.BINARY
-
-    def load(self, data):
-        return ULID.from_bytes(data)
+_CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId,
+            "ksuid": KSUID, "objectid": ObjectId, "xid": XID}
+# the families whose binary form is the value's bytes (the others: to_binary())
+_RAW = {"ulid", "ksuid", "objectid", "xid"}
+# other libraries' values, by name (psycopg resolves a name only when such a
+# value is dumped, so none of them is imported here)
+_FOREIGN = {"ulid": "ulid.ULID", "objectid": "bson.objectid.ObjectId", "ksuid": "ksuid.ksuid.Ksuid"}
 
 
 def _prefixed_loaders(cls):
@@ -45,23 +42,48 @@ def _prefixed_loaders(cls):
     return TextLoader, BinaryLoader
 
 
-_LOADERS = {"ulid": (_UlidTextLoader, _UlidBinaryLoader),
+def _raw_loaders(cls):
+    """A type whose binary form is its raw bytes (ulid, ksuid, objectid, rsxid)."""
+    class TextLoader(adapt.Loader):
+        def load(self, data):
+            return cls.from_text(bytes(data).decode("ascii"))
+
+    class BinaryLoader(adapt.Loader):
+        format = pq.Format.BINARY
+
+        def load(self, data):
+            return cls.from_bytes(data)
+
+    return TextLoader, BinaryLoader
+
+
+_LOADERS = {"ulid": _raw_loaders(ULID),
             "prefixed_id": _prefixed_loaders(PrefixedId),
-            "typeid": _prefixed_loaders(TypeId)}
+            "typeid": _prefixed_loaders(TypeId),
+            "ksuid": _raw_loaders(KSUID),
+            "objectid": _raw_loaders(ObjectId),
+            "xid": _raw_loaders(XID)}
 
 
 def _dumpers(name, oid):
     """Text and binary dumpers of one type, with its OID."""
-    if name == "ulid":
+    cls = _CLASSES[name]
+    if name in _RAW:
+        def own(obj):  # the value class, or another library's value converted
+            return obj if type(obj) is cls else cls(obj)
+
         def binary(obj):
-            return ULID(obj).bytes
+            return own(obj).bytes
     else:
+        def own(obj):
+            return obj
+
         def binary(obj):
             return obj.to_binary()
 
     class TextDumper(adapt.Dumper):
         def dump(self, obj):
-            return str(_CLASSES[name](obj) if name == "ulid" else obj).encode("ascii")
+            return str(own(obj)).encode("ascii")
 
     class BinaryDumper(adapt.Dumper):
         format = pq.Format.BINARY
@@ -84,11 +106,12 @@ def _install(adapters, rows):
         if is_base:
             oids[family] = oid
     for base, cls in _CLASSES.items():
+        if base not in oids:
+            continue  # a server without the type (the SQL edition has no objectid or rsxid)
         for dumper in _dumpers(base, oids[base]):
             adapters.register_dumper(cls, dumper)
-    # python-ulid's ULID, as a ulid parameter (registered by name: imported only if used)
-    for dumper in _dumpers("ulid", oids["ulid"]):
-        adapters.register_dumper("ulid.ULID", dumper)
+            if base in _FOREIGN:
+                adapters.register_dumper(_FOREIGN[base], dumper)
 
 
 def register_types(conn_or_pool):

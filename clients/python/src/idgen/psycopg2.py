@@ -3,19 +3,24 @@
     import idgen.psycopg2
     idgen.psycopg2.register_types(conn)
 
-Parameters: ULID, PrefixedId and TypeId (and python-ulid's ULID, as a ulid)
-are sent as typed literals ('...'::ulid). Results of ulid, prefixed_id, typeid
-and their domains, arrays included, arrive as those classes (psycopg2 reads
-text only)."""
+Parameters: the value classes (and python-ulid's ULID as a ulid, PyMongo's
+bson.ObjectId as an objectid and svix-ksuid's Ksuid as a ksuid, where those
+libraries are installed) are sent as typed literals ('...'::ulid). Results of
+ulid, prefixed_id, typeid, ksuid, objectid, rsxid and their domains, arrays
+included, arrive as those classes (psycopg2 reads text only)."""
+import importlib
 
 import psycopg2.extensions as ext
 
 from . import _catalog
-from ._values import ULID, PrefixedId, TypeId
+from ._values import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 __all__ = ["register_types"]
 
-_CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId}
+_CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "typeid": TypeId,
+            "ksuid": KSUID, "objectid": ObjectId, "xid": XID}
+# other libraries' values: (module, class name) of each family's, adapted when importable
+_FOREIGN = {"ulid": ("ulid", "ULID"), "objectid": ("bson", "ObjectId"), "ksuid": ("ksuid", "Ksuid")}
 
 
 class _Literal:
@@ -54,11 +59,15 @@ def register_types(conn_or_cursor, globally=False):
     names = {family: '"%s".%s' % (schema, typname) for _, _, typname, schema, family, is_base in rows
              if is_base}
     for base, cls in _CLASSES.items():
+        if base not in names:
+            continue  # a server without the type (the SQL edition has no objectid or rsxid)
         ext.register_adapter(cls, _adapter(names[base]))
-    try:
-        import ulid  # python-ulid
-        if hasattr(ulid, "ULID"):
-            ext.register_adapter(ulid.ULID, _adapter(names["ulid"], ULID))
-    except ImportError:
-        pass
+        if base in _FOREIGN:
+            module, name = _FOREIGN[base]
+            try:
+                foreign = getattr(importlib.import_module(module), name, None)
+            except ImportError:
+                continue
+            if foreign is not None:
+                ext.register_adapter(foreign, _adapter(names[base], cls))
     return conn_or_cursor

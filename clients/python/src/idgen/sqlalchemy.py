@@ -1,18 +1,20 @@
 """SQLAlchemy 2: column types and server_default helpers.
 
-    from idgen.sqlalchemy import ULID, PrefixedId, TypeId, Snowflake, ulid_default, ...
+    from idgen.sqlalchemy import ULID, PrefixedId, TypeId, KSUID, ObjectId, XID, Snowflake, ulid_default, ...
 
     id = mapped_column(UUID, primary_key=True, server_default=uuid_v7_default())
     ref = mapped_column(ULID(), server_default=ulid_default())
     public_id = mapped_column(PrefixedId("acct_id"), server_default=FetchedValue())  # the domain's DEFAULT
 
-ULID(), PrefixedId(name=None) and TypeId(name=None) are the types (name: a
-domain of prefixed_id_define()/typeid_define()); values are idgen.ULID,
-idgen.PrefixedId and idgen.TypeId, and parameters may also be their text (and
-a uuid.UUID for ULID). They work on postgresql+psycopg (psycopg 3),
+ULID(), PrefixedId(name=None), TypeId(name=None), KSUID(), ObjectId() and
+XID() (the rsxid type) are the types (name: a domain of
+prefixed_id_define()/typeid_define(), or of CREATE DOMAIN); values are the
+idgen value classes of the same names, and parameters may also be their text
+(and a uuid.UUID for ULID, a bson.ObjectId for ObjectId, svix-ksuid's Ksuid
+for KSUID). They work on postgresql+psycopg (psycopg 3),
 postgresql+psycopg2 and postgresql+asyncpg, in the text each driver uses by
 default, and with the drivers' idgen registrations too. Importing the module
-makes reflection know the three types (autogenerate: idgen.alembic)."""
+makes reflection know the six types (autogenerate: idgen.alembic)."""
 
 import re
 
@@ -22,9 +24,9 @@ from sqlalchemy.types import TypeDecorator, UserDefinedType
 
 from . import _values
 
-__all__ = ["ULID", "PrefixedId", "TypeId", "Snowflake", "uuid_v7_default", "ulid_default",
-           "snowflake_default", "snowflake53_default", "prefixed_id_default", "typeid_default",
-           "domain_default"]
+__all__ = ["ULID", "PrefixedId", "TypeId", "KSUID", "ObjectId", "XID", "Snowflake", "uuid_v7_default",
+           "ulid_default", "snowflake_default", "snowflake53_default", "prefixed_id_default",
+           "typeid_default", "ksuid_default", "objectid_default", "xid_default", "domain_default"]
 
 _PREFIX = re.compile(r"[a-z](?:[a-z_]{0,61}[a-z])?")
 
@@ -82,6 +84,23 @@ class TypeId(IdgenType):
     base, value_class = "typeid", _values.TypeId
 
 
+class KSUID(IdgenType):
+    cache_ok = True
+    base, value_class = "ksuid", _values.KSUID
+
+
+class ObjectId(IdgenType):
+    cache_ok = True
+    base, value_class = "objectid", _values.ObjectId
+
+
+class XID(IdgenType):
+    """rsxid, rs/xid's XID (named so in SQL: xid is PostgreSQL's transaction id)."""
+
+    cache_ok = True
+    base, value_class = "rsxid", _values.XID
+
+
 class Snowflake(TypeDecorator):
     """bigint holding a snowflake() or snowflake53() ID (a Python int)."""
 
@@ -89,7 +108,7 @@ class Snowflake(TypeDecorator):
     cache_ok = True
 
 
-for _type in (ULID, PrefixedId, TypeId):
+for _type in (ULID, PrefixedId, TypeId, KSUID, ObjectId, XID):
     ischema_names[_type.base] = _type
 
 
@@ -107,6 +126,18 @@ def uuid_v7_default():
 
 def ulid_default():
     return text("ulid()")
+
+
+def ksuid_default():
+    return text("ksuid()")
+
+
+def objectid_default():
+    return text("objectid()")
+
+
+def xid_default():
+    return text("xid()")
 
 
 def snowflake_default(shard=None):

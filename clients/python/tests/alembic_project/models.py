@@ -1,12 +1,14 @@
-"""The application's models: three tables keyed by every idgen family, with
+"""The application's models: tables keyed by every idgen family, with
 idgen.sqlalchemy's types and DEFAULTs (acct_id and user_id are the domains
-of prefixed_id_define() and typeid_define(), whose DEFAULTs the columns take)."""
+of prefixed_id_define() and typeid_define(), whose DEFAULTs the columns take);
+imports (revision 0002) holds the ksuid, objectid and rsxid columns."""
 import uuid
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from idgen import KSUID as KsuidValue, ObjectId as ObjectIdValue, XID as XidValue
 from idgen import ULID as UlidValue, PrefixedId as PrefixedIdValue, TypeId as TypeIdValue
 from idgen.sqlalchemy import (ULID, PrefixedId, Snowflake, TypeId, domain_default, snowflake53_default,
                               snowflake_default, typeid_default, ulid_default, uuid_v7_default)
@@ -41,3 +43,17 @@ class Event(Base):
     user_ref: Mapped[TypeIdValue] = mapped_column(TypeId("user_id"), server_default=domain_default())
     trace: Mapped[TypeIdValue] = mapped_column(TypeId(), server_default=typeid_default("trace"))
     kind: Mapped[str]
+
+
+# README python begins
+from idgen.sqlalchemy import KSUID, XID, ObjectId, ksuid_default, objectid_default, xid_default
+
+
+class Import(Base):
+    __tablename__ = "imports"
+    __mapper_args__ = {"eager_defaults": True}
+    id: Mapped[KsuidValue] = mapped_column(KSUID(), primary_key=True, server_default=ksuid_default())
+    mongo_id: Mapped[ObjectIdValue] = mapped_column(ObjectId(), unique=True, server_default=objectid_default())
+    trace: Mapped[XidValue] = mapped_column(XID(), server_default=xid_default())  # the rsxid type
+    order_id: Mapped[int | None] = mapped_column(Snowflake, sa.ForeignKey("orders.id"))
+# README python ends

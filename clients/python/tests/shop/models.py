@@ -33,3 +33,15 @@ class Click(models.Model):
     id = Snowflake53Field(primary_key=True, shard=3)
     trace = TypeIdField(prefix="trace")
 # README snippet ends
+
+
+# README python begins
+from idgen.django.fields import KSUIDField, ObjectIdField, XIDField
+
+
+class Import(models.Model):
+    id = KSUIDField(primary_key=True)       # ksuid DEFAULT ksuid()
+    mongo_id = ObjectIdField(unique=True)   # objectid DEFAULT objectid(); takes a bson.ObjectId
+    trace = XIDField()                      # rsxid DEFAULT xid()
+    order = models.ForeignKey(Order, null=True, on_delete=models.SET_NULL)
+# README python ends

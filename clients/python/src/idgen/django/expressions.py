@@ -3,19 +3,22 @@
     Order.objects.annotate(created=UuidV7Time("id"))
     Event.objects.filter(id__time_gte=start, id__time_lt=end)
 
-UuidV7Time, UlidTime, PrefixedIdTime, TypeIdTime, SnowflakeTime(expr, epoch=None)
-and Snowflake53Time(expr, epoch=None) are the server's decoders. The lookups
-time_gte and time_lt of every idgen field compare the column with the
-boundary function of the timestamp (uuid_v7_boundary(), ulid_boundary(),
-snowflake_boundary(), prefixed_id_boundary(prefix, ...), ...), so an index on
-the column serves a time range."""
+UuidV7Time, UlidTime, PrefixedIdTime, TypeIdTime, KsuidTime, ObjectIdTime,
+XidTime, SnowflakeTime(expr, epoch=None) and Snowflake53Time(expr, epoch=None)
+are the server's decoders. The lookups time_gte and time_lt of every idgen
+field compare the column with the boundary function of the timestamp
+(uuid_v7_boundary(), ulid_boundary(), snowflake_boundary(),
+prefixed_id_boundary(prefix, ...), ksuid_boundary(), ...), so an index on the
+column serves a time range; a KSUID, ObjectId or XID carries a second, so its
+bounds are that second's."""
 
 from django.db import models
 from django.db.models import Func, Lookup, Value
 
 from . import fields
 
-__all__ = ["UuidV7Time", "UlidTime", "PrefixedIdTime", "TypeIdTime", "SnowflakeTime", "Snowflake53Time"]
+__all__ = ["UuidV7Time", "UlidTime", "PrefixedIdTime", "TypeIdTime", "KsuidTime", "ObjectIdTime", "XidTime",
+           "SnowflakeTime", "Snowflake53Time"]
 
 
 class _Time(Func):
@@ -36,6 +39,18 @@ class PrefixedIdTime(_Time):
 
 class TypeIdTime(_Time):
     function = "typeid_time"
+
+
+class KsuidTime(_Time):
+    function = "ksuid_time"
+
+
+class ObjectIdTime(_Time):
+    function = "objectid_time"
+
+
+class XidTime(_Time):
+    function = "xid_time"
 
 
 class SnowflakeTime(_Time):
@@ -80,6 +95,6 @@ class TimeLt(_TimeLookup):
 
 
 for _field in (fields.UUIDv7Field, fields.SnowflakeField, fields.ULIDField, fields.PrefixedIdField,
-               fields.TypeIdField):
+               fields.TypeIdField, fields.KSUIDField, fields.ObjectIdField, fields.XIDField):
     _field.register_lookup(TimeGte)
     _field.register_lookup(TimeLt)

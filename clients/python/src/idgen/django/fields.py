@@ -7,6 +7,9 @@ bulk_create() read the minted value back through RETURNING.
     ref = ULIDField(unique=True)                       # DEFAULT ulid(), as idgen.ULID
     id = PrefixedIdField("account_id", "acct", primary_key=True)   # a prefixed_id_define() domain
     id = TypeIdField("user_id", "user", primary_key=True)          # a typeid_define() domain
+    ref = KSUIDField(unique=True)                      # DEFAULT ksuid(), as idgen.KSUID
+    ref = ObjectIdField(unique=True)                   # DEFAULT objectid(), as idgen.ObjectId
+    ref = XIDField(unique=True)                        # rsxid DEFAULT xid(), as idgen.XID
 
 A foreign key to a PrefixedIdField or TypeIdField is a column of the base type
 (prefixed_id, typeid): the domain's own DEFAULT would mint a dangling ID."""
@@ -16,10 +19,10 @@ from django.db import models
 from django.db.models import Func, Value
 from django.db.models.query_utils import DeferredAttribute
 
-from .._values import ULID, PrefixedId, TypeId
+from .._values import KSUID, ULID, XID, ObjectId, PrefixedId, TypeId
 
 __all__ = ["UUIDv7Field", "SnowflakeField", "Snowflake53Field", "ULIDField", "PrefixedIdField",
-           "TypeIdField"]
+           "TypeIdField", "KSUIDField", "ObjectIdField", "XIDField"]
 
 
 class _DbDefault:
@@ -147,6 +150,41 @@ class ULIDField(_IdgenField):
 
     def _generator(self):
         return Func(function="ulid", output_field=models.TextField())
+
+
+class _GeneratedField(_IdgenField):
+    """A type whose DEFAULT is its generator, called with no argument."""
+
+    function = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **self._set_default(kwargs))
+
+    def _generator(self):
+        return Func(function=self.function, output_field=models.TextField())
+
+
+class KSUIDField(_GeneratedField):
+    """ksuid, DEFAULT ksuid(); reads as idgen.KSUID; takes its text, a KSUID,
+    20 bytes, svix-ksuid's Ksuid."""
+
+    base_type, value_class, function = "ksuid", KSUID, "ksuid"
+    boundary = "ksuid_boundary({})"
+
+
+class ObjectIdField(_GeneratedField):
+    """objectid, DEFAULT objectid(); reads as idgen.ObjectId; takes its text, an
+    ObjectId, 12 bytes, PyMongo's bson.ObjectId."""
+
+    base_type, value_class, function = "objectid", ObjectId, "objectid"
+    boundary = "objectid_boundary({})"
+
+
+class XIDField(_GeneratedField):
+    """rsxid, DEFAULT xid(); reads as idgen.XID; takes its text, an XID, 12 bytes."""
+
+    base_type, value_class, function = "rsxid", XID, "xid"
+    boundary = "xid_boundary({})"
 
 
 class _PrefixedField(_IdgenField):
