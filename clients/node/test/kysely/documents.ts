@@ -12,7 +12,8 @@ interface Documents {
 export async function store(db: Kysely<Documents>, id: ObjectId, body: string) {
   const doc = await db.insertInto('documents').values({ id, body }).returningAll().executeTakeFirstOrThrow();
   const hex: string = doc.id;  // the 24 hex digits
-  const found = await db.selectFrom('documents').select(['ref', 'trace']).where('id', '=', id.toHexString()).executeTakeFirstOrThrow();  // a where compares with the read type
+  // a where compares with the type read: the hex text
+  const found = await db.selectFrom('documents').select(['ref', 'trace']).where('id', '=', id.toHexString()).executeTakeFirstOrThrow();
   const next = await db.insertInto('documents').values({ id: defaults.objectid(), ref: defaults.ksuid(), body })
     .returning('id').executeTakeFirstOrThrow();
   return { hex, found, next: next.id };

@@ -153,6 +153,8 @@ for (const [driver, Client] of [['pg', pg.Client], ['pg-oldest', pgOldest.Client
             `${n} bytes refused by the binary input`);
           assert.throws(() => fromBytes(Buffer.alloc(n)), RangeError);
         }
+        // in an array, node-postgres writes a Buffer as \\x… text, which the type's text input refuses
+        await assert.rejects(c.query(`SELECT $1::${type}[]`, [[Buffer.alloc(length)]]), (e) => e.code === '22P02', 'bytes in an array');
       });
 
       test(`${type}: minted values' bytes are their send bytes, and the server's text of the codec's text`, async () => {

@@ -113,6 +113,27 @@ for (const family of Object.keys(BINARY)) {
   });
 }
 
+test('the documented use: the binary families\' decoders, offline', () => {
+  const { ksuidTime, ksuidPayload, objectidCounter, objectidTime, xidPid, xidToBytes, xidFromBytes } = idgen;
+  // README package begins
+  // import { ksuidTime, ksuidPayload, objectidCounter, objectidTime, xidPid, xidToBytes, xidFromBytes } from 'idgen';
+  const minted = ksuidTime('0ujtsYcgvSTl8PAuAdqWYSMnLOv');       // 2017-10-10T04:00:47.000Z
+  const payload = ksuidPayload('0ujtsYcgvSTl8PAuAdqWYSMnLOv');    // its last 16 bytes, a Uint8Array
+  const counter = objectidCounter('56e1fc72e0c917e9c4714161');    // 7422305
+  const at = objectidTime('56e1fc72e0c917e9c4714161');            // 2016-03-10T23:00:02.000Z
+  const pid = xidPid('9m4e2mr0ui3e8a215n4g');                     // 58408
+  const bytes = xidToBytes('9m4e2mr0ui3e8a215n4g');               // the 12 bytes of rsxid_send()
+  const text = xidFromBytes(bytes);                               // '9m4e2mr0ui3e8a215n4g'
+  // README package ends
+  assert.equal(minted.toISOString(), '2017-10-10T04:00:47.000Z');
+  assert.equal(hexOf(payload), 'b5a1cd34b5f99d1154fb6853345c9735');
+  assert.equal(counter, 7422305);
+  assert.equal(at.toISOString(), '2016-03-10T23:00:02.000Z');
+  assert.equal(pid, 58408);
+  assert.equal(hexOf(bytes), '4d88e15b60f486e428412dc9');
+  assert.equal(text, '9m4e2mr0ui3e8a215n4g');
+});
+
 describe('prefixed IDs and TypeIDs: the cores\' cases', () => {
   for (const [family, parse, time, make] of [
     ['prefixed_id', idgen.prefixedIdParse, idgen.prefixedIdTime, idgen.prefixedIdFromUuid],
