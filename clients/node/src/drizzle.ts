@@ -3,7 +3,7 @@
 // migration needs before a table can use a prefixed-ID or TypeID domain.
 import { customType } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "drizzle-orm";
-import { PREFIX_PATTERN } from "./index.js";
+import { isObjectIdLike, objectidCanonical, PREFIX_PATTERN, type ObjectIdLike } from "./index.js";
 import { int8Parser } from "./pg-int8.js";
 
 const NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -25,6 +25,60 @@ const ulidType = customType<{ data: string; driverData: string }>({
 /** A `ulid` column; its values are the canonical 26-character text. */
 export function ulid(name?: string) {
   return name === undefined ? ulidType() : ulidType(name);
+}
+
+const ksuidType = customType<{ data: string; driverData: string }>({
+  dataType: () => "ksuid",
+});
+
+/** A `ksuid` column; its values are the 27-character base62 text. */
+export function ksuid(name?: string) {
+  return name === undefined ? ksuidType() : ksuidType(name);
+}
+
+const xidType = customType<{ data: string; driverData: string }>({
+  dataType: () => "rsxid",
+});
+
+/** An `rsxid` column (an XID); its values are the 20-character base32hex text. */
+export function xid(name?: string) {
+  return name === undefined ? xidType() : xidType(name);
+}
+
+// An ObjectId written as its text: a string as it is (the server checks
+// it), anything with bson's toHexString() as that.
+const objectidText = (value: string | ObjectIdLike): string => (isObjectIdLike(value) ? objectidCanonical(value) : value);
+
+const objectidType = customType<{ data: string; driverData: string }>({
+  dataType: () => "objectid",
+  toDriver: (value) => objectidText(value),
+});
+
+/** A constructor of ObjectIds from their hex text: npm `bson`'s `ObjectId`. */
+export type ObjectIdConstructor<T extends ObjectIdLike> = new (hex: string) => T;
+
+function objectidClassType<T extends ObjectIdLike>(ObjectId: ObjectIdConstructor<T>) {
+  if (typeof ObjectId !== "function" || typeof ObjectId.prototype?.toHexString !== "function")
+    throw new TypeError("objectid({ ObjectId }) takes a class with toHexString(), such as bson's ObjectId");
+  return customType<{ data: T; driverData: string }>({
+    dataType: () => "objectid",
+    toDriver: (value) => objectidText(value),
+    fromDriver: (value) => new ObjectId(value),
+  });
+}
+
+/**
+ * An `objectid` column. Its values are the 24 lowercase hex digits, and it
+ * takes a bson ObjectId (anything with toHexString()) as a value too. Given
+ * `{ ObjectId }` (npm `bson`'s class: this package does not depend on it),
+ * its values are instances of that class, read and written.
+ */
+export function objectid(name?: string): ReturnType<typeof objectidType>;
+export function objectid<T extends ObjectIdLike>(name: string | undefined, options: { ObjectId: ObjectIdConstructor<T> }): ReturnType<ReturnType<typeof objectidClassType<T>>>;
+export function objectid<T extends ObjectIdLike>(name?: string, options?: { ObjectId: ObjectIdConstructor<T> }) {
+  if (options === undefined) return name === undefined ? objectidType() : objectidType(name);
+  const type = objectidClassType(options.ObjectId);
+  return name === undefined ? type() : type(name);
 }
 
 const prefixedIdType = customType<{ data: string; driverData: string; config: { type: string }; configRequired: true }>({
@@ -102,6 +156,9 @@ function literal(text: string): string {
 export const defaults = {
   uuidV7: (): SQL => sql.raw("uuid_v7()"),
   ulid: (): SQL => sql.raw("ulid()"),
+  ksuid: (): SQL => sql.raw("ksuid()"),
+  objectid: (): SQL => sql.raw("objectid()"),
+  xid: (): SQL => sql.raw("xid()"),
   snowflake: (shard?: number): SQL => shardSql("snowflake", shard),
   snowflake53: (shard?: number): SQL => shardSql("snowflake53", shard),
   prefixedId: (prefix: string): SQL => sql.raw(`prefixed_id_new(${literal(checkPrefix(prefix, false))})`),

@@ -18,6 +18,9 @@ export const TEXT_ALPHABETS = {
   ulid: "0123456789ABCDEFGHJKMNPQRSTVWXYZ",
   typeid: "0123456789abcdefghjkmnpqrstvwxyz",
   prefixed_id: "0123456789abcdefghijklmnopqrstuvwxyz",
+  ksuid: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+  objectid: "0123456789abcdef",
+  xid: "0123456789abcdefghijklmnopqrstuv",
 } as const;
 
 /** The prefix rule of prefixed IDs and TypeIDs: a-z and _, a letter at each end, at most 63 characters. */
@@ -298,13 +301,238 @@ export function typeidTime(id: string): Date | null {
   return uuidV7Time(typeidParse(id).uuid);
 }
 
+// ---- the binary families: KSUID (20 bytes), ObjectId and XID (12 bytes) ----
+//
+// Their binary form (the types' send/recv, and their casts to and from bytea)
+// is the raw bytes, most significant first; their text is computed from
+// those bytes. The *ToBytes functions read text as the server's *_in does and
+// refuse what it refuses; the *FromBytes functions write the server's output.
+
+/** An ID's binary form: its raw bytes (a Buffer is one). */
+export type IdBytes = Uint8Array;
+
+/**
+ * What this package takes as an ObjectId besides its text and its 12 bytes:
+ * anything with bson's `toHexString()`, such as npm `bson`'s `ObjectId`
+ * (which the package does not depend on).
+ */
+export interface ObjectIdLike {
+  toHexString(): string;
+}
+
+const KSUID_ALPHABET = TEXT_ALPHABETS.ksuid;
+const XID_ALPHABET = TEXT_ALPHABETS.xid;
+// digit value per ASCII code, exactly the alphabet (no case folding): KSUID's
+// base62 is case-sensitive, XID's base32hex lowercase only
+function exactValues(alphabet: string): Int8Array {
+  const t = new Int8Array(128).fill(-1);
+  for (let i = 0; i < alphabet.length; i++) t[alphabet.charCodeAt(i)] = i;
+  return t;
+}
+const KSUID_VALUE = exactValues(KSUID_ALPHABET);
+const XID_VALUE = exactValues(XID_ALPHABET);
+const HEX_VALUE = digitValues(TEXT_ALPHABETS.objectid);
+const KSUID_EPOCH_S = 1400000000;
+const U160_MAX = (1n << 160n) - 1n;
+
+// the bytes of an ID given as bytes: a copy, of the family's length
+function ownBytes(bytes: Uint8Array, length: number, what: string): Uint8Array {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError(`${what}: text or a Uint8Array expected, got ${typeof bytes}`);
+  if (bytes.length !== length) throw new RangeError(`${what} has ${length} bytes, got ${bytes.length}`);
+  return Uint8Array.from(bytes);
+}
+
+function bytesToBigInt(bytes: Uint8Array): bigint {
+  let v = 0n;
+  for (const b of bytes) v = (v << 8n) | BigInt(b);
+  return v;
+}
+
+function bigIntToBytes(value: bigint, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  for (let i = length - 1; i >= 0; i--) {
+    out[i] = Number(value & 0xffn);
+    value >>= 8n;
+  }
+  return out;
+}
+
+// bytes [at, at + n) as an unsigned big-endian Number (n at most 4)
+function uintAt(bytes: Uint8Array, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) v = v * 256 + bytes[i]!;
+  return v;
+}
+
+// every character of text in the alphabet (the server reports a character
+// before a length), then the length
+function checkDigits(text: string, values: Int8Array, digits: number, what: string): void {
+  if (typeof text !== "string") throw new TypeError(`${what}: text or a Uint8Array expected, got ${typeof text}`);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || values[c]! < 0) throw new TypeError(`invalid ${what}: "${text}" (bad character at ${i + 1})`);
+  }
+  if (text.length !== digits) throw new TypeError(`invalid ${what}: "${text}" (${digits} characters expected)`);
+}
+
+/** A KSUID's 20 bytes from its text (27 base62 characters, case-sensitive, at most `aWgEPTl1tmebfsQzFP4bxwgy80V`), as `id::ksuid::bytea`. */
+export function ksuidToBytes(ksuid: string): Uint8Array {
+  checkDigits(ksuid, KSUID_VALUE, 27, "ksuid");
+  let v = 0n;
+  for (let i = 0; i < 27; i++) v = v * 62n + BigInt(KSUID_VALUE[ksuid.charCodeAt(i)]!);
+  if (v > U160_MAX) throw new RangeError(`invalid ksuid: "${ksuid}" (above 160 bits)`);
+  return bigIntToBytes(v, 20);
+}
+
+/** A KSUID's text (27 base62 characters, left-padded with 0) from its 20 bytes, as the server writes it. */
+export function ksuidFromBytes(bytes: Uint8Array): string {
+  let v = bytesToBigInt(ownBytes(bytes, 20, "a ksuid"));
+  let s = "";
+  for (let i = 0; i < 27; i++) {
+    s = KSUID_ALPHABET[Number(v % 62n)]! + s;
+    v /= 62n;
+  }
+  return s;
+}
+
+function ksuidBytes(id: string | Uint8Array): Uint8Array {
+  return typeof id === "string" ? ksuidToBytes(id) : ownBytes(id, 20, "a ksuid");
+}
+
+/** The second a KSUID carries (its first 4 bytes, from 2014-05-13 16:53:20 UTC), as `ksuid_time(id)`. */
+export function ksuidTime(id: string | Uint8Array): Date {
+  return new Date((uintAt(ksuidBytes(id), 0, 4) + KSUID_EPOCH_S) * 1000);
+}
+
+/** A KSUID's 16-byte payload (its last 16 bytes), as `ksuid_payload(id)`. */
+export function ksuidPayload(id: string | Uint8Array): Uint8Array {
+  return ksuidBytes(id).slice(4);
+}
+
+/** An ObjectId's 12 bytes from its text (24 hex digits, either case) or a bson ObjectId, as `id::objectid::bytea`. */
+export function objectidToBytes(objectid: string | ObjectIdLike): Uint8Array {
+  const text = typeof objectid === "object" && objectid !== null && typeof objectid.toHexString === "function"
+    ? objectid.toHexString() : (objectid as string);
+  checkDigits(text, HEX_VALUE, 24, "objectid");
+  const out = new Uint8Array(12);
+  for (let i = 0; i < 12; i++) out[i] = HEX_VALUE[text.charCodeAt(2 * i)]! * 16 + HEX_VALUE[text.charCodeAt(2 * i + 1)]!;
+  return out;
+}
+
+/** An ObjectId's text (24 lowercase hex digits) from its 12 bytes, as the server writes it. */
+export function objectidFromBytes(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of ownBytes(bytes, 12, "an objectid")) s += b.toString(16).padStart(2, "0");
+  return s;
+}
+
+/** An ObjectId's canonical text (lowercase), or a TypeError for text the server refuses. */
+export function objectidCanonical(objectid: string | ObjectIdLike): string {
+  return objectidFromBytes(objectidToBytes(objectid));
+}
+
+function objectidBytes(id: string | Uint8Array | ObjectIdLike): Uint8Array {
+  return id instanceof Uint8Array ? ownBytes(id, 12, "an objectid") : objectidToBytes(id);
+}
+
+/** The second an ObjectId carries (its first 4 bytes, unsigned), as `objectid_time(id)`. */
+export function objectidTime(id: string | Uint8Array | ObjectIdLike): Date {
+  return new Date(uintAt(objectidBytes(id), 0, 4) * 1000);
+}
+
+/** An ObjectId's 5-byte process value (bytes 5 to 9), as `objectid_process(id)`. */
+export function objectidProcess(id: string | Uint8Array | ObjectIdLike): Uint8Array {
+  return objectidBytes(id).slice(4, 9);
+}
+
+/** An ObjectId's 24-bit counter (its last 3 bytes), 0 to 16777215, as `objectid_counter(id)`. */
+export function objectidCounter(id: string | Uint8Array | ObjectIdLike): number {
+  return uintAt(objectidBytes(id), 9, 3);
+}
+
+/**
+ * An XID's 12 bytes from its text (20 characters of lowercase base32hex,
+ * the last 0 or g: the 4 bits past the 96 are zero), as `id::rsxid::bytea`.
+ */
+export function xidToBytes(xid: string): Uint8Array {
+  checkDigits(xid, XID_VALUE, 20, "xid");
+  let v = 0n;
+  for (let i = 0; i < 20; i++) v = (v << 5n) | BigInt(XID_VALUE[xid.charCodeAt(i)]!);
+  if ((v & 0xfn) !== 0n) throw new TypeError(`invalid xid: "${xid}" (the last character must be 0 or g)`);
+  return bigIntToBytes(v >> 4n, 12);
+}
+
+/** An XID's text (20 lowercase base32hex characters) from its 12 bytes, as the server writes it. */
+export function xidFromBytes(bytes: Uint8Array): string {
+  let v = bytesToBigInt(ownBytes(bytes, 12, "an xid")) << 4n;
+  let s = "";
+  for (let i = 0; i < 20; i++) {
+    s = XID_ALPHABET[Number(v & 31n)]! + s;
+    v >>= 5n;
+  }
+  return s;
+}
+
+function xidBytes(id: string | Uint8Array): Uint8Array {
+  return typeof id === "string" ? xidToBytes(id) : ownBytes(id, 12, "an xid");
+}
+
+/** The second an XID carries (its first 4 bytes, unsigned), as `xid_time(id)`. */
+export function xidTime(id: string | Uint8Array): Date {
+  return new Date(uintAt(xidBytes(id), 0, 4) * 1000);
+}
+
+/** An XID's 3-byte machine id (bytes 5 to 7), as `xid_machine(id)`. */
+export function xidMachine(id: string | Uint8Array): Uint8Array {
+  return xidBytes(id).slice(4, 7);
+}
+
+/** An XID's 16-bit process id (bytes 8 and 9), 0 to 65535, as `xid_pid(id)`. */
+export function xidPid(id: string | Uint8Array): number {
+  return uintAt(xidBytes(id), 7, 2);
+}
+
+/** An XID's 24-bit counter (its last 3 bytes), 0 to 16777215, as `xid_counter(id)`. */
+export function xidCounter(id: string | Uint8Array): number {
+  return uintAt(xidBytes(id), 9, 3);
+}
+
+/**
+ * The text of a binary family's ID given as its bytes, its text (checked),
+ * or for objectid a bson ObjectId: what the drivers send as a parameter.
+ * Undefined for the other families.
+ */
+export function binaryFamilyText(family: IdgenFamily, value: unknown): string | undefined {
+  switch (family) {
+    case "ksuid":
+      return value instanceof Uint8Array ? ksuidFromBytes(value) : typeof value === "string" ? value : undefined;
+    case "xid":
+      return value instanceof Uint8Array ? xidFromBytes(value) : typeof value === "string" ? value : undefined;
+    case "objectid":
+      if (value instanceof Uint8Array) return objectidFromBytes(value);
+      if (isObjectIdLike(value)) return value.toHexString();
+      return typeof value === "string" ? value : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether value has bson's ObjectId's `toHexString()` (and is not text or bytes). */
+export function isObjectIdLike(value: unknown): value is ObjectIdLike {
+  return typeof value === "object" && value !== null && !(value instanceof Uint8Array)
+    && typeof (value as ObjectIdLike).toHexString === "function";
+}
+
 /**
  * The extension's base types that the driver entry points give parsers to.
  * Domains made by `prefixed_id_define()` and `typeid_define()` arrive with
  * their base type's OID, so these cover them.
  */
-export const TEXT_TYPES = ["ulid", "prefixed_id", "typeid"] as const;
+export const TEXT_TYPES = ["ulid", "prefixed_id", "typeid", "ksuid", "objectid", "rsxid"] as const;
 export type IdgenTextType = (typeof TEXT_TYPES)[number];
+
+/** The families of `idgen_types()`: a type's name but for `rsxid`, whose family is `xid`. */
+export type IdgenFamily = "ulid" | "prefixed_id" | "typeid" | "ksuid" | "objectid" | "xid";
 
 /**
  * SQL that finds the extension's `idgen_types()` (docs/reference.md), in
@@ -333,12 +561,12 @@ export function typesSql(found: readonly { fn: string | null; version: string }[
   return `SELECT t.name::text AS name, t.oid, t.array_oid, t.family FROM ${row.fn} t`;
 }
 
-/** One row of typesSql(): a type or domain, its array type, and its family (ulid, prefixed_id or typeid). */
+/** One row of typesSql(): a type or domain, its array type, and its family. */
 export interface TypeOid {
   name: string;
   oid: number;
   array_oid: number;
-  family: IdgenTextType;
+  family: IdgenFamily;
 }
 
 /** Parses a PostgreSQL array literal of IDs ('{a,b,NULL}'): the IDs' text never needs quoting. */

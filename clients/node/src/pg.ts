@@ -1,9 +1,11 @@
 // idgen for node-postgres 8: registerTypes() finds the OIDs of the
 // extension's types in the connected database and installs text parsers:
-// bigint (so snowflakes) exact, ulid/prefixed_id/typeid and their domains'
-// arrays as arrays of strings.
+// bigint (so snowflakes) exact, the ID types' and their domains' arrays as
+// arrays of strings. Parameters need nothing: node-postgres sends text as
+// text and a Buffer or Uint8Array in binary, which the types' *_recv read as
+// the raw bytes; sendObjectIds() lets bson's ObjectIds go as objectids.
 import pg from "pg";
-import { parseIdArray, TYPES_FUNCTION_SQL, typesSql, type TypeOid } from "./index.js";
+import { objectidCanonical, parseIdArray, TYPES_FUNCTION_SQL, typesSql, type ObjectIdLike, type TypeOid } from "./index.js";
 
 import { int8Parser, type Int8Mode } from "./pg-int8.js";
 
@@ -85,4 +87,34 @@ export async function registerTypes(db: pg.Client | pg.Pool | pg.PoolClient, opt
     for (const c of pool._clients ?? []) for (const [oid, p] of parsers) c.setTypeParser(oid, "text", p);
   }
   return oids;
+}
+
+/** A class whose instances have bson's `toHexString()`: npm `bson`'s `ObjectId` (or mongodb's re-export of it). */
+export interface ObjectIdClass {
+  prototype: ObjectIdLike;
+}
+
+/**
+ * Lets instances of `ObjectId` (npm `bson`'s class, passed in: this package
+ * does not depend on bson) be node-postgres parameters, alone or in arrays,
+ * for objectid columns: it gives the class a `toPostgres()`, which
+ * node-postgres calls for an object parameter, returning the hex text.
+ * Without it node-postgres sends an ObjectId as JSON (the hex in double
+ * quotes), which objectid refuses. Process-wide (the class's prototype);
+ * a class with its own toPostgres() is left as it is. Returns the class.
+ */
+export function sendObjectIds<C extends ObjectIdClass>(ObjectId: C): C {
+  const proto = ObjectId?.prototype as (ObjectIdLike & { toPostgres?: unknown }) | undefined;
+  if (!proto || typeof proto.toHexString !== "function")
+    throw new TypeError("sendObjectIds() takes a class with toHexString(), such as bson's ObjectId");
+  if (!("toPostgres" in proto)) {
+    Object.defineProperty(proto, "toPostgres", {
+      value: function toPostgres(this: ObjectIdLike): string {
+        return objectidCanonical(this);
+      },
+      configurable: true,
+      writable: true,
+    });
+  }
+  return ObjectId;
 }

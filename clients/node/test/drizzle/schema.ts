@@ -26,3 +26,17 @@ export const pages = pgTable('pages', {
   title: text('title').notNull(),
 });
 // README snippet ends
+
+// The binary families (tests/drizzle.test.mjs), for the package's README.
+// README package begins
+import { ObjectId } from 'bson';
+import { ksuid, objectid, xid } from 'idgen/drizzle';
+
+export const documents = pgTable('documents', {
+  id: objectid().primaryKey().default(defaults.objectid()),          // hex text; takes an ObjectId too
+  source: objectid('source', { ObjectId }),                          // read and written as bson ObjectIds
+  ref: ksuid('ref').notNull().default(defaults.ksuid()),
+  trace: xid('trace').notNull().default(defaults.xid()),             // an rsxid column
+  body: text('body').notNull(),
+});
+// README package ends

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const files = ['drizzle/schema.ts', 'kysely/db.ts', 'typecheck/mistyped.ts'];
+const files = ['drizzle/schema.ts', 'kysely/db.ts', 'kysely/documents.ts', 'typecheck/mistyped.ts'];
 
 test('tsc --strict: the schema and database compile against the package\'s types; each marked mistyped use fails', () => {
   fs.rmSync(path.join(project, '.build'), { recursive: true, force: true });
@@ -25,5 +25,5 @@ test('tsc --strict: the schema and database compile against the package\'s types
     return m ? Number(m[1]) : l;
   });
   assert.deepEqual(got, marked, r.stdout + r.stderr);
-  for (const f of ['drizzle/schema.js', 'kysely/db.js']) assert.ok(fs.existsSync(path.join(project, '.build', f)), f);
+  for (const f of ['drizzle/schema.js', 'kysely/db.js', 'kysely/documents.js']) assert.ok(fs.existsSync(path.join(project, '.build', f)), f);
 });

@@ -130,6 +130,58 @@ describe('decoders against the server, 100,000 values per family', () => {
       return { ok: got.every((v, i) => v === want[i]), why: `${r.id}: ${got} != ${want}` };
     }, 'typeid');
   });
+
+  // random bytes of a row: n bytes from md5 of its number (n at most 32), and the second one with a random time
+  const BYTES = (i, n) => `decode(substr(md5(${i}::text || 'idgen') || md5(${i}::text || 'gen'), 1, ${2 * n}), 'hex')`;
+  const hexOf = (bytes) => Buffer.from(bytes).toString('hex');
+
+  test('ksuid: bytes <-> text, ksuidTime and ksuidPayload equal the server (ksuid(), ksuid_at() over 2014-2150, random bytes)', async () => {
+    const values = await rows(client, `
+      WITH ids AS (
+        SELECT ksuid() AS id FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT ksuid_at(timestamptz '2014-05-13 16:53:20+00' + random() * interval '136 years') FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT ${BYTES('i', 20)}::ksuid FROM generate_series(1, ${HALF}) i)
+      SELECT id::text, encode(id::bytea, 'hex') AS raw, extract(epoch FROM ksuid_time(id))::int8::text AS unix,
+             encode(ksuid_payload(id), 'hex') AS payload FROM ids`);
+    compare(values, (r) => {
+      const got = [hexOf(idgen.ksuidToBytes(r.id)), idgen.ksuidFromBytes(Buffer.from(r.raw, 'hex')), ms(idgen.ksuidTime(r.id)),
+        ms(idgen.ksuidTime(Buffer.from(r.raw, 'hex'))), hexOf(idgen.ksuidPayload(r.id))];
+      const want = [r.raw, r.id, Number(r.unix) * 1000, Number(r.unix) * 1000, r.payload];
+      return { ok: got.every((v, i) => v === want[i]), why: `${r.id}: ${got} != ${want}` };
+    }, 'ksuid');
+  });
+
+  test('objectid: bytes <-> text, objectidTime, objectidProcess and objectidCounter equal the server (objectid(), boundaries, random bytes)', async () => {
+    const values = await rows(client, `
+      WITH ids AS (
+        SELECT objectid() AS id FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT objectid_boundary(timestamptz '1970-01-01+00' + random() * interval '136 years') FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT ${BYTES('i', 12)}::objectid FROM generate_series(1, ${HALF}) i)
+      SELECT id::text, upper(id::text) AS upper, encode(id::bytea, 'hex') AS raw, extract(epoch FROM objectid_time(id))::int8::text AS unix,
+             encode(objectid_process(id), 'hex') AS process, objectid_counter(id) AS counter FROM ids`);
+    compare(values, (r) => {
+      const got = [hexOf(idgen.objectidToBytes(r.upper)), idgen.objectidFromBytes(Buffer.from(r.raw, 'hex')), idgen.objectidCanonical(r.upper),
+        ms(idgen.objectidTime(r.id)), hexOf(idgen.objectidProcess(r.id)), idgen.objectidCounter(Buffer.from(r.raw, 'hex'))];
+      const want = [r.raw, r.id, r.id, Number(r.unix) * 1000, r.process, r.counter];
+      return { ok: got.every((v, i) => v === want[i]), why: `${r.id}: ${got} != ${want}` };
+    }, 'objectid');
+  });
+
+  test('xid: bytes <-> text, xidTime, xidMachine, xidPid and xidCounter equal the server (xid(), boundaries, random bytes)', async () => {
+    const values = await rows(client, `
+      WITH ids AS (
+        SELECT xid() AS id FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT xid_boundary(timestamptz '1970-01-01+00' + random() * interval '136 years') FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT ${BYTES('i', 12)}::rsxid FROM generate_series(1, ${HALF}) i)
+      SELECT id::text, encode(id::bytea, 'hex') AS raw, extract(epoch FROM xid_time(id))::int8::text AS unix,
+             encode(xid_machine(id), 'hex') AS machine, xid_pid(id) AS pid, xid_counter(id) AS counter FROM ids`);
+    compare(values, (r) => {
+      const got = [hexOf(idgen.xidToBytes(r.id)), idgen.xidFromBytes(Buffer.from(r.raw, 'hex')), ms(idgen.xidTime(r.id)),
+        hexOf(idgen.xidMachine(r.id)), idgen.xidPid(r.id), idgen.xidCounter(Buffer.from(r.raw, 'hex'))];
+      const want = [r.raw, r.id, Number(r.unix) * 1000, r.machine, r.pid, r.counter];
+      return { ok: got.every((v, i) => v === want[i]), why: `${r.id}: ${got} != ${want}` };
+    }, 'xid');
+  });
 });
 
 test('the documented use: decoders on IDs from the server, offline', async () => {
@@ -167,6 +219,14 @@ const REFUSED = [
   [idgen.snowflakeTime, 'snowflake_time($1::int8)', String(2n ** 53n - 1n)],  // a snowflake53 ID
   [idgen.snowflake53Time, 'snowflake53_time($1::int8)', String(2n ** 53n)],   // a snowflake ID
   [idgen.uuidV7Time, 'uuid_v7_time($1::uuid)', '017f22e2-79b0-7cc3-98c4-dc0c0c07398'],  // 31 digits
+  [idgen.ksuidTime, 'ksuid_time($1::ksuid)', 'aWgEPTl1tmebfsQzFP4bxwgy80W'],   // above 160 bits
+  [idgen.ksuidPayload, 'ksuid_payload($1::ksuid)', '0ujtsYcgvSTl8PAuAdqWYSMnLO'],  // 26 characters
+  [idgen.ksuidToBytes, '$1::ksuid', '0ujtsYcgvSTl8PAuAdqWYSMnLO_'],             // not base62
+  [idgen.objectidTime, 'objectid_time($1::objectid)', '56e1fc72e0c917e9c471416'],  // 23 digits
+  [idgen.objectidCounter, 'objectid_counter($1::objectid)', '56e1fc72e0c917e9c471416g'],  // not hex
+  [idgen.xidTime, 'xid_time($1::rsxid)', '9m4e2mr0ui3e8a215n4h'],    // the last character carries bits
+  [idgen.xidPid, 'xid_pid($1::rsxid)', '9M4E2MR0UI3E8A215N4G'],      // uppercase
+  [idgen.xidCounter, 'xid_counter($1::rsxid)', '9m4e2mr0ui3e8a215n4'],  // 19 characters
 ];
 
 describe('decoders refuse what the server refuses', () => {

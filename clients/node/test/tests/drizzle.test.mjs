@@ -14,7 +14,8 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { prefixedId, prefixedIdDefine, typeidDefine, defaults } from 'idgen/drizzle';
+import { ObjectId } from 'bson';
+import { prefixedId, prefixedIdDefine, typeidDefine, defaults, objectid } from 'idgen/drizzle';
 import { appDb } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,7 +72,8 @@ describe('Drizzle', () => {
     const sql = fs.readFileSync(path.join(tmp, 'migrations/0001_tables.sql'), 'utf8');
     for (const want of ['"id" "account_id" PRIMARY KEY DEFAULT prefixed_id_new(\'acct\')', '"id" "user_id" PRIMARY KEY DEFAULT typeid_new(\'user\')',
       '"id" bigint PRIMARY KEY DEFAULT snowflake(7)', '"ref" "ulid" DEFAULT ulid()', '"id" bigint PRIMARY KEY DEFAULT snowflake53(3)',
-      '"key" uuid DEFAULT uuid_v7()'])
+      '"key" uuid DEFAULT uuid_v7()', '"id" "objectid" PRIMARY KEY DEFAULT objectid()', '"source" "objectid"',
+      '"ref" "ksuid" DEFAULT ksuid() NOT NULL', '"trace" "rsxid" DEFAULT xid() NOT NULL'])
       assert.ok(sql.includes(want), `${want} in\n${sql}`);
   });
 
@@ -87,7 +89,7 @@ describe('Drizzle', () => {
     const { rows: [x] } = await pool.query(`SELECT count(DISTINCT x::text)::int AS n FROM (
         SELECT xmin AS x FROM pg_extension WHERE extname = 'idgen'
         UNION ALL SELECT xmin FROM pg_type WHERE typname IN ('account_id', 'user_id')
-        UNION ALL SELECT xmin FROM pg_class WHERE relname IN ('accounts', 'users', 'events', 'pages')
+        UNION ALL SELECT xmin FROM pg_class WHERE relname IN ('accounts', 'users', 'events', 'pages', 'documents')
         UNION ALL SELECT xmin FROM drizzle.__drizzle_migrations) s`);
     assert.equal(x.n, 1);
     const again = runKit(['generate', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
@@ -137,6 +139,44 @@ describe('Drizzle', () => {
     }
   });
 
+  test('the binary families in the database: column types and DEFAULTs as migrated, values typed as declared', async () => {
+    const { rows: cols } = await pool.query(`SELECT attname AS name, format_type(atttypid, atttypmod) AS type,
+        pg_get_expr(d.adbin, d.adrelid) AS default FROM pg_attribute a LEFT JOIN pg_attrdef d ON (d.adrelid, d.adnum) = (a.attrelid, a.attnum)
+        WHERE attrelid = 'documents'::regclass AND attnum > 0 ORDER BY attnum`);
+    assert.deepEqual(cols, [{ name: 'id', type: 'objectid', default: 'objectid()' }, { name: 'source', type: 'objectid', default: null },
+      { name: 'ref', type: 'ksuid', default: 'ksuid()' }, { name: 'trace', type: 'rsxid', default: 'xid()' },
+      { name: 'body', type: 'text', default: null }]);
+    const { documents } = schema;
+    // README package begins
+    const source = new ObjectId();
+    const [doc] = await db.insert(documents).values({ source, body: 'imported' }).returning();
+    // doc.id '…' (24 hex digits), doc.source an ObjectId, doc.ref a KSUID's text, doc.trace an XID's
+    const same = await db.select().from(documents).where(eq(documents.source, source));
+    // README package ends
+    assert.match(doc.id, /^[0-9a-f]{24}$/);
+    assert.ok(doc.source instanceof ObjectId && doc.source.equals(source), 'an ObjectId back');
+    assert.match(doc.ref, /^[0-9A-Za-z]{27}$/);
+    assert.match(doc.trace, /^[0-9a-v]{19}[0g]$/);
+    assert.deepEqual(same.map((r) => r.id), [doc.id]);
+    // an ObjectId where the column reads text: stored as its bytes, found by it
+    const given = new ObjectId();
+    const [other] = await db.insert(documents).values({ id: given, body: 'given' }).returning();
+    assert.equal(other.id, given.toHexString());
+    assert.equal(other.source, null);
+    assert.deepEqual((await db.select().from(documents).where(eq(documents.id, given))).map((r) => r.body), ['given']);
+    const { rows: [raw] } = await pool.query("SELECT encode(id::bytea, 'hex') AS id, encode(source::bytea, 'hex') AS source FROM documents WHERE body = 'imported'");
+    assert.deepEqual(raw, { id: Buffer.from(doc.id, 'hex').toString('hex'), source: Buffer.from(source.id).toString('hex') });
+    await byKey(documents, documents.ref, 'body', doc.ref);
+    await byKey(documents, documents.trace, 'body', other.trace);
+  });
+
+  test('the binary families refuse bad values on the server (22P02), and objectid({ ObjectId }) a class without toHexString()', async () => {
+    const { documents } = schema;
+    for (const values of [{ id: 'not hex', body: 'x' }, { ref: 'not a ksuid', body: 'x' }, { trace: 'NOT AN XID', body: 'x' }])
+      await assert.rejects(db.insert(documents).values(values), (e) => (e.cause ?? e).code === '22P02', JSON.stringify(values));
+    assert.throws(() => objectid('x', { ObjectId: class {} }), TypeError);
+  });
+
   test('a ulid given as a string is stored as is', async () => {
     const { events } = schema;
     const { rows: [{ u }] } = await pool.query('SELECT ulid()::text AS u');
@@ -174,7 +214,8 @@ describe('Drizzle', () => {
     assert.ok(!text.includes('idgen/drizzle'), 'pull writes no idgen column types');
     // a ulid or domain column: unknown("…") under a TODO naming its (base) type, its DEFAULT dropped
     const lines = text.split('\n');
-    for (const [column, type] of [['ref', 'ulid'], ['id', 'prefixed_id'], ['id', 'typeid']]) {
+    for (const [column, type] of [['ref', 'ulid'], ['id', 'prefixed_id'], ['id', 'typeid'], ['id', 'objectid'], ['ref', 'ksuid'],
+      ['trace', 'rsxid']]) {
       const at = lines.findIndex((l, i) => new RegExp(`^\\s*\\w+: unknown\\("${column}"\\)`).test(l)
         && lines[i - 1].includes(`// TODO: failed to parse database type '${type}'`));
       assert.ok(at > 0 && !lines[at].includes('default'), `${type} column ${column} as unknown() without its DEFAULT in\n${text}`);

@@ -5,19 +5,31 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sendObjectIds } from 'idgen/pg';
 import { connect as pgConnect } from './helpers.mjs';
 
 const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 let mod;
+let documents;
 let db;
+
+// An ObjectId as the package sees one (anything with toHexString()): bson
+// itself needs Node 20.19, and these tests run on 20.11 too.
+class HexId {
+  constructor(hex) { this.hex = hex; }
+  toHexString() { return this.hex; }
+}
 
 before(async () => {
   const c = await pgConnect();
   await c.query(`CREATE TABLE IF NOT EXISTS orders (id bigint PRIMARY KEY DEFAULT snowflake(5), ref ulid NOT NULL DEFAULT ulid(),
       owner typeid NOT NULL, note text NOT NULL);
-    CREATE TABLE IF NOT EXISTS items (id bigint PRIMARY KEY DEFAULT snowflake53(1), name text NOT NULL)`);
+    CREATE TABLE IF NOT EXISTS items (id bigint PRIMARY KEY DEFAULT snowflake53(1), name text NOT NULL);
+    CREATE TABLE IF NOT EXISTS documents (id objectid PRIMARY KEY DEFAULT objectid(), ref ksuid NOT NULL DEFAULT ksuid(),
+      trace rsxid NOT NULL DEFAULT xid(), body text NOT NULL)`);
   await c.end();
   mod = await import(pathToFileURL(path.join(project, '.build/kysely/db.js')).href);  // compiled by build.test.mjs
+  documents = await import(pathToFileURL(path.join(project, '.build/kysely/documents.js')).href);
 });
 after(async () => {
   await db?.destroy();
@@ -36,5 +48,20 @@ describe('Kysely', () => {
     const { rows: [r] } = await c.query('SELECT snowflake_shard($1::int8) AS s, snowflake53_shard($2::int8) AS s53', [order.id, itemId]);
     await c.end();
     assert.deepEqual(r, { s: 5, s53: 2 });
+  });
+
+  test('ksuid, objectid and rsxid columns: an ObjectId-like key in and the hex text out, DEFAULTs from the server', async () => {
+    sendObjectIds(HexId);
+    const c = await pgConnect();
+    const { rows: [{ hex }] } = await c.query('SELECT objectid()::text AS hex');
+    const { hex: back, found, next } = await documents.store(db, new HexId(hex), 'kysely');
+    const { rows: [r] } = await c.query('SELECT ref::text, trace::text FROM documents WHERE id = $1', [hex]);
+    await c.end();
+    assert.equal(back, hex);
+    assert.deepEqual(found, r);
+    assert.match(found.ref, /^[0-9A-Za-z]{27}$/);
+    assert.match(found.trace, /^[0-9a-v]{19}[0g]$/);
+    assert.match(next, /^[0-9a-f]{24}$/);
+    assert.notEqual(next, hex);
   });
 });

@@ -83,7 +83,7 @@ describe('node-postgres registerTypes()', () => {
     const c = await connect();
     t.after(() => c.end());
     const found = await registerTypes(c);
-    assert.deepEqual([...new Set(found.map((f) => f.family))].sort(), ['prefixed_id', 'typeid', 'ulid']);
+    assert.deepEqual([...new Set(found.map((f) => f.family))].sort(), ['ksuid', 'objectid', 'prefixed_id', 'typeid', 'ulid', 'xid']);
     assert.deepEqual(['pkg_account_id', 'pkg_user_id'].map((n) => found.find((f) => f.name === n)?.family), ['prefixed_id', 'typeid']);
     const [row, text] = await sampled(c);
     check(row, text);

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import pgOldest from 'pg-oldest';
 import { registerTypes } from 'idgen/pg';
+import * as idgen from 'idgen';
 import { connect, rows } from './helpers.mjs';
+import { cases } from './vectors.mjs';
 
 const INT8_MAX = 9223372036854775807n;
 const INT8_MIN = -9223372036854775808n;
@@ -34,7 +36,18 @@ const CASES = [
   ['typeid with the empty prefix', 'typeid', "typeid_new('')", 'typeid_send'],
   ['a prefixed_id_define() domain', 'pkg_account_id', "prefixed_id_new('acct')::pkg_account_id", 'prefixed_id_send'],
   ['a typeid_define() domain', 'pkg_user_id', "typeid_new('user')::pkg_user_id", 'typeid_send'],
+  ['ksuid', 'ksuid', 'ksuid()', 'ksuid_send'],
+  ['objectid', 'objectid', 'objectid()', 'objectid_send'],
+  ['rsxid (an XID)', 'rsxid', 'xid()', 'rsxid_send'],
 ];
+
+// The binary families: [family, SQL type, the package's bytes -> text and text -> bytes, their length].
+const BINARY = [
+  ['ksuid', 'ksuid', idgen.ksuidFromBytes, idgen.ksuidToBytes, 20],
+  ['objectid', 'objectid', idgen.objectidFromBytes, idgen.objectidToBytes, 12],
+  ['xid', 'rsxid', idgen.xidFromBytes, idgen.xidToBytes, 12],
+];
+const hexOf = (bytes) => Buffer.from(bytes).toString('hex');
 
 test('without registerTypes(): each snowflake is its exact text, and as Numbers those of one statement collide', async () => {
   const c = await connect();
@@ -107,6 +120,52 @@ for (const [driver, Client] of [['pg', pg.Client], ['pg-oldest', pgOldest.Client
       assert.equal(back.one, ids[0].text);
       assert.deepEqual(back.all, ids.map((r) => r.text));
     });
+
+    for (const [family, type, fromBytes, toBytes, length] of BINARY) {
+      test(`${type}: the vectors file's text through the server, as text and as the codec's bytes (binary parameters)`, async () => {
+        for (const v of cases(family, 'text', {})) {
+          if (!v.ok) {
+            await assert.rejects(c.query(`SELECT $1::${type}`, [v.text]), (e) => /^22/.test(e.code), `the server refuses ${v.what}`);
+            assert.throws(() => toBytes(v.text), (e) => e instanceof TypeError || e instanceof RangeError, `the codec refuses ${v.what}`);
+            continue;
+          }
+          const [r] = await rows(c, `SELECT $1::${type} AS v, ${type}_send($1::${type}) AS send`, [v.text]);
+          assert.equal(r.v, v.canonical, v.what);
+          assert.equal(r.send.toString('hex'), v.bits, `${v.what}: the send bytes`);
+          const bytes = toBytes(v.text);
+          assert.equal(hexOf(bytes), v.bits, `${v.what}: the codec's bytes`);
+          // a Buffer (and a Uint8Array) goes in binary: the type's recv reads the raw bytes
+          for (const param of [Buffer.from(bytes), bytes]) {
+            const [b] = await rows(c, `SELECT $1::${type} AS v, ${type}_send($1::${type}) AS send`, [param]);
+            assert.deepEqual([b.v, b.send.toString('hex')], [v.canonical, v.bits], `${v.what}: bytes as a ${param.constructor.name}`);
+          }
+        }
+      });
+
+      test(`${type}: the vectors file's bits as binary parameters, and ${length} bytes only`, async () => {
+        for (const v of cases(family, 'bits')) {
+          const [r] = await rows(c, `SELECT $1::${type} AS v, $1::${type}::text AS text`, [Buffer.from(v.bits, 'hex')]);
+          assert.deepEqual([r.v, r.text], [v.canonical, v.canonical], v.what);
+          assert.equal(fromBytes(Buffer.from(v.bits, 'hex')), v.canonical);
+        }
+        for (const n of [length - 1, length + 1]) {
+          await assert.rejects(c.query(`SELECT $1::${type}`, [Buffer.alloc(n)]), (e) => /^(22P03|08P01)$/.test(e.code),
+            `${n} bytes refused by the binary input`);
+          assert.throws(() => fromBytes(Buffer.alloc(n)), RangeError);
+        }
+        // in an array, node-postgres writes a Buffer as \\x… text, which the type's text input refuses
+        await assert.rejects(c.query(`SELECT $1::${type}[]`, [[Buffer.alloc(length)]]), (e) => e.code === '22P02', 'bytes in an array');
+      });
+
+      test(`${type}: minted values' bytes are their send bytes, and the server's text of the codec's text`, async () => {
+        const got = await rows(c, `SELECT x, ${type}_send(x) AS send FROM (SELECT ${type === 'rsxid' ? 'xid' : type}() AS x
+            FROM generate_series(1, 200)) s`);
+        for (const r of got) {
+          assert.equal(hexOf(toBytes(r.x)), r.send.toString('hex'), r.x);
+          assert.equal(fromBytes(r.send), r.x);
+        }
+      });
+    }
 
     for (const [label, type, generator, send] of CASES) {
       test(`${label}: results are the server's text, parameters go back byte for byte, arrays both ways`, async () => {

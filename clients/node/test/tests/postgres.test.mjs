@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import postgres from 'postgres';
 import postgresOldest from 'postgres-oldest';
 import { idgenTypes, registerTypes } from 'idgen/postgres';
+import * as idgen from 'idgen';
+import { cases } from './vectors.mjs';
 
 const BIG = 2n ** 53n;
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
@@ -106,6 +108,39 @@ describe('Postgres.js', () => {
       await sql.end();
     }
   });
+
+  // [family, SQL type, generator, the codec's text -> bytes]
+  for (const [family, type, generator, toBytes] of [['ksuid', 'ksuid', 'ksuid()', idgen.ksuidToBytes],
+    ['objectid', 'objectid', 'objectid()', idgen.objectidToBytes], ['xid', 'rsxid', 'xid()', idgen.xidToBytes]]) {
+    for (const fetchTypes of [true, false]) {
+      test(`${type} (fetch_types ${fetchTypes}, registerTypes()): values and arrays as text, text and bytes as parameters`, async () => {
+        const sql = postgres({ max: 1, fetch_types: fetchTypes, types: idgenTypes() });
+        try {
+          const found = await registerTypes(sql);
+          const { oid } = found.find((t) => t.name === type);
+          assert.equal(found.find((t) => t.name === type).family, family);
+          const [r] = await sql.unsafe(`SELECT ${generator} AS x, ARRAY[${generator}, NULL, ${generator}] AS xs,
+              ARRAY[${generator}]::text[] AS texts`);
+          assert.equal(typeof r.x, 'string');
+          assert.ok(Array.isArray(r.xs) && r.xs.length === 3 && r.xs[1] === null, JSON.stringify(r.xs));
+          // (as JSON text: Postgres.js reads an unquoted NULL of a text[] as the string 'NULL')
+          const [t] = await sql`SELECT ${r.x}::${sql.unsafe(type)}::text AS x, array_to_json(${r.xs}::${sql.unsafe(type)}[])::text AS xs`;
+          assert.deepEqual([t.x, JSON.parse(t.xs)], [r.x, r.xs], 'text and arrays of text as parameters');
+          // the raw bytes: a Uint8Array is bytea to Postgres.js; typed with the type's OID it goes as the text of those bytes
+          for (const v of cases(family, 'text', { ok: true })) {
+            const bytes = toBytes(v.text);
+            const [b] = await sql`SELECT ${sql.typed(bytes, oid)}::text AS typed, ${bytes}::${sql.unsafe(type)}::text AS cast`;
+            assert.deepEqual([b.typed, b.cast], [v.canonical, v.canonical], v.what);
+          }
+          await assert.rejects(sql`SELECT ${'not an id'}::${sql.unsafe(type)}`, (e) => e.code === '22P02');
+          await assert.rejects(sql`SELECT ${['not an id', 'a "quoted", one']}::${sql.unsafe(type)}[]`, (e) => e.code === '22P02',
+            'each element reaches the server whole, quoted');
+        } finally {
+          await sql.end();
+        }
+      });
+    }
+  }
 
   test('registerTypes() in a database without the extension fails with a message naming it', async () => {
     const sql = postgres({ max: 1, database: 'postgres' });
