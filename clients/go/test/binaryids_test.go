@@ -300,3 +300,38 @@ func TestDatabaseSQLFixedSize(t *testing.T) {
 		}
 	}
 }
+
+// The decoders of one value of each type, as the README shows them, against
+// the server's functions.
+func TestFixedSizeDecodersExample(t *testing.T) {
+	conn := registered(t)
+	ctx := context.Background()
+	// README module begins
+	var k idgen.KSUID
+	var o idgen.ObjectID
+	var x idgen.XID
+	err := conn.QueryRow(ctx, `SELECT ksuid(), objectid(), xid()`).Scan(&k, &o, &x)
+	kTime, payload := k.Time(), k.Payload()                       // ksuid_time, ksuid_payload
+	oTime, process, counter := o.Time(), o.Process(), o.Counter() // objectid_time, _process, _counter
+	xTime, machine, pid, xCounter := x.Time(), x.Machine(), x.Pid(), x.Counter()
+	// README module ends
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want struct {
+		kTime, oTime, xTime    time.Time
+		payload, process, mach []byte
+		counter, pid, xCounter int
+	}
+	if err := conn.QueryRow(ctx, `SELECT ksuid_time($1), ksuid_payload($1), objectid_time($2), objectid_process($2), objectid_counter($2),
+	        xid_time($3), xid_machine($3), xid_pid($3), xid_counter($3)`, k, o, x).Scan(&want.kTime, &want.payload,
+		&want.oTime, &want.process, &want.counter, &want.xTime, &want.mach, &want.pid, &want.xCounter); err != nil {
+		t.Fatal(err)
+	}
+	if !kTime.Equal(want.kTime) || !bytes.Equal(payload[:], want.payload) || !oTime.Equal(want.oTime) ||
+		!bytes.Equal(process[:], want.process) || counter != want.counter || !xTime.Equal(want.xTime) ||
+		!bytes.Equal(machine[:], want.mach) || pid != want.pid || xCounter != want.xCounter {
+		t.Errorf("the decoders %v %x %v %x %d %v %x %d %d, the server %+v", kTime, payload, oTime, process, counter,
+			xTime, machine, pid, xCounter, want)
+	}
+}

@@ -3,12 +3,14 @@ package test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"os"
 	"testing"
 
 	idgen "github.com/idgen/idgen/clients/go"
 	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/rs/xid"
 	"github.com/segmentio/ksuid"
@@ -44,9 +46,13 @@ func sqlDBs(t *testing.T) map[string]*sql.DB {
 
 func TestDeFactoTypesPgx(t *testing.T) {
 	ctx := context.Background()
-	for name, conn := range map[string]*pgx.Conn{"registered": registered(t), "unregistered": connect(t)} {
-		id, k := xid.New(), ksuid.New()
+	setup := connect(t)
+	if _, err := setup.Exec(ctx, `DROP TABLE IF EXISTS defacto_things; CREATE TABLE defacto_things (x rsxid, k ksuid)`); err != nil {
+		t.Fatal(err)
+	}
+	for name, conn := range map[string]*pgx.Conn{"registered": registered(t), "unregistered": setup} {
 		// README module begins
+		id, k := xid.New(), ksuid.New()
 		var backID xid.ID
 		var backK ksuid.KSUID
 		err := conn.QueryRow(ctx, `SELECT $1::rsxid, $2::ksuid`, id, k).Scan(&backID, &backK)
@@ -63,9 +69,16 @@ func TestDeFactoTypesPgx(t *testing.T) {
 		if name == "registered" {
 			var ids []xid.ID
 			var ks []ksuid.KSUID
-			if err := conn.QueryRow(ctx, `SELECT ARRAY[$1::rsxid, $1::rsxid], $2::ksuid[]`, id, []ksuid.KSUID{k, k.Next()}).
+			if err := conn.QueryRow(ctx, `SELECT $1::rsxid[], $2::ksuid[]`, []xid.ID{id, id}, []ksuid.KSUID{k, k.Next()}).
 				Scan(&ids, &ks); err != nil || len(ids) != 2 || ids[1] != id || len(ks) != 2 || ks[1] != k.Next() {
 				t.Errorf("the arrays: %v %v %v", err, ids, ks)
+			}
+		} else {
+			// and binary COPY: pgx sends the text as the binary field, which the server refuses
+			_, err := conn.CopyFrom(ctx, pgx.Identifier{"defacto_things"}, []string{"x"}, pgx.CopyFromRows([][]any{{id}}))
+			var pgErr *pgconn.PgError
+			if !errors.As(err, &pgErr) || pgErr.Code != "22P03" {
+				t.Errorf("unregistered CopyFrom of an xid.ID: %v", err)
 			}
 		}
 		// the libraries' Valuer writes their zero value as NULL; their Scanner reads NULL as the zero value
@@ -100,9 +113,6 @@ func TestDeFactoTypesPgx(t *testing.T) {
 		t.Errorf("the pid: the server %d, rs/xid %d, idgen %d, %v", pid, id.Pid(), x.Pid(), err)
 	}
 	// binary COPY from the libraries' values
-	if _, err := conn.Exec(ctx, `DROP TABLE IF EXISTS defacto_things; CREATE TABLE defacto_things (x rsxid, k ksuid)`); err != nil {
-		t.Fatal(err)
-	}
 	if n, err := conn.CopyFrom(ctx, pgx.Identifier{"defacto_things"}, []string{"x", "k"},
 		pgx.CopyFromRows([][]any{{id, fromK}})); err != nil || n != 1 {
 		t.Errorf("CopyFrom of xid.ID and ksuid.KSUID: %d %v", n, err)
