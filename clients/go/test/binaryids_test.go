@@ -159,6 +159,25 @@ func TestPgxFixedSizeResults(t *testing.T) {
 			t.Errorf("a %T accepted as a %s", c.v, c.typ)
 		}
 	}
+	// domains over objectid and rsxid, and an array of one, are registered too
+	rows, err = conn.Query(ctx, `SELECT $1::objectid::doc_ref, ARRAY[$2::rsxid::trace_ref]`, o, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rows.Next() {
+		t.Fatal(rows.Err())
+	}
+	var doc idgen.ObjectID
+	var traces []idgen.XID
+	for i, fd := range rows.FieldDescriptions() {
+		if fd.Format != pgx.BinaryFormatCode {
+			t.Errorf("domain column %d came in format %d", i, fd.Format)
+		}
+	}
+	if err := rows.Scan(&doc, &traces); err != nil || doc != o || len(traces) != 1 || traces[0] != x {
+		t.Errorf("the domains: %v %s %v", err, doc, traces)
+	}
+	rows.Close()
 	var nk *idgen.KSUID
 	var no *idgen.ObjectID
 	var nx *idgen.XID
