@@ -6,9 +6,9 @@ import "fmt"
 // (docs/internals.md, "Binary formats"): ulid is its 16 bytes, ksuid its 20,
 // objectid and rsxid their 12; prefixed_id and typeid are one byte L (the
 // prefix's length: 1 to 63, typeid also 0), the L prefix characters, then
-// the 16 bytes. Each type writes its form with
-// AppendBinary and MarshalBinary and reads it with UnmarshalBinary, refusing
-// what the server refuses, for a driver's codec (clients/go/pgx).
+// the 16 bytes. Each type writes its form with AppendBinary and
+// MarshalBinary and reads it with UnmarshalBinary, refusing what the server
+// refuses, for a driver's codec (clients/go/pgx).
 
 // Kind is one of idgen's base types: the family the server's idgen_types()
 // gives each type and each domain over one.
