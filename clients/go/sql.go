@@ -62,6 +62,44 @@ func (t *TypeID) Scan(src any) error {
 // Value implements driver.Valuer: the text.
 func (t TypeID) Value() (driver.Value, error) { return t.String(), nil }
 
+// Scan implements sql.Scanner.
+func (k *KSUID) Scan(src any) error {
+	s, err := scanText("ksuid", src)
+	if err == nil {
+		*k, err = ParseKSUID(s)
+	}
+	return err
+}
+
+// Value implements driver.Valuer: the text (the nil KSUID's too, where
+// segmentio/ksuid's Value gives NULL).
+func (k KSUID) Value() (driver.Value, error) { return k.String(), nil }
+
+// Scan implements sql.Scanner.
+func (o *ObjectID) Scan(src any) error {
+	s, err := scanText("objectid", src)
+	if err == nil {
+		*o, err = ParseObjectID(s)
+	}
+	return err
+}
+
+// Value implements driver.Valuer: the text.
+func (o ObjectID) Value() (driver.Value, error) { return o.String(), nil }
+
+// Scan implements sql.Scanner.
+func (x *XID) Scan(src any) error {
+	s, err := scanText("rsxid", src)
+	if err == nil {
+		*x, err = ParseXID(s)
+	}
+	return err
+}
+
+// Value implements driver.Valuer: the text (the zero XID's too, where
+// rs/xid's Value gives NULL).
+func (x XID) Value() (driver.Value, error) { return x.String(), nil }
+
 // GORM: the column type its migrator writes (a domain column names its domain
 // in the field's tag, `gorm:"type:account_id"`).
 
@@ -73,3 +111,13 @@ func (PrefixedID) GormDataType() string { return "prefixed_id" }
 
 // GormDataType is the column type for GORM.
 func (TypeID) GormDataType() string { return "typeid" }
+
+// GormDataType is the column type for GORM.
+func (KSUID) GormDataType() string { return "ksuid" }
+
+// GormDataType is the column type for GORM.
+func (ObjectID) GormDataType() string { return "objectid" }
+
+// GormDataType is the column type for GORM: rsxid, the SQL name of idgen's XID
+// (the name xid is PostgreSQL's transaction id).
+func (XID) GormDataType() string { return "rsxid" }

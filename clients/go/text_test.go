@@ -68,9 +68,12 @@ var parsers = map[string]func(string) error{
 	"ulid":        func(s string) error { _, err := idgen.ParseULID(s); return err },
 	"prefixed_id": func(s string) error { _, err := idgen.ParsePrefixedID(s); return err },
 	"typeid":      func(s string) error { _, err := idgen.ParseTypeID(s); return err },
+	"ksuid":       func(s string) error { _, err := idgen.ParseKSUID(s); return err },
+	"objectid":    func(s string) error { _, err := idgen.ParseObjectID(s); return err },
+	"xid":         func(s string) error { _, err := idgen.ParseXID(s); return err },
 }
 
-// refusedText checks that each refused text case of the three families
+// refusedText checks that each refused text case of the families
 // (look-alikes or not) fails with a ParseError of its type, and counts them.
 func refusedText(t *testing.T, notASCII bool) int {
 	v := vectors.Load(t)

@@ -1,6 +1,7 @@
 package idgen
 
 import (
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -38,7 +39,38 @@ func TestVectorsLayoutsAndBinary(t *testing.T) {
 		v.Families["prefixed_id"].Alphabet != base36Digits {
 		t.Error("an alphabet is not the file's")
 	}
-	for _, k := range []Kind{KindULID, KindPrefixedID, KindTypeID} {
+	// the three fixed-size types: the alphabet, the digits, the largest text
+	// (KSUID), the epoch, and the fields as the decoders cut them (the time's
+	// 4 bytes, then each decoder's bytes, a counter 3)
+	payload, process, machine := KSUID{}.Payload(), ObjectID{}.Process(), XID{}.Machine()
+	for family, want := range map[string]struct {
+		alphabet string
+		digits   int
+		epoch    int64
+		bits     []int
+		size     int
+	}{
+		"ksuid":    {base62, len(KSUID{}.String()), ksuidEpochUnix, []int{32, 8 * len(payload)}, len(KSUID{})},
+		"objectid": {"0123456789abcdef", len(ObjectID{}.String()), 0, []int{32, 8 * len(process), 24}, len(ObjectID{})},
+		"xid":      {base32Hex, len(XID{}.String()), 0, []int{32, 8 * len(machine), 16, 24}, len(XID{})},
+	} {
+		f := v.Families[family]
+		var bits []int
+		total := 0
+		for _, field := range f.Fields {
+			bits = append(bits, field.Bits)
+			total += field.Bits
+		}
+		if f.Alphabet != want.alphabet || f.Digits != want.digits || f.EpochUnixS != want.epoch ||
+			fmt.Sprint(bits) != fmt.Sprint(want.bits) || total != 8*want.size {
+			t.Errorf("%s: the file's alphabet %q, %d digits, epoch %d, fields %v; the package's %+v",
+				family, f.Alphabet, f.Digits, f.EpochUnixS, bits, want)
+		}
+	}
+	if v.Families["ksuid"].MaxText != ksuidMax {
+		t.Errorf("the largest KSUID: the file's %s, the package's %s", v.Families["ksuid"].MaxText, ksuidMax)
+	}
+	for _, k := range []Kind{KindULID, KindPrefixedID, KindTypeID, KindKSUID, KindObjectID, KindXID} {
 		if _, ok := v.Families[k.String()]; !ok {
 			t.Errorf("%s is no family of the file", k)
 		}

@@ -3,23 +3,27 @@ package idgen
 import "fmt"
 
 // The binary forms, those of the server's send and receive functions
-// (docs/internals.md, "Binary formats"): ulid is its 16 bytes; prefixed_id
-// and typeid are one byte L (the prefix's length: 1 to 63, typeid also 0),
-// the L prefix characters, then the 16 bytes. Each type writes its form with
-// AppendBinary and MarshalBinary and reads it with UnmarshalBinary, refusing
-// what the server refuses, for a driver's codec (clients/go/pgx).
+// (docs/internals.md, "Binary formats"): ulid is its 16 bytes, ksuid its 20,
+// objectid and rsxid their 12; prefixed_id and typeid are one byte L (the
+// prefix's length: 1 to 63, typeid also 0), the L prefix characters, then
+// the 16 bytes. Each type writes its form with AppendBinary and
+// MarshalBinary and reads it with UnmarshalBinary, refusing what the server
+// refuses, for a driver's codec (clients/go/pgx).
 
-// Kind is one of idgen's three base types: the family the server's
-// idgen_types() gives each type and each domain over one.
+// Kind is one of idgen's base types: the family the server's idgen_types()
+// gives each type and each domain over one.
 type Kind int
 
 const (
 	KindULID Kind = iota
 	KindPrefixedID
 	KindTypeID
+	KindKSUID
+	KindObjectID
+	KindXID // the type rsxid, whose family is xid
 )
 
-var kindNames = [...]string{"ulid", "prefixed_id", "typeid"}
+var kindNames = [...]string{"ulid", "prefixed_id", "typeid", "ksuid", "objectid", "xid"}
 
 // String is the base type's name, as idgen_types() writes the family.
 func (k Kind) String() string {
@@ -58,6 +62,42 @@ func (u *ULID) UnmarshalBinary(src []byte) error {
 	copy(u[:], src)
 	return nil
 }
+
+// unmarshalFixed reads a binary form of exactly len(dst) bytes.
+func unmarshalFixed(k Kind, dst, src []byte) error {
+	if len(src) != len(dst) {
+		return binaryError(k, src, fmt.Sprintf("%d bytes, want %d", len(src), len(dst)))
+	}
+	copy(dst, src)
+	return nil
+}
+
+// AppendBinary appends the KSUID's binary form, its 20 bytes (encoding.BinaryAppender).
+func (k KSUID) AppendBinary(b []byte) ([]byte, error) { return append(b, k[:]...), nil }
+
+// MarshalBinary is the KSUID's binary form, its 20 bytes.
+func (k KSUID) MarshalBinary() ([]byte, error) { return k.AppendBinary(nil) }
+
+// UnmarshalBinary reads a binary ksuid: exactly 20 bytes.
+func (k *KSUID) UnmarshalBinary(src []byte) error { return unmarshalFixed(KindKSUID, k[:], src) }
+
+// AppendBinary appends the ObjectID's binary form, its 12 bytes (encoding.BinaryAppender).
+func (o ObjectID) AppendBinary(b []byte) ([]byte, error) { return append(b, o[:]...), nil }
+
+// MarshalBinary is the ObjectID's binary form, its 12 bytes.
+func (o ObjectID) MarshalBinary() ([]byte, error) { return o.AppendBinary(nil) }
+
+// UnmarshalBinary reads a binary objectid: exactly 12 bytes.
+func (o *ObjectID) UnmarshalBinary(src []byte) error { return unmarshalFixed(KindObjectID, o[:], src) }
+
+// AppendBinary appends the XID's binary form, its 12 bytes (encoding.BinaryAppender).
+func (x XID) AppendBinary(b []byte) ([]byte, error) { return append(b, x[:]...), nil }
+
+// MarshalBinary is the XID's binary form, its 12 bytes.
+func (x XID) MarshalBinary() ([]byte, error) { return x.AppendBinary(nil) }
+
+// UnmarshalBinary reads a binary rsxid: exactly 12 bytes.
+func (x *XID) UnmarshalBinary(src []byte) error { return unmarshalFixed(KindXID, x[:], src) }
 
 // appendWithPrefix writes the form of prefixed_id and typeid, refusing a
 // prefix the server would refuse (a zero PrefixedID's too).

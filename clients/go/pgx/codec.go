@@ -10,52 +10,71 @@ import (
 )
 
 // Codec is the pgx v5 codec of one of idgen's types, text and binary. It
-// encodes package idgen's type for it (idgen.ULID, idgen.PrefixedID or
-// idgen.TypeID) and strings (parsed, so binary COPY of a string works too),
-// and scans into that type and *string.
+// encodes package idgen's type for it (idgen.ULID, idgen.PrefixedID,
+// idgen.TypeID, idgen.KSUID, idgen.ObjectID or idgen.XID) and strings
+// (parsed, so binary COPY of a string works too), and scans into that type
+// and *string. Other values with a driver.Valuer that gives the text, such
+// as rs/xid's xid.ID and segmentio/ksuid's ksuid.KSUID, reach it through
+// pgx as that string; a sql.Scanner, theirs too, gets the text.
 type Codec struct{ kind idgen.Kind }
 
-// ULIDCodec, PrefixedIDCodec and TypeIDCodec are the codecs Register uses.
+// The codecs Register uses, one per type.
 var (
 	ULIDCodec       = &Codec{idgen.KindULID}
 	PrefixedIDCodec = &Codec{idgen.KindPrefixedID}
 	TypeIDCodec     = &Codec{idgen.KindTypeID}
+	KSUIDCodec      = &Codec{idgen.KindKSUID}
+	ObjectIDCodec   = &Codec{idgen.KindObjectID}
+	XIDCodec        = &Codec{idgen.KindXID}
 )
 
 // codecs are the codecs by kind, for the families idgen_types() lists.
 var codecs = map[idgen.Kind]*Codec{
 	idgen.KindULID: ULIDCodec, idgen.KindPrefixedID: PrefixedIDCodec, idgen.KindTypeID: TypeIDCodec,
+	idgen.KindKSUID: KSUIDCodec, idgen.KindObjectID: ObjectIDCodec, idgen.KindXID: XIDCodec,
 }
 
-// value is a value of any of the three types.
+// value is a value of any of the types.
 type value interface {
 	encoding.BinaryAppender
 	String() string
 }
 
-// target is a pointer to one of the three types.
+// target is a pointer to one of the types.
 type target interface {
 	encoding.BinaryUnmarshaler
 	encoding.TextUnmarshaler
+}
+
+// fresh is a new target of type T and the value it holds once read.
+func fresh[T any, P interface {
+	*T
+	target
+}]() (target, func() value) {
+	p := P(new(T))
+	return p, func() value { return any(*p).(value) }
 }
 
 // newTarget is a fresh value of the codec's type and the value it holds once read.
 func (c *Codec) newTarget() (target, func() value) {
 	switch c.kind {
 	case idgen.KindULID:
-		u := new(idgen.ULID)
-		return u, func() value { return *u }
+		return fresh[idgen.ULID]()
 	case idgen.KindPrefixedID:
-		p := new(idgen.PrefixedID)
-		return p, func() value { return *p }
+		return fresh[idgen.PrefixedID]()
+	case idgen.KindTypeID:
+		return fresh[idgen.TypeID]()
+	case idgen.KindKSUID:
+		return fresh[idgen.KSUID]()
+	case idgen.KindObjectID:
+		return fresh[idgen.ObjectID]()
 	default:
-		t := new(idgen.TypeID)
-		return t, func() value { return *t }
+		return fresh[idgen.XID]()
 	}
 }
 
-// kindOf is the kind of a value of one of the three types (ok false for
-// anything else, pointers too: pgx dereferences those, NULL for nil).
+// kindOf is the kind of a value of one of the types (ok false for anything
+// else, pointers too: pgx dereferences those, NULL for nil).
 func kindOf(v any) (k idgen.Kind, ok bool) {
 	switch v.(type) {
 	case idgen.ULID:
@@ -64,6 +83,12 @@ func kindOf(v any) (k idgen.Kind, ok bool) {
 		return idgen.KindPrefixedID, true
 	case idgen.TypeID:
 		return idgen.KindTypeID, true
+	case idgen.KSUID:
+		return idgen.KindKSUID, true
+	case idgen.ObjectID:
+		return idgen.KindObjectID, true
+	case idgen.XID:
+		return idgen.KindXID, true
 	}
 	return 0, false
 }
@@ -77,6 +102,12 @@ func (c *Codec) scansInto(dst any) bool {
 		return c.kind == idgen.KindPrefixedID
 	case *idgen.TypeID:
 		return c.kind == idgen.KindTypeID
+	case *idgen.KSUID:
+		return c.kind == idgen.KindKSUID
+	case *idgen.ObjectID:
+		return c.kind == idgen.KindObjectID
+	case *idgen.XID:
+		return c.kind == idgen.KindXID
 	}
 	return false
 }

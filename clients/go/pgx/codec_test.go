@@ -31,6 +31,50 @@ func TestCodecRefusals(t *testing.T) {
 			}
 		}
 	}
+	// the fixed-size types: each bits case is the binary field, another
+	// length is refused, and the text field is the canonical text
+	for codec, family := range map[*pgxidgen.Codec]string{pgxidgen.KSUIDCodec: "ksuid", pgxidgen.ObjectIDCodec: "objectid",
+		pgxidgen.XIDCodec: "xid"} {
+		cases := vectors.Load(t).Cases(family, "bits", true)
+		if len(cases) == 0 {
+			t.Fatalf("%s: no bits cases", family)
+		}
+		for _, c := range cases {
+			raw := c.Bytes("bits")
+			v, err := codec.DecodeValue(m, 0, bin, raw)
+			if err != nil || v.(fmt.Stringer).String() != c.Str("canonical") {
+				t.Errorf("%s field %s (%s): %v %v", family, c.Str("bits"), c["what"], v, err)
+				continue
+			}
+			back, err := codec.PlanEncode(m, 0, bin, v).Encode(v, nil)
+			if err != nil || string(back) != string(raw) {
+				t.Errorf("%s %s written as % x %v", family, c.Str("canonical"), back, err)
+			}
+			fromString, err := codec.PlanEncode(m, 0, bin, c.Str("canonical")).Encode(c.Str("canonical"), nil)
+			if err != nil || string(fromString) != string(raw) {
+				t.Errorf("%s string %s written as % x %v", family, c.Str("canonical"), fromString, err)
+			}
+			if s, err := codec.DecodeDatabaseSQLValue(m, 0, bin, raw); err != nil || s != c.Str("canonical") {
+				t.Errorf("%s %s to database/sql: %v %v", family, c.Str("bits"), s, err)
+			}
+			for _, n := range []int{len(raw) - 1, len(raw) + 1} {
+				if _, err := codec.DecodeValue(m, 0, bin, make([]byte, n)); err == nil {
+					t.Errorf("%s accepted %d bytes", family, n)
+				}
+			}
+		}
+		for _, c := range vectors.Load(t).Cases(family, "text", false) {
+			if _, err := codec.PlanEncode(m, 0, bin, c.Str("text")).Encode(c.Str("text"), nil); err == nil {
+				t.Errorf("%s: the invalid string %q (%s) encoded in binary", family, c.Str("text"), c["what"])
+			}
+		}
+	}
+	for codec, other := range map[*pgxidgen.Codec]any{pgxidgen.KSUIDCodec: idgen.XID{}, pgxidgen.ObjectIDCodec: idgen.XID{},
+		pgxidgen.XIDCodec: idgen.ObjectID{}} {
+		if codec.PlanEncode(m, 0, bin, other) != nil {
+			t.Errorf("a codec plans to encode a %T", other)
+		}
+	}
 	if p := pgxidgen.ULIDCodec.PlanEncode(m, 0, bin, idgen.PrefixedID{}); p != nil {
 		t.Error("the ulid codec plans to encode a PrefixedID")
 	}

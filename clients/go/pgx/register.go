@@ -1,5 +1,5 @@
 // Package pgx registers the types of the idgen PostgreSQL extension (ulid,
-// prefixed_id, typeid and every domain over them) with pgx v5, so that pgx
+// prefixed_id, typeid, ksuid, objectid, rsxid and every domain over them) with pgx v5, so that pgx
 // reads and writes them in binary as the values of package idgen
 // (github.com/idgen/idgen/clients/go). Import it under a name of its own,
 // such as pgxidgen, beside pgx.
@@ -39,11 +39,12 @@ func typesSQL(found bool, function *string, version string) (string, error) {
 	return "SELECT t.oid, t.name::text, t.array_oid, t.family FROM " + *function + " t", nil
 }
 
-// Register looks up ulid, prefixed_id and typeid in the connection's
-// database (their OIDs differ from one database to the next), and every
-// domain over them (prefixed_id_define()'s and typeid_define()'s, a CREATE
-// DOMAIN over one, a domain over such a domain), through the extension's
-// idgen_types(), and registers them and their arrays in the connection's
+// Register looks up idgen's types (ulid, prefixed_id, typeid, ksuid,
+// objectid and rsxid) in the connection's database (their OIDs differ from
+// one database to the next), and every domain over them
+// (prefixed_id_define()'s and typeid_define()'s, a CREATE DOMAIN over one, a
+// domain over such a domain), through the extension's idgen_types(), and
+// registers them and their arrays in the connection's
 // type map, so that pgx reads and writes them in binary. It needs idgen
 // 0.8.0 or later, installed in any schema; call it again after creating a
 // domain. Use it as pgxpool.Config's AfterConnect.

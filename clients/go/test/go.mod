@@ -17,6 +17,8 @@ require (
 	github.com/idgen/idgen/clients/go/pgx v0.8.0
 	github.com/jackc/pgx/v5 v5.13.0
 	github.com/lib/pq v1.12.3
+	github.com/rs/xid v1.6.0
+	github.com/segmentio/ksuid v1.0.4
 	gorm.io/driver/postgres v1.6.3
 	gorm.io/gorm v1.31.2
 )
@@ -27,8 +29,6 @@ require (
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
 	github.com/jinzhu/inflection v1.0.0 // indirect
 	github.com/jinzhu/now v1.1.5 // indirect
-	github.com/rs/xid v1.6.0 // indirect
-	github.com/segmentio/ksuid v1.0.4 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
 )

@@ -8,6 +8,8 @@ import (
 	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/rs/xid"
+	"github.com/segmentio/ksuid"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -99,5 +101,93 @@ func TestGorm(t *testing.T) {
 	var again GormOrder
 	if err := db.First(&again, o.ID).Error; err != nil || again.Account != o.Account || again.User != o.User || again.Note != "updated" {
 		t.Errorf("the row after the second AutoMigrate: %v %+v", err, again)
+	}
+}
+
+// ksuid, objectid and rsxid columns from the package's types, the key among
+// them, and from the de-facto types with a type: tag; AutoMigrate's table
+// is checked in the catalog.
+// README module begins
+type GormEvent struct {
+	ID     idgen.KSUID    `gorm:"primaryKey;default:ksuid()"`
+	Doc    idgen.ObjectID `gorm:"not null;default:objectid()"`
+	Trace  idgen.XID      `gorm:"not null;default:xid()"`
+	Origin xid.ID         `gorm:"type:rsxid"` // rs/xid's type; its zero value is NULL
+	Batch  ksuid.KSUID    `gorm:"type:ksuid"` // segmentio/ksuid's
+	Note   string
+}
+
+// README module ends
+
+func TestGormFixedSize(t *testing.T) {
+	connect(t)
+	cfg, err := pgx.ParseConfig("search_path=gotest,public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(pgxidgen.Register))
+	defer sqlDB.Close()
+	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), &gorm.Config{Logger: logger.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Exec(`DROP TABLE IF EXISTS gorm_events`)
+	if err := db.AutoMigrate(&GormEvent{}); err != nil {
+		t.Fatalf("AutoMigrate: %v", err)
+	}
+	var columns []string
+	db.Raw(`SELECT a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text
+	        || coalesce(' ' || pg_get_expr(d.adbin, d.adrelid), '')
+	        FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+	        WHERE a.attrelid = 'gorm_events'::regclass AND a.attnum > 0 ORDER BY a.attnum`).Scan(&columns)
+	var key string
+	db.Raw(`SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'gorm_events'::regclass AND contype = 'p'`).Scan(&key)
+	want := []string{"id ksuid true ksuid()", "doc objectid true objectid()", "trace rsxid true xid()",
+		"origin rsxid false", "batch ksuid false", "note text false"}
+	if strings.Join(columns, "; ") != strings.Join(want, "; ") || key != "PRIMARY KEY (id)" {
+		t.Errorf("the migrator's table:\n got %q %q\nwant %q", columns, key, want)
+	}
+	origin := xid.New()
+	e := GormEvent{Origin: origin, Batch: ksuid.New(), Note: "first"}
+	if err := db.Create(&e).Error; err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	if e.ID == (idgen.KSUID{}) || e.Doc == (idgen.ObjectID{}) || e.Trace == (idgen.XID{}) || e.Origin != origin {
+		t.Errorf("Create did not read back the DEFAULTs: %+v", e)
+	}
+	var found GormEvent
+	if err := db.Where("doc = ? AND trace = ? AND origin = ? AND batch = ?", e.Doc, e.Trace, e.Origin, e.Batch).First(&found).Error; err != nil || found != e {
+		t.Errorf("First by doc, trace, origin and batch: %v %+v", err, found)
+	}
+	var byKey GormEvent
+	if err := db.First(&byKey, "id = ?", e.ID).Error; err != nil || byKey != e {
+		t.Errorf("First by the KSUID key: %v %+v", err, byKey)
+	}
+	var server string
+	db.Raw(`SELECT id::text || ' ' || doc::text || ' ' || trace::text || ' ' || origin::text || ' ' || batch::text FROM gorm_events`).Scan(&server)
+	if server != strings.Join([]string{e.ID.String(), e.Doc.String(), e.Trace.String(), e.Origin.String(), e.Batch.String()}, " ") {
+		t.Errorf("the row in the database: %s, the model %+v", server, e)
+	}
+	bare := GormEvent{Note: "no origin"}
+	if err := db.Create(&bare).Error; err != nil {
+		t.Fatalf("Create without origin: %v", err)
+	}
+	var nulls int64
+	db.Model(&GormEvent{}).Where("origin IS NULL AND batch IS NULL").Count(&nulls)
+	if nulls != 1 {
+		t.Errorf("the zero xid.ID and ksuid.KSUID are not NULL: %d rows", nulls)
+	}
+	if n := db.Where("id = ?", bare.ID).Delete(&GormEvent{}).RowsAffected; n != 1 {
+		t.Errorf("Delete by KSUID: %d rows", n)
+	}
+	// a second AutoMigrate alters nothing: no domain, no DEFAULT with arguments
+	var seen []string
+	if err := db.Session(&gorm.Session{Logger: recorder{&seen}}).AutoMigrate(&GormEvent{}); err != nil {
+		t.Errorf("the second AutoMigrate: %v", err)
+	}
+	for _, s := range seen {
+		if strings.HasPrefix(s, "ALTER") {
+			t.Errorf("the second AutoMigrate alters a column: %s", s)
+		}
 	}
 }

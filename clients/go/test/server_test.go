@@ -43,7 +43,9 @@ CREATE TABLE domain_values (
     r ulid_ref, rr ulid_ref_ref, m member_id DEFAULT typeid_new('member'),
     rra ulid_ref_ref[], ma member_id[]);
 INSERT INTO domain_values (r, rr) SELECT ulid(), ulid() FROM generate_series(1, 3);
-UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];`
+UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];
+CREATE DOMAIN doc_ref AS objectid;
+CREATE DOMAIN trace_ref AS rsxid;`
 
 func connect(t testing.TB) *pgx.Conn {
 	t.Helper()

@@ -24,6 +24,9 @@ func TestSpeedBinaryVsText(t *testing.T) {
 		{"ulid", `SELECT ulid() FROM generate_series(1, 1000000)`},
 		{"prefixed_id", `SELECT prefixed_id_new('acct') FROM generate_series(1, 1000000)`},
 		{"typeid", `SELECT typeid_new('user') FROM generate_series(1, 1000000)`},
+		{"ksuid", `SELECT ksuid() FROM generate_series(1, 1000000)`},
+		{"objectid", `SELECT objectid() FROM generate_series(1, 1000000)`},
+		{"xid", `SELECT xid() FROM generate_series(1, 1000000)`},
 	} {
 		if _, err := conn.Exec(ctx, `CREATE TEMP TABLE speed_`+family.name+` AS `+family.query); err != nil {
 			t.Fatal(err)
@@ -52,10 +55,22 @@ func TestSpeedBinaryVsText(t *testing.T) {
 					var p idgen.PrefixedID
 					err = rows.Scan(&p)
 					v = p
-				default:
+				case "typeid":
 					var ti idgen.TypeID
 					err = rows.Scan(&ti)
 					v = ti
+				case "ksuid":
+					var k idgen.KSUID
+					err = rows.Scan(&k)
+					v = k
+				case "objectid":
+					var o idgen.ObjectID
+					err = rows.Scan(&o)
+					v = o
+				default:
+					var x idgen.XID
+					err = rows.Scan(&x)
+					v = x
 				}
 				if err != nil {
 					t.Fatal(err)

@@ -28,9 +28,12 @@ type Family struct {
 		Bits int
 	}
 	EpochUnixMs int64  `json:"epoch_unix_ms"`
+	EpochUnixS  int64  `json:"epoch_unix_s"`
 	MinID       string `json:"min_id"`
 	Alphabet    string `json:"alphabet"`
 	MaxBody     string `json:"max_body"`
+	MaxText     string `json:"max_text"`
+	Digits      int    `json:"digits"`
 	Cases       map[string][]Case
 }
 
