@@ -47,13 +47,15 @@ class BinaryIdJdbcTest
 			new Family("objectid", ObjectId.TYPE, ObjectId.class, ObjectId::parse),
 			new Family("xid", Xid.TYPE, Xid.class, Xid::parse));
 
+	/** Results in text: never server-prepared (pgjdbc asks for binary results only of server-prepared statements). */
 	static Connection text;
+	/** Results and parameters in binary where registered: server-prepared from the first execution. */
 	static Connection binary;
 
 	@BeforeAll
 	static void connect() throws SQLException
 	{
-		text = Db.connect();
+		text = Db.connect("prepareThreshold", "0");
 		try (Statement st = text.createStatement())
 		{
 			st.execute("CREATE EXTENSION IF NOT EXISTS idgen");
@@ -237,11 +239,12 @@ class BinaryIdJdbcTest
 	@Test
 	void keysFromTheDefaultsAndLookupsByEachType() throws SQLException
 	{
+		Connection conn = text;
 		ObjectId id;
 		Ksuid ref;
 		Xid trace;
 		// README java begins
-		try (PreparedStatement ps = conn().prepareStatement("INSERT INTO documents (title) VALUES (?)",
+		try (PreparedStatement ps = conn.prepareStatement("INSERT INTO documents (title) VALUES (?)",
 				new String[] {"id", "ref", "trace"}))
 		{
 			ps.setString(1, "minutes");
@@ -260,25 +263,20 @@ class BinaryIdJdbcTest
 		byte[] payload = ref.payload();          // ksuid_payload(ref)
 		int pid = trace.pid();                   // xid_pid(trace), also machine(), counter(), time()
 		// README java ends
-		assertEquals(Db.text(conn(), "SELECT extract(epoch FROM objectid_time(?))::bigint::text", id), String.valueOf(created.getEpochSecond()));
-		assertEquals(Db.text(conn(), "SELECT encode(objectid_process(?), 'hex')", id), java.util.HexFormat.of().formatHex(process));
-		assertEquals(Db.text(conn(), "SELECT objectid_counter(?)::text", id), String.valueOf(counter));
-		assertEquals(Db.text(conn(), "SELECT encode(ksuid_payload(?), 'hex')", ref), java.util.HexFormat.of().formatHex(payload));
-		assertEquals(Db.text(conn(), "SELECT xid_pid(?)::text", trace), String.valueOf(pid));
+		assertEquals(Db.text(conn, "SELECT extract(epoch FROM objectid_time(?))::bigint::text", id), String.valueOf(created.getEpochSecond()));
+		assertEquals(Db.text(conn, "SELECT encode(objectid_process(?), 'hex')", id), java.util.HexFormat.of().formatHex(process));
+		assertEquals(Db.text(conn, "SELECT objectid_counter(?)::text", id), String.valueOf(counter));
+		assertEquals(Db.text(conn, "SELECT encode(ksuid_payload(?), 'hex')", ref), java.util.HexFormat.of().formatHex(payload));
+		assertEquals(Db.text(conn, "SELECT xid_pid(?)::text", trace), String.valueOf(pid));
 		for (Object[] by : new Object[][] {{"id", id}, {"ref", ref}, {"trace", trace}})
-			assertEquals("minutes", Db.text(conn(), "SELECT title FROM documents WHERE " + by[0] + " = ?", by[1]), "by " + by[0]);
-		assertEquals(id.toString(), Db.text(conn(), "SELECT id::text FROM documents WHERE ref = ? AND trace = ?", ref, trace));
-	}
-
-	static Connection conn()
-	{
-		return text;
+			assertEquals("minutes", Db.text(conn, "SELECT title FROM documents WHERE " + by[0] + " = ?", by[1]), "by " + by[0]);
+		assertEquals(id.toString(), Db.text(conn, "SELECT id::text FROM documents WHERE ref = ? AND trace = ?", ref, trace));
 	}
 
 	@Test
 	void theBsonLibrarysObjectIdAsAParameterAndBack() throws SQLException
 	{
-		Connection conn = conn();
+		Connection conn = text;
 		org.bson.types.ObjectId back, same;
 		// README java begins
 		org.bson.types.ObjectId fromMongo = new org.bson.types.ObjectId();

@@ -272,6 +272,28 @@ class CodecTest
 		return v instanceof Ksuid k ? k.toByteArray() : v instanceof ObjectId o ? o.toByteArray() : ((Xid) v).toByteArray();
 	}
 
+	/** The decoders as clients/java/README.md shows them, on the file's first KSUID and XID. */
+	@Test
+	void decodersAsTheReadmeShowsThem()
+	{
+		byte[] bytes = bytes(cases("objectid", "text", true).get(0), "bits");
+		// README java begins
+		Ksuid k = Ksuid.parse("0ujtsYcgvSTl8PAuAdqWYSMnLOv");
+		Instant at = k.time();                           // ksuid_time(): 2017-10-10T04:00:47Z
+		byte[] payload = k.payload();                    // ksuid_payload(): the last 16 bytes
+		Xid x = Xid.parse("9m4e2mr0ui3e8a215n4g");
+		byte[] machine = x.machine();                    // xid_machine(): 3 bytes
+		int pid = x.pid(), counter = x.counter();        // xid_pid(), xid_counter()
+		ObjectId o = ObjectId.fromBytes(bytes);          // 12 bytes, as objectid::bytea gives them
+		ObjectId same = ObjectId.parse(o.toString().toUpperCase());  // hex in either case
+		// README java ends
+		assertEquals(Instant.parse("2017-10-10T04:00:47Z"), at);
+		assertEquals("b5a1cd34b5f99d1154fb6853345c9735", HexFormat.of().formatHex(payload));
+		assertEquals(List.of("60f486", 58408, 4271561), List.of(HexFormat.of().formatHex(machine), pid, counter));
+		assertEquals(o, same);
+		assertEquals("56e1fc72e0c917e9c4714161", same.toString());
+	}
+
 	/** The BSON library's ObjectId and the package's: the same 12 bytes and text both ways. */
 	@Test
 	void bsonObjectIdConvertsBothWays()
