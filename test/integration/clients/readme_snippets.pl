@@ -8,9 +8,10 @@
 # "README snippet" blocks for frameworks.md, "README browser" blocks for
 # browser.md (every code block of which must be such blocks' lines: --whole),
 # "README package" blocks for the npm package's README, "README module"
-# blocks for the Go modules' README and "README python" blocks for the Python
-# package's README (every code block of which must be such blocks' lines:
-# --whole). Needs no server.
+# blocks for the Go modules' README, "README java" blocks for the Java
+# package's README and "README python" blocks for the Python package's README
+# (every code block of which must be such blocks' lines: --whole). Needs no
+# server.
 use strict;
 use warnings;
 use File::Find;
@@ -22,7 +23,7 @@ my $package = repo_dir() . '/clients/node/test';
 my @package_drivers = ((map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs)),
 	repo_dir() . '/clients/python/tests/test_psycopg_wire.py');
 my %drivers = map { ($_ => 1) } @package_drivers;
-my (@tools, @browser, @package_readme, @go_readme, @python_readme);
+my (@tools, @browser, @package_readme, @go_readme, @python_readme, @java_readme);
 find(
 	{
 		no_chdir => 1,
@@ -36,6 +37,7 @@ find(
 			push @package_readme, "$_:package" if grep { /README package begins/ } @lines;
 			push @go_readme, "$_:module" if grep { /README module begins/ } @lines;
 			push @python_readme, "$_:python" if grep { /README python begins/ } @lines;
+			push @java_readme, "$_:java" if grep { /README java begins/ } @lines;
 		}
 	},
 	$dir, repo_dir() . '/clients');
@@ -44,15 +46,18 @@ find(
 @package_readme = sort @package_readme;
 @go_readme = sort @go_readme;
 @python_readme = sort @python_readme;
+@java_readme = sort @java_readme;
 cmp_ok(scalar @tools, '>=', 8, 'the tools\' tests mark snippets for docs/frameworks.md')
   or diag("found: @tools");
 ok(@browser && @package_readme, 'the PGlite test\'s pages mark the examples of docs/browser.md and clients/node/README.md')
   or diag("found: @browser; @package_readme");
 ok(@go_readme, 'the Go modules\' tests mark the examples of clients/go/README.md');
 ok(@python_readme, 'the Python package\'s tests mark the examples of clients/python/README.md');
+ok(@java_readme, 'the Java package\'s tests mark the examples of clients/java/README.md');
 verdicts('readme_snippets.py', '/usr/bin/python3', "$dir/readme_snippets.py",
 	map({ "$_:snippet" } @package_drivers),
 	'--page', 'docs/frameworks.md', @tools, '--whole', 'docs/browser.md', @browser,
 	'--page', 'clients/node/README.md', @package_readme, '--page', 'clients/go/README.md', @go_readme,
-	'--whole', 'clients/python/README.md', @python_readme);
+	'--whole', 'clients/python/README.md', @python_readme,
+	'--page', 'clients/java/README.md', @java_readme);
 done_testing();

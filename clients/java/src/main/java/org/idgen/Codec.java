@@ -2,7 +2,10 @@ package org.idgen;
 
 import java.util.UUID;
 
-/** The text forms of idgen's 128-bit values: Crockford base32 (ULID, TypeID) and base36 (prefixed IDs). */
+/**
+ * The text forms of idgen's values: Crockford base32 (ULID, TypeID) and base36 (prefixed IDs) of
+ * 128 bits, base62 of KSUID's 160, hex of ObjectId's 96 and base32hex of XID's 96.
+ */
 final class Codec
 {
 	private static final String BASE32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -184,5 +187,152 @@ final class Codec
 			bytes[offset + 1 + i] = (byte) prefix.charAt(i);
 		writeLong(hi, bytes, offset + 1 + prefix.length());
 		writeLong(lo, bytes, offset + 9 + prefix.length());
+	}
+
+	private static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+	private static final String HEX = "0123456789abcdef";
+	private static final String BASE32HEX = "0123456789abcdefghijklmnopqrstuv";
+	/** Base62 digits of a KSUID: the fewest that hold 2^160 - 1. */
+	static final int BASE62_DIGITS = 27;
+
+	/** The digit of c in the alphabet (exact case), or -1; only ASCII characters are digits. */
+	private static int digit(String alphabet, char c)
+	{
+		return c < 128 ? alphabet.indexOf(c) : -1;
+	}
+
+	/** 27 base62 digits of the bytes (a big-endian number), left-padded with 0. */
+	static String base62(byte[] bytes)
+	{
+		byte[] n = bytes.clone();
+		char[] out = new char[BASE62_DIGITS];
+		for (int i = BASE62_DIGITS - 1; i >= 0; i--)
+		{
+			// n / 62 in place, byte by byte from the most significant; the remainder is the digit
+			int r = 0;
+			for (int j = 0; j < n.length; j++)
+			{
+				int cur = (r << 8) | (n[j] & 0xFF);
+				n[j] = (byte) (cur / 62);
+				r = cur % 62;
+			}
+			out[i] = BASE62.charAt(r);
+		}
+		return new String(out);
+	}
+
+	/**
+	 * The `size` big-endian bytes of 27 base62 digits (case matters), or null when the text is not
+	 * that or its number does not fit.
+	 */
+	static byte[] parseBase62(CharSequence text, int size)
+	{
+		if (text.length() != BASE62_DIGITS)
+			return null;
+		byte[] n = new byte[size];
+		for (int i = 0; i < BASE62_DIGITS; i++)
+		{
+			int d = digit(BASE62, text.charAt(i));
+			if (d < 0)
+				return null;
+			// n * 62 + d, from the least significant byte; a carry out of the top is too large
+			int carry = d;
+			for (int j = size - 1; j >= 0; j--)
+			{
+				int cur = (n[j] & 0xFF) * 62 + carry;
+				n[j] = (byte) cur;
+				carry = cur >>> 8;
+			}
+			if (carry != 0)
+				return null;
+		}
+		return n;
+	}
+
+	/** Two lowercase hex digits a byte. */
+	static String hex(byte[] bytes)
+	{
+		char[] out = new char[bytes.length * 2];
+		for (int i = 0; i < bytes.length; i++)
+		{
+			out[2 * i] = HEX.charAt((bytes[i] >> 4) & 15);
+			out[2 * i + 1] = HEX.charAt(bytes[i] & 15);
+		}
+		return new String(out);
+	}
+
+	/** The `size` bytes of 2 * size hex digits (either case), or null. */
+	static byte[] parseHex(CharSequence text, int size)
+	{
+		if (text.length() != 2 * size)
+			return null;
+		byte[] out = new byte[size];
+		for (int i = 0; i < text.length(); i++)
+		{
+			char c = text.charAt(i);
+			int d = digit(HEX, c >= 'A' && c <= 'F' ? (char) (c + ('a' - 'A')) : c);
+			if (d < 0)
+				return null;
+			out[i / 2] = (byte) ((out[i / 2] << 4) | d);
+		}
+		return out;
+	}
+
+	/** Lowercase base32hex of the bytes and zero bits up to a whole digit, unpadded. */
+	static String base32hex(byte[] bytes)
+	{
+		int digits = (bytes.length * 8 + 4) / 5;
+		char[] out = new char[digits];
+		for (int i = 0; i < digits; i++)
+			out[i] = BASE32HEX.charAt(bits(bytes, 5 * i));
+		return new String(out);
+	}
+
+	/** The 5 bits of the bytes from bit `at` (from the most significant), zeros past the end. */
+	private static int bits(byte[] bytes, int at)
+	{
+		int v = 0;
+		for (int b = at; b < at + 5; b++)
+		{
+			int bit = b / 8 < bytes.length ? (bytes[b / 8] >> (7 - b % 8)) & 1 : 0;
+			v = (v << 1) | bit;
+		}
+		return v;
+	}
+
+	/**
+	 * The `size` bytes of their base32hex text (lowercase only, unpadded), or null when the text is
+	 * not that or its last digit carries bits past the bytes (the reference's strictness).
+	 */
+	static byte[] parseBase32hex(CharSequence text, int size)
+	{
+		int digits = (size * 8 + 4) / 5;
+		if (text.length() != digits)
+			return null;
+		byte[] out = new byte[size];
+		for (int i = 0; i < digits; i++)
+		{
+			int d = digit(BASE32HEX, text.charAt(i));
+			if (d < 0)
+				return null;
+			for (int k = 0; k < 5; k++)
+			{
+				int b = 5 * i + k, bit = (d >> (4 - k)) & 1;
+				if (b / 8 < size)
+					out[b / 8] |= (byte) (bit << (7 - b % 8));
+				else if (bit != 0)
+					return null;
+			}
+		}
+		return out;
+	}
+
+	/** The unsigned big-endian number of bytes[offset..offset+n-1] (n at most 7). */
+	static long readUnsigned(byte[] bytes, int offset, int n)
+	{
+		long v = 0;
+		for (int i = 0; i < n; i++)
+			v = (v << 8) | (bytes[offset + i] & 0xFF);
+		return v;
 	}
 }

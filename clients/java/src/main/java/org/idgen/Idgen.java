@@ -27,16 +27,17 @@ public final class Idgen
 			+ "::pg_catalog.text, e.extversion FROM pg_catalog.pg_extension e"
 			+ " WHERE e.extname OPERATOR(pg_catalog.=) 'idgen'";
 
-	private static final Map<String, Class<? extends PGobject>> CLASSES =
-			Map.of(Ulid.TYPE, Ulid.class, PrefixedId.TYPE, PrefixedId.class, TypeId.TYPE, TypeId.class);
+	/** The value class of each family that idgen_types() names. */
+	private static final Map<String, Class<? extends PGobject>> CLASSES = Map.of(Ulid.TYPE, Ulid.class, PrefixedId.TYPE,
+			PrefixedId.class, TypeId.TYPE, TypeId.class, Ksuid.TYPE, Ksuid.class, ObjectId.TYPE, ObjectId.class, "xid", Xid.class);
 
 	private Idgen()
 	{
 	}
 
 	/**
-	 * Makes {@code getObject} on this connection return {@link Ulid}, {@link PrefixedId} and
-	 * {@link TypeId} for columns of those types, of every domain over them (domains over domains
+	 * Makes {@code getObject} on this connection return {@link Ulid}, {@link PrefixedId},
+	 * {@link TypeId}, {@link Ksuid}, {@link ObjectId} and {@link Xid} for columns of those types, of every domain over them (domains over domains
 	 * too) and for the elements of their arrays (pgjdbc's {@code PGConnection.addDataType}), the
 	 * types found through the extension's {@code idgen_types()}, in whatever schema idgen lives (it
 	 * needs idgen 0.8.0 or later). A pooled connection (HikariCP) is unwrapped; do it once per

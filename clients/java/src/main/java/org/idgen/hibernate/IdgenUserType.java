@@ -12,22 +12,31 @@ import org.hibernate.usertype.EnhancedUserType;
 import org.postgresql.util.PGobject;
 
 /**
- * The Hibernate type of one of idgen's value classes: read as text (so the connection needs no
- * registration), bound with {@code setObject}, which pgjdbc sends with the type's OID, so that
- * {@code WHERE id = ?} needs no cast; a literal is written with a cast to the type. The values are
- * immutable.
+ * The Hibernate type of one of idgen's value classes (or of another immutable class that one of them
+ * converts): read as text (so the connection needs no registration), bound with {@code setObject}
+ * of the value class, which pgjdbc sends with the type's OID, so that {@code WHERE id = ?} needs no
+ * cast; a literal is written with a cast to the type.
  */
-abstract class IdgenUserType<J extends PGobject> implements EnhancedUserType<J>
+abstract class IdgenUserType<J> implements EnhancedUserType<J>
 {
 	private final Class<J> javaType;
 	private final String sqlType;
 	private final Function<String, J> parse;
+	private final Function<J, PGobject> bound;
 
+	/** The type of a value class itself. */
 	IdgenUserType(Class<J> javaType, String sqlType, Function<String, J> parse)
+	{
+		this(javaType, sqlType, parse, value -> (PGobject) value);
+	}
+
+	/** The type of another class, bound as the value class that {@code bound} converts it to. */
+	IdgenUserType(Class<J> javaType, String sqlType, Function<String, J> parse, Function<J, PGobject> bound)
 	{
 		this.javaType = javaType;
 		this.sqlType = sqlType;
 		this.parse = parse;
+		this.bound = bound;
 	}
 
 	@Override
@@ -68,7 +77,7 @@ abstract class IdgenUserType<J extends PGobject> implements EnhancedUserType<J>
 		if (value == null)
 			st.setNull(position, Types.OTHER, sqlType);
 		else
-			st.setObject(position, value);
+			st.setObject(position, bound.apply(value));
 	}
 
 	@Override
@@ -86,7 +95,7 @@ abstract class IdgenUserType<J extends PGobject> implements EnhancedUserType<J>
 	@Override
 	public Serializable disassemble(J value)
 	{
-		return value == null ? null : value.getValue();
+		return value == null ? null : toString(value);
 	}
 
 	@Override
@@ -98,13 +107,13 @@ abstract class IdgenUserType<J extends PGobject> implements EnhancedUserType<J>
 	@Override
 	public String toSqlLiteral(J value)
 	{
-		return "'" + value.getValue() + "'::" + sqlType;
+		return "'" + toString(value) + "'::" + sqlType;
 	}
 
 	@Override
 	public String toString(J value)
 	{
-		return value.getValue();
+		return bound.apply(value).getValue();
 	}
 
 	@Override

@@ -11,11 +11,15 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.HexFormat;
+import org.idgen.Ksuid;
+import org.idgen.ObjectId;
 import org.idgen.PrefixedId;
 import org.idgen.Snowflake;
 import org.idgen.TypeId;
 import org.idgen.Ulid;
 import org.idgen.UuidV7;
+import org.idgen.Xid;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -190,6 +194,75 @@ class DecoderTest
 				});
 		assertEquals(N, n);
 		assertTrue(TypeId.of("", new UUID(0, 0)).getValue().matches("0{26}"));
+	}
+
+	/** n random bytes as an SQL expression (md5 of random(), 16 bytes at a time). */
+	static String randomBytes(int n)
+	{
+		StringBuilder hex = new StringBuilder("decode(substr(md5(random()::text)");
+		for (int i = 16; i < n; i += 16)
+			hex.append(" || md5(random()::text)");
+		return hex.append(", 1, ").append(2 * n).append("), 'hex')").toString();
+	}
+
+	static String hex(byte[] b)
+	{
+		return HexFormat.of().formatHex(b);
+	}
+
+	@Test
+	void ksuidTextBytesTimeAndPayloadAsTheServer() throws SQLException
+	{
+		// ksuid() now, ksuid_at() over the whole range of seconds, and any 20 bytes
+		int n = rows("SELECT k::text, k::bytea, ksuid_time(k), ksuid_payload(k) FROM ("
+				+ " SELECT CASE i % 3 WHEN 0 THEN ksuid()"
+				+ " WHEN 1 THEN ksuid_at(to_timestamp(1400000000 + floor(random() * 4294967295)))"
+				+ " ELSE " + randomBytes(Ksuid.BYTES) + "::ksuid END AS k FROM generate_series(1, " + N + ") i) s", rs -> {
+					String text = rs.getString(1);
+					Ksuid k = Ksuid.parse(text);
+					assertEquals(text, k.toString());
+					assertEquals(hex(rs.getBytes(2)), hex(k.toByteArray()), text);
+					assertEquals(k, Ksuid.fromBytes(rs.getBytes(2)), text);
+					assertEquals(instant(rs, 3), k.time(), text);
+					assertEquals(hex(rs.getBytes(4)), hex(k.payload()), text);
+				});
+		assertEquals(N, n);
+	}
+
+	@Test
+	void objectIdTextBytesTimeProcessAndCounterAsTheServer() throws SQLException
+	{
+		int n = rows("SELECT o::text, o::bytea, objectid_time(o), objectid_process(o), objectid_counter(o), upper(o::text) FROM ("
+				+ " SELECT CASE WHEN i % 2 = 0 THEN objectid() ELSE " + randomBytes(ObjectId.BYTES) + "::objectid END AS o"
+				+ " FROM generate_series(1, " + N + ") i) s", rs -> {
+					String text = rs.getString(1);
+					ObjectId o = ObjectId.parse(text);
+					assertEquals(text, o.toString());
+					assertEquals(hex(rs.getBytes(2)), hex(o.toByteArray()), text);
+					assertEquals(o, ObjectId.parse(rs.getString(6)), text);
+					assertEquals(instant(rs, 3), o.time(), text);
+					assertEquals(hex(rs.getBytes(4)), hex(o.process()), text);
+					assertEquals(rs.getInt(5), o.counter(), text);
+				});
+		assertEquals(N, n);
+	}
+
+	@Test
+	void xidTextBytesTimeMachinePidAndCounterAsTheServer() throws SQLException
+	{
+		int n = rows("SELECT x::text, x::bytea, xid_time(x), xid_machine(x), xid_pid(x), xid_counter(x) FROM ("
+				+ " SELECT CASE WHEN i % 2 = 0 THEN xid() ELSE " + randomBytes(Xid.BYTES) + "::rsxid END AS x"
+				+ " FROM generate_series(1, " + N + ") i) s", rs -> {
+					String text = rs.getString(1);
+					Xid x = Xid.parse(text);
+					assertEquals(text, x.toString());
+					assertEquals(hex(rs.getBytes(2)), hex(x.toByteArray()), text);
+					assertEquals(instant(rs, 3), x.time(), text);
+					assertEquals(hex(rs.getBytes(4)), hex(x.machine()), text);
+					assertEquals(rs.getInt(5), x.pid(), text);
+					assertEquals(rs.getInt(6), x.counter(), text);
+				});
+		assertEquals(N, n);
 	}
 
 	static Instant rs1(String sql) throws SQLException

@@ -10,11 +10,14 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.idgen.Ksuid;
+import org.idgen.ObjectId;
 import org.idgen.PrefixedId;
 import org.idgen.TypeId;
 import org.idgen.Ulid;
 import org.idgen.UuidV7;
 import org.idgen.Snowflake;
+import org.idgen.Xid;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +39,7 @@ class JpaTest
 	static Repositories.Orders orders;
 	static Repositories.Events events;
 	static Repositories.Messages messages;
+	static Repositories.Notes notes;
 	static JdbcTemplate jdbc;
 
 	@BeforeAll
@@ -49,6 +53,7 @@ class JpaTest
 		orders = context.getBean(Repositories.Orders.class);
 		events = context.getBean(Repositories.Events.class);
 		messages = context.getBean(Repositories.Messages.class);
+		notes = context.getBean(Repositories.Notes.class);
 		jdbc = context.getBean(JdbcTemplate.class);
 	}
 
@@ -178,5 +183,71 @@ class JpaTest
 		}
 		Order order = orders.save(new Order(accounts.save(new Account("Readers")).getId(), null, "read"));
 		assertTrue(Pattern.matches("[0-7][0-9A-HJKMNP-TV-Z]{25}", orders.findById(order.getId()).orElseThrow().getRef().getValue()));
+	}
+
+	/** The row of a note as the database holds it: id, ref, trace and mongo_id as text, and the body. */
+	static List<String> stored(ObjectId id)
+	{
+		return jdbc.queryForObject("SELECT ARRAY[id::text, ref::text, trace::text, mongo_id::text, body] FROM notes WHERE id = ?::objectid",
+				(rs, n) -> java.util.Arrays.asList((String[]) rs.getArray(1).getArray()), id.toString());
+	}
+
+	@Test
+	void objectIdKeyAndKsuidColumnFromDefaultsComeBackOnPersist()
+	{
+		Xid trace = Xid.parse("9m4e2mr0ui3e8a215n4g");
+		org.bson.types.ObjectId mongo = new org.bson.types.ObjectId();
+		Note note = notes.save(new Note(trace, mongo, "first"));
+		assertNotNull(note.getId(), "the objectid() key");
+		assertNotNull(note.getRef(), "the ksuid() column, read back by @Generated");
+		assertEquals(List.of(note.getId().toString(), note.getRef().toString(), "9m4e2mr0ui3e8a215n4g", mongo.toHexString(), "first"),
+				stored(note.getId()));
+		// the key's time is the server's objectid_time(), the ref's its ksuid_time()
+		assertEquals(note.getId().time(), jdbc.queryForObject("SELECT objectid_time(?::objectid)", java.time.OffsetDateTime.class,
+				note.getId().toString()).toInstant());
+		assertEquals(note.getRef().time(), jdbc.queryForObject("SELECT ksuid_time(?::ksuid)", java.time.OffsetDateTime.class,
+				note.getRef().toString()).toInstant());
+		Note found = notes.findById(note.getId()).orElseThrow();
+		assertEquals(List.of(note.getRef(), trace, mongo), List.of(found.getRef(), found.getTrace(), found.getMongoId()));
+	}
+
+	@Test
+	void findByKsuidXidAndTheBsonObjectId()
+	{
+		Xid trace = Xid.fromBytes(java.util.HexFormat.of().parseHex("4d88e15b60f486e428412dc9"));
+		org.bson.types.ObjectId mongo = new org.bson.types.ObjectId();
+		Note note = notes.save(new Note(trace, mongo, "find me"));
+		assertEquals(note.getId(), notes.findByRef(note.getRef()).getId());
+		assertEquals(note.getId(), notes.findByMongoId(mongo).getId());
+		assertEquals(note.getId(), notes.findByMongoId(new org.bson.types.ObjectId(mongo.toHexString())).getId());
+		assertTrue(notes.findByTrace(trace).stream().map(Note::getId).toList().contains(note.getId()));
+		assertNull(notes.findByRef(Ksuid.fromBytes(new byte[Ksuid.BYTES])));
+		assertNull(notes.findByMongoId(new org.bson.types.ObjectId(new byte[12])));
+		assertEquals(List.of(), notes.findByTrace(Xid.fromBytes(new byte[Xid.BYTES])));
+	}
+
+	@Test
+	void updateAndDeleteByAnObjectIdKey()
+	{
+		Note note = notes.save(new Note(null, null, "draft"));
+		org.bson.types.ObjectId mongo = new org.bson.types.ObjectId();
+		note.setBody("final");
+		note.setMongoId(mongo);
+		notes.save(note);
+		List<String> row = stored(note.getId());
+		assertEquals(List.of(mongo.toHexString(), "final"), row.subList(3, 5));
+		assertNull(row.get(2), "no trace: NULL");
+		notes.deleteById(note.getId());
+		assertEquals(0, jdbc.queryForObject("SELECT count(*) FROM notes WHERE id = ?::objectid", Integer.class, note.getId().toString()));
+	}
+
+	@Test
+	void aDuplicateBsonObjectIdIsRefusedByTheUniqueIndex()
+	{
+		org.bson.types.ObjectId mongo = new org.bson.types.ObjectId();
+		notes.saveAndFlush(new Note(null, mongo, "one"));
+		DataIntegrityViolationException e = assertThrows(DataIntegrityViolationException.class,
+				() -> notes.saveAndFlush(new Note(null, mongo, "two")));
+		assertTrue(e.getMostSpecificCause().getMessage().contains("notes_mongo_id_key"), e.getMostSpecificCause().getMessage());
 	}
 }

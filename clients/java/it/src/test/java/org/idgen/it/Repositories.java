@@ -2,9 +2,12 @@ package org.idgen.it;
 
 import java.util.List;
 import java.util.UUID;
+import org.idgen.Ksuid;
+import org.idgen.ObjectId;
 import org.idgen.PrefixedId;
 import org.idgen.TypeId;
 import org.idgen.Ulid;
+import org.idgen.Xid;
 import org.springframework.data.jpa.repository.JpaRepository;
 
 /** The Spring Data repositories of the shop. */
@@ -40,4 +43,15 @@ public final class Repositories
 	public interface Messages extends JpaRepository<Message, Long>
 	{
 	}
+
+	// README java begins
+	public interface Notes extends JpaRepository<Note, ObjectId>
+	{
+		Note findByRef(Ksuid ref);
+
+		List<Note> findByTrace(Xid trace);
+
+		Note findByMongoId(org.bson.types.ObjectId mongoId);
+	}
+	// README java ends
 }
