@@ -303,7 +303,7 @@ async fn ksuid_objectid_xid_through_sqlx() -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-const OTHER_DOMAINS: &str = "SELECT k, o, xx, ka, xxa, k::text, o::text, xx::text FROM other_domain_values ORDER BY o";
+const OTHER_DOMAINS: &str = "SELECT k, o, xx, ka, xxa, k::text, o::text, xx::text FROM other_domain_values ORDER BY 2";
 
 type OtherDomainRow = (Ksuid, ObjectId, Xid, Vec<Ksuid>, Vec<Option<Xid>>, String, String, String);
 
