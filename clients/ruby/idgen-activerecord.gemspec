@@ -6,9 +6,10 @@ Gem::Specification.new do |spec|
   spec.name = "idgen-activerecord"
   spec.version = Idgen::ActiveRecord::VERSION
   spec.summary = "ActiveRecord support for the idgen PostgreSQL extension"
-  spec.description = "Registers idgen's ulid, prefixed_id and typeid types (and their domains) with " \
-                     "ActiveRecord's PostgreSQL adapter, adds t.ulid, t.prefixed_id and t.typeid to " \
-                     "migrations, and makes schema.rb dump and load tables that use them."
+  spec.description = "Registers idgen's ulid, prefixed_id, typeid, ksuid, objectid and rsxid types (and " \
+                     "their domains) with ActiveRecord's PostgreSQL adapter, adds t.ulid, t.prefixed_id, " \
+                     "t.typeid, t.ksuid, t.objectid and t.rsxid to migrations, and makes schema.rb dump " \
+                     "and load tables that use them."
   spec.authors = ["the idgen developers"]
   spec.license = "PostgreSQL"
   spec.homepage = "https://pgxn.org/dist/idgen/"

@@ -58,12 +58,30 @@ class CreateShop < ActiveRecord::Migration[6.1]
 end
 # README snippet ends
 
+# The ID formats of other systems: an ObjectId key, a KSUID and an XID
+# column filled by their DEFAULTs, and arrays of each.
+# README gem begins
+class CreateDocuments < ActiveRecord::Migration[6.1]
+  def up
+    create_table :documents, id: :objectid, default: -> { "objectid()" } do |t|
+      t.ksuid :event_ref, null: false, default: -> { "ksuid()" }
+      t.rsxid :trace, default: -> { "xid()" }
+      t.objectid :related, array: true, default: []
+      t.ksuid :history, array: true
+      t.rsxid :spans, array: true
+      t.string :title
+    end
+  end
+end
+# README gem ends
+
 class Account < ActiveRecord::Base; end
 class User < ActiveRecord::Base; end
 class Order < ActiveRecord::Base; end
 class Event < ActiveRecord::Base; end
 class Message < ActiveRecord::Base; end
-MODELS = [Account, User, Order, Event, Message].freeze
+class Document < ActiveRecord::Base; end
+MODELS = [Account, User, Order, Event, Message, Document].freeze
 
 # A plain CREATE DOMAIN over ulid, a domain over that domain (after which the
 # first one's pg_type row is rewritten, so that a scan of pg_type meets the
@@ -80,6 +98,7 @@ DOMAINS = <<~SQL
 SQL
 
 class DomainValue < ActiveRecord::Base; end
+class NewDomainValue < ActiveRecord::Base; end
 
 # In order: the migration, then what the models see, then the schema dump.
 class IdgenActiveRecordTest < Minitest::Test
@@ -103,7 +122,7 @@ class IdgenActiveRecordTest < Minitest::Test
     assert_equal "f", conn.select_value("SELECT rolsuper::text::char FROM pg_roles WHERE rolname = current_user")
     ActiveRecord::Migration.verbose = false
     # each in a transaction of its own, as the migrator runs them
-    [EnableIdgen, CreateShop].each { |klass| conn.transaction { klass.new.migrate(:up) } }
+    [EnableIdgen, CreateShop, CreateDocuments].each { |klass| conn.transaction { klass.new.migrate(:up) } }
     assert conn.extension_enabled?("idgen")
     assert_equal ENV.fetch("PGUSER"), conn.select_value("SELECT extowner::regrole::text FROM pg_extension WHERE extname = 'idgen'")
   end
@@ -117,6 +136,16 @@ class IdgenActiveRecordTest < Minitest::Test
                    "token" => :prefixed_id, "external" => :typeid, "note" => :string }, types)
     assert_equal :prefixed_id, Account.columns_hash["id"].type
     assert_equal "account_id", Account.columns_hash["id"].sql_type
+    assert_equal({ "id" => :objectid, "event_ref" => :ksuid, "trace" => :rsxid, "related" => :objectid,
+                   "history" => :ksuid, "spans" => :rsxid, "title" => :string },
+                 Document.columns_hash.transform_values(&:type))
+    assert_equal [false, false, false, true, true, true, false], Document.columns.map(&:array)
+    # and in the database, the columns have idgen's types
+    assert_equal [%w[event_ref ksuid], %w[history ksuid[]], %w[id objectid], %w[related objectid[]],
+                  %w[spans rsxid[]], %w[trace rsxid]],
+                 conn.select_rows("SELECT attname::text, format_type(atttypid, NULL) FROM pg_attribute
+                                   WHERE attrelid = 'documents'::regclass AND attnum > 0 AND attname <> 'title'
+                                   ORDER BY attname")
   end
 
   def test_04_default_lambdas_and_domain_defaults_fire
@@ -149,6 +178,54 @@ class IdgenActiveRecordTest < Minitest::Test
     assert_nil Account.find_by(id: account.id)
   end
 
+  KSUID_TEXT = /\A[0-9A-Za-z]{27}\z/.freeze
+  OBJECTID_TEXT = /\A[0-9a-f]{24}\z/.freeze
+  XID_TEXT = /\A[0-9a-v]{19}[0g]\z/.freeze
+
+  def test_05_ksuid_objectid_and_rsxid_columns_and_arrays
+    document = Document.create!(title: "first")
+    assert_match OBJECTID_TEXT, document.id, "the objectid() key comes back from create!"
+    document.reload
+    assert_match KSUID_TEXT, document.event_ref
+    assert_match XID_TEXT, document.trace
+    assert_equal [], document.related
+    assert_nil document.history
+    # the DEFAULTs minted them now, as the database reads them back
+    assert_equal [0, 0, 0], conn.select_rows(<<~SQL).first.map(&:to_i)
+      SELECT round(extract(epoch FROM now() - objectid_time(id)) / 60), round(extract(epoch FROM now() - ksuid_time(event_ref)) / 60),
+             round(extract(epoch FROM now() - xid_time(trace)) / 60)
+      FROM documents WHERE id = '#{document.id}'
+    SQL
+    # arrays, with a NULL element, read back and checked in the database
+    other = Document.create!(title: "second", related: [document.id], history: [document.event_ref],
+                             spans: [document.trace, nil])
+    other.reload
+    assert_equal [[document.id], [document.event_ref], [document.trace, nil]], [other.related, other.history, other.spans]
+    assert_equal [document.id, document.event_ref, document.trace, "t"], conn.select_rows(<<~SQL).first
+      SELECT related[1]::text, history[1]::text, spans[1]::text, (spans[2] IS NULL)::text::char FROM documents WHERE id = '#{other.id}'
+    SQL
+    assert_equal "objectid[]", conn.select_value("SELECT pg_typeof(related)::text FROM documents WHERE id = '#{other.id}'")
+    # found, updated and deleted by each type; an ObjectId also in upper case, as the server reads it
+    assert_equal other.id, Document.find(other.id.upcase).id
+    assert_equal [document.id], Document.where(event_ref: document.event_ref).pluck(:id)
+    assert_equal [document.id], Document.where(trace: document.trace).pluck(:id)
+    assert_equal [other.id], Document.where("? = ANY (spans)", document.trace).pluck(:id)
+    Document.find(other.id).update!(title: "renamed", spans: [])
+    assert_equal ["renamed", []], Document.where(id: other.id).pluck(:title, :spans).first
+    Document.find(other.id).destroy
+    assert_nil Document.find_by(id: other.id)
+  end
+
+  def test_05_ksuid_objectid_and_rsxid_refuse_bad_text
+    { event_ref: "0ujtsYcgvSTl8PAuAdqWYSMnLO", trace: "9M4E2MR0UI3E8A215N4G", related: ["56e1fc72e0c917e9c471416g"] }
+      .each do |column, text|
+      error = assert_raises(ActiveRecord::StatementInvalid, column) { Document.create!(column => text) }
+      assert_equal "22P02", error.cause.result.error_field(PG::Result::PG_DIAG_SQLSTATE), column
+    end
+    error = assert_raises(ActiveRecord::StatementInvalid) { Document.find("56e1fc72e0c917e9c471416") }
+    assert_equal "22P02", error.cause.result.error_field(PG::Result::PG_DIAG_SQLSTATE)
+  end
+
   def test_06_a_domain_refuses_another_prefix
     error = assert_raises(ActiveRecord::StatementInvalid) { Account.create!(id: "team_#{'0' * 25}", name: "x") }
     assert_equal "23514", error.cause.result.error_field(PG::Result::PG_DIAG_SQLSTATE)
@@ -169,6 +246,12 @@ class IdgenActiveRecordTest < Minitest::Test
     assert_match(/t\.typeid "external"/, dump)
     assert_match(/create_table "events", id: :bigint, default: -> \{ "snowflake\(7\)" \}/, dump)
     assert_match(/t\.column "user_id", "user_id", default: nil$/, dump)
+    assert_match(/create_table "documents", id: :objectid, default: -> \{ "objectid\(\)" \}/, dump)
+    assert_match(/t\.ksuid "event_ref", default: -> \{ "ksuid\(\)" \}, null: false$/, dump)
+    assert_match(/t\.rsxid "trace", default: -> \{ "xid\(\)" \}$/, dump)
+    assert_match(/t\.objectid "related", default: \[\], array: true$/, dump)
+    assert_match(/t\.ksuid "history", array: true$/, dump)
+    assert_match(/t\.rsxid "spans", array: true$/, dump)
     refute_match(/idgen_shard_claim|prefixed_id_registry/, dump, "the extension's own tables are left to CREATE EXTENSION")
   end
 
@@ -185,6 +268,14 @@ class IdgenActiveRecordTest < Minitest::Test
     order = Order.create!(account_id: account.id).reload
     assert_match(/\A[0-7][0-9A-Z]{25}\z/, order.ref)
     assert_operator Event.create!(kind: "copy").id, :>=, 2**53
+    document = Document.create!(title: "copy").reload
+    assert_match OBJECTID_TEXT, document.id
+    assert_match KSUID_TEXT, document.event_ref
+    assert_match XID_TEXT, document.trace
+    assert_equal %w[objectid ksuid rsxid objectid[]], conn.select_rows(<<~SQL).first
+      SELECT pg_typeof(id)::text, pg_typeof(event_ref)::text, pg_typeof(trace)::text, pg_typeof(related)::text
+      FROM documents WHERE id = '#{document.id}'
+    SQL
     assert_equal schema_rb, dump, "the loaded schema dumps as the original did"
     refute_match(/unknown OID/, LOG.string)
   end
@@ -215,6 +306,41 @@ class IdgenActiveRecordTest < Minitest::Test
       end
       assert_empty warnings, "no warning from the type map (connection #{fresh + 1})"
     end
+    refute_match(/unknown OID/, LOG.string)
+  end
+
+  # Domains over ksuid, objectid and rsxid (a domain over a domain over
+  # rsxid), with arrays: each is its base type, also for rsxid, whose family is
+  # named xid (PostgreSQL's own xid is another type).
+  NEW_DOMAINS = <<~SQL
+    CREATE DOMAIN ksuid_ref AS ksuid;
+    CREATE DOMAIN objectid_ref AS objectid;
+    CREATE DOMAIN xid_ref AS rsxid;
+    CREATE DOMAIN xid_ref_ref AS xid_ref;
+    CREATE TABLE new_domain_values (k ksuid_ref, o objectid_ref, x xid_ref, xx xid_ref_ref, xxa xid_ref_ref[], ka ksuid_ref[]);
+    INSERT INTO new_domain_values SELECT ksuid(), objectid(), xid(), xid() FROM generate_series(1, 3);
+    UPDATE new_domain_values SET xxa = ARRAY[xx, NULL], ka = ARRAY[k];
+  SQL
+
+  def test_10_domains_over_ksuid_objectid_and_rsxid
+    conn.execute(NEW_DOMAINS)
+    ActiveRecord::Base.connection_pool.disconnect!
+    connect(ENV.fetch("PGDATABASE"))
+    _, warnings = capture_io do
+      NewDomainValue.reset_column_information
+      assert_equal({ "k" => :ksuid, "o" => :objectid, "x" => :rsxid, "xx" => :rsxid, "xxa" => :rsxid, "ka" => :ksuid },
+                   NewDomainValue.columns_hash.transform_values(&:type))
+      rows = NewDomainValue.order(:o).to_a
+      assert_equal 3, rows.size
+      rows.each do |row|
+        assert_match KSUID_TEXT, row.k
+        assert_match OBJECTID_TEXT, row.o
+        assert_match XID_TEXT, row.xx
+        assert_equal [[row.xx, nil], [row.k]], [row.xxa, row.ka]
+      end
+      assert_equal 1, NewDomainValue.where(x: rows[0].x, o: rows[0].o.upcase).count
+    end
+    assert_empty warnings, "no warning from the type map"
     refute_match(/unknown OID/, LOG.string)
   end
 

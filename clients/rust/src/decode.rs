@@ -1,5 +1,6 @@
 //! Decoders for what idgen's IDs carry (docs/internals.md of idgen).
 use std::fmt;
+use crate::{Ksuid, ObjectId, Xid};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// idgen.snowflake_epoch's default, 2024-01-01 00:00:00 UTC, as the time
@@ -104,4 +105,83 @@ pub fn snowflake53_shard(id: i64) -> Result<i32, NotSnowflake> {
 /// The sequence (0 to 511) of a `snowflake53()` ID.
 pub fn snowflake53_seq(id: i64) -> Result<i32, NotSnowflake> {
     check(id, false).map(|id| (id & S53.3) as i32)
+}
+
+/// The KSUID's epoch, 2014-05-13 16:53:20 UTC (Unix second 1,400,000,000),
+/// as the time since the Unix epoch: a KSUID's first 32 bits count seconds from it.
+pub const KSUID_EPOCH: Duration = Duration::from_secs(1_400_000_000);
+
+/// The KSUID's fields from the most significant bit, `[seconds, payload]`
+/// bits: what its decoders split by. The crate's tests hold the three layouts
+/// to idgen's vectors file.
+pub const KSUID_LAYOUT: [u32; 2] = [32, 128];
+/// The ObjectId's fields, `[seconds, process, counter]` bits.
+pub const OBJECTID_LAYOUT: [u32; 3] = [32, 40, 24];
+/// The XID's fields, `[seconds, machine, pid, counter]` bits.
+pub const XID_LAYOUT: [u32; 4] = [32, 24, 16, 24];
+
+// The byte range of field `i` of a layout of whole bytes.
+const fn field(layout: &[u32], i: usize) -> std::ops::Range<usize> {
+    let mut start = 0;
+    let mut j = 0;
+    while j < i {
+        start += layout[j] as usize / 8;
+        j += 1;
+    }
+    start..start + layout[i] as usize / 8
+}
+
+// The big-endian unsigned number in bytes (at most 8).
+fn be(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0u64, |acc, &x| acc << 8 | x as u64)
+}
+
+fn array<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    bytes.try_into().expect("the layout's width")
+}
+
+impl Ksuid {
+    /// The second it carries (the server's `ksuid_time`): [`KSUID_EPOCH`]
+    /// and its first 32 bits, up to 2150-06-19 23:21:35 UTC.
+    pub fn time(&self) -> SystemTime {
+        UNIX_EPOCH + KSUID_EPOCH + Duration::from_secs(be(&self.0[field(&KSUID_LAYOUT, 0)]))
+    }
+    /// The 16-byte payload (the server's `ksuid_payload`).
+    pub fn payload(&self) -> [u8; 16] {
+        array(&self.0[field(&KSUID_LAYOUT, 1)])
+    }
+}
+
+impl ObjectId {
+    /// The Unix second it carries (the server's `objectid_time`).
+    pub fn time(&self) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(be(&self.0[field(&OBJECTID_LAYOUT, 0)]))
+    }
+    /// The 5-byte process value (the server's `objectid_process`).
+    pub fn process(&self) -> [u8; 5] {
+        array(&self.0[field(&OBJECTID_LAYOUT, 1)])
+    }
+    /// The 24-bit counter, 0 to 16,777,215 (the server's `objectid_counter`).
+    pub fn counter(&self) -> u32 {
+        be(&self.0[field(&OBJECTID_LAYOUT, 2)]) as u32
+    }
+}
+
+impl Xid {
+    /// The Unix second it carries (the server's `xid_time`).
+    pub fn time(&self) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(be(&self.0[field(&XID_LAYOUT, 0)]))
+    }
+    /// The 3-byte machine id (the server's `xid_machine`).
+    pub fn machine(&self) -> [u8; 3] {
+        array(&self.0[field(&XID_LAYOUT, 1)])
+    }
+    /// The 16-bit process id, 0 to 65,535 (the server's `xid_pid`).
+    pub fn pid(&self) -> u16 {
+        be(&self.0[field(&XID_LAYOUT, 2)]) as u16
+    }
+    /// The 24-bit counter, 0 to 16,777,215 (the server's `xid_counter`).
+    pub fn counter(&self) -> u32 {
+        be(&self.0[field(&XID_LAYOUT, 3)]) as u32
+    }
 }

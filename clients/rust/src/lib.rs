@@ -1,8 +1,11 @@
 //! Types of the idgen PostgreSQL extension for Rust: [`Ulid`], [`PrefixedId`]
-//! and [`TypeId`] with their text forms; `ToSql`/`FromSql` in binary for
+//! and [`TypeId`], and [`Ksuid`], [`ObjectId`] and [`Xid`] (the server's
+//! `rsxid`), with their text forms; `ToSql`/`FromSql` in binary for
 //! tokio-postgres (feature `postgres`, on by default) and sqlx
 //! `Type`/`Encode`/`Decode` (feature `sqlx`), both for the domains over the
-//! types too; and decoders for the time, shard and sequence in idgen's IDs.
+//! types too; and decoders for the fields of idgen's IDs (time, shard and
+//! sequence; a KSUID's payload; an ObjectId's process value and counter; an
+//! XID's machine, process id and counter).
 
 mod decode;
 mod text;
@@ -16,9 +19,10 @@ mod sqlx_impl;
 pub use decode::{
     snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake53_time_with_epoch,
     snowflake_seq, snowflake_shard, snowflake_time, snowflake_time_with_epoch, uuid_v7_time,
-    NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH, SNOWFLAKE53_LAYOUT, SNOWFLAKE_LAYOUT,
+    NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH, KSUID_EPOCH, KSUID_LAYOUT, OBJECTID_LAYOUT, SNOWFLAKE53_LAYOUT,
+    SNOWFLAKE_LAYOUT, XID_LAYOUT,
 };
-pub use text::{ParseError, PrefixedId, TypeId, Ulid};
+pub use text::{Ksuid, ObjectId, ParseError, PrefixedId, TypeId, Ulid, Xid};
 pub use wire::WireError;
 
 /// The idgen release this crate belongs to.

@@ -1,5 +1,5 @@
 //! postgres-types: ToSql and FromSql in binary, for the types and their domains.
-use crate::{PrefixedId, TypeId, Ulid};
+use crate::{Ksuid, ObjectId, PrefixedId, TypeId, Ulid, Xid};
 use bytes::{BufMut, BytesMut};
 use postgres_types::{to_sql_checked, FromSql, IsNull, Kind, ToSql, Type};
 use std::error::Error;
@@ -42,3 +42,6 @@ macro_rules! pg_type {
 pg_type!(Ulid, "ulid", |u: &Ulid, b: &mut Vec<u8>| b.extend_from_slice(&u.0));
 pg_type!(PrefixedId, "prefixed_id", |p: &PrefixedId, b: &mut Vec<u8>| p.write_binary(b));
 pg_type!(TypeId, "typeid", |t: &TypeId, b: &mut Vec<u8>| t.write_binary(b));
+pg_type!(Ksuid, "ksuid", |k: &Ksuid, b: &mut Vec<u8>| k.write_binary(b));
+pg_type!(ObjectId, "objectid", |o: &ObjectId, b: &mut Vec<u8>| o.write_binary(b));
+pg_type!(Xid, "rsxid", |x: &Xid, b: &mut Vec<u8>| x.write_binary(b));

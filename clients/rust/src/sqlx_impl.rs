@@ -1,5 +1,5 @@
 //! sqlx: Type, Encode and Decode for PostgreSQL, binary (text read too).
-use crate::{PrefixedId, TypeId, Ulid};
+use crate::{Ksuid, ObjectId, PrefixedId, TypeId, Ulid, Xid};
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::postgres::{PgArgumentBuffer, PgTypeInfo, PgTypeKind, PgValueFormat, PgValueRef, Postgres};
@@ -66,3 +66,6 @@ macro_rules! sqlx_type {
 sqlx_type!(Ulid, "ulid", |u: &Ulid, b: &mut Vec<u8>| b.extend_from_slice(&u.0));
 sqlx_type!(PrefixedId, "prefixed_id", |p: &PrefixedId, b: &mut Vec<u8>| p.write_binary(b));
 sqlx_type!(TypeId, "typeid", |t: &TypeId, b: &mut Vec<u8>| t.write_binary(b));
+sqlx_type!(Ksuid, "ksuid", |k: &Ksuid, b: &mut Vec<u8>| k.write_binary(b));
+sqlx_type!(ObjectId, "objectid", |o: &ObjectId, b: &mut Vec<u8>| o.write_binary(b));
+sqlx_type!(Xid, "rsxid", |x: &Xid, b: &mut Vec<u8>| x.write_binary(b));

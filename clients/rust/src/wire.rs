@@ -1,14 +1,14 @@
 //! The binary forms (docs/internals.md of idgen, "Binary formats"): ulid is
-//! its 16 bytes; prefixed_id and typeid one byte L (the prefix's length: 1 to
+//! its 16 bytes, ksuid its 20, objectid and rsxid their 12; prefixed_id and typeid one byte L (the prefix's length: 1 to
 //! 63, typeid also 0), the L characters, then the 16 bytes.
 use crate::text::valid_prefix;
-use crate::{PrefixedId, TypeId, Ulid};
+use crate::{Ksuid, ObjectId, PrefixedId, TypeId, Ulid, Xid};
 use std::fmt;
 
 /// A binary field that does not frame as the type's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WireError {
-    /// "ulid", "prefixed_id" or "typeid"
+    /// the server's type: "ulid", "prefixed_id", "typeid", "ksuid", "objectid" or "rsxid"
     pub type_name: &'static str,
     /// what is wrong
     pub reason: &'static str,
@@ -30,6 +30,26 @@ impl Ulid {
             .map_err(|_| WireError { type_name: "ulid", reason: "not 16 bytes" })
     }
 }
+
+// The types whose binary form is their bytes, exactly so many.
+macro_rules! raw_bytes {
+    ($ty:ident, $name:literal, $n:literal, $reason:literal) => {
+        impl $ty {
+            #[doc = concat!("Reads the binary form: exactly ", $n, " bytes.")]
+            pub fn from_binary(raw: &[u8]) -> Result<Self, WireError> {
+                raw.try_into().map($ty).map_err(|_| WireError { type_name: $name, reason: $reason })
+            }
+            #[doc = concat!("Appends the binary form, the ", $n, " bytes.")]
+            pub fn write_binary(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.0);
+            }
+        }
+    };
+}
+
+raw_bytes!(Ksuid, "ksuid", 20, "not 20 bytes");
+raw_bytes!(ObjectId, "objectid", 12, "not 12 bytes");
+raw_bytes!(Xid, "rsxid", 12, "not 12 bytes");
 
 fn framed(raw: &[u8], type_name: &'static str, empty_ok: bool) -> Result<(String, [u8; 16]), WireError> {
     let e = |reason| WireError { type_name, reason };

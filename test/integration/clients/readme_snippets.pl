@@ -1,5 +1,6 @@
 # The client snippets of docs/drivers.md, docs/frameworks.md, docs/browser.md,
-# clients/node/README.md and clients/go/README.md are the code the client tests run
+# clients/node/README.md, clients/go/README.md, clients/rust/README.md and
+# clients/ruby/README.md are the code the client tests run
 # (readme_snippets.py, whose verdicts are the checks): the drivers' files for
 # drivers.md (the npm package's driver and decoder tests and the Python
 # package's psycopg test), and every other file under test/integration/clients
@@ -9,9 +10,10 @@
 # browser.md (every code block of which must be such blocks' lines: --whole),
 # "README package" blocks for the npm package's README, "README module"
 # blocks for the Go modules' README, "README java" blocks for the Java
-# package's README and "README python" blocks for the Python package's README
-# (every code block of which must be such blocks' lines: --whole). Needs no
-# server.
+# package's README, "README python" blocks for the Python package's README
+# (every code block of which must be such blocks' lines: --whole), "README
+# crate" blocks for the Rust crate's and "README gem" blocks for the Ruby gem's.
+# Needs no server.
 use strict;
 use warnings;
 use File::Find;
@@ -23,7 +25,8 @@ my $package = repo_dir() . '/clients/node/test';
 my @package_drivers = ((map { "$package/tests/$_" } qw(pg.test.mjs postgres.test.mjs decoders.test.mjs)),
 	repo_dir() . '/clients/python/tests/test_psycopg_wire.py');
 my %drivers = map { ($_ => 1) } @package_drivers;
-my (@tools, @browser, @package_readme, @go_readme, @python_readme, @java_readme);
+my (@tools, @browser, @package_readme, @go_readme, @python_readme, @java_readme, @crate_readme,
+	@gem_readme);
 find(
 	{
 		no_chdir => 1,
@@ -38,6 +41,8 @@ find(
 			push @go_readme, "$_:module" if grep { /README module begins/ } @lines;
 			push @python_readme, "$_:python" if grep { /README python begins/ } @lines;
 			push @java_readme, "$_:java" if grep { /README java begins/ } @lines;
+			push @crate_readme, "$_:crate" if grep { /README crate begins/ } @lines;
+			push @gem_readme, "$_:gem" if grep { /README gem begins/ } @lines;
 		}
 	},
 	$dir, repo_dir() . '/clients');
@@ -47,6 +52,8 @@ find(
 @go_readme = sort @go_readme;
 @python_readme = sort @python_readme;
 @java_readme = sort @java_readme;
+@crate_readme = sort @crate_readme;
+@gem_readme = sort @gem_readme;
 cmp_ok(scalar @tools, '>=', 8, 'the tools\' tests mark snippets for docs/frameworks.md')
   or diag("found: @tools");
 ok(@browser && @package_readme, 'the PGlite test\'s pages mark the examples of docs/browser.md and clients/node/README.md')
@@ -54,10 +61,13 @@ ok(@browser && @package_readme, 'the PGlite test\'s pages mark the examples of d
 ok(@go_readme, 'the Go modules\' tests mark the examples of clients/go/README.md');
 ok(@python_readme, 'the Python package\'s tests mark the examples of clients/python/README.md');
 ok(@java_readme, 'the Java package\'s tests mark the examples of clients/java/README.md');
+ok(@crate_readme && @gem_readme, 'the Rust crate\'s and the Ruby gem\'s tests mark the examples of their READMEs')
+  or diag("found: @crate_readme; @gem_readme");
 verdicts('readme_snippets.py', '/usr/bin/python3', "$dir/readme_snippets.py",
 	map({ "$_:snippet" } @package_drivers),
 	'--page', 'docs/frameworks.md', @tools, '--whole', 'docs/browser.md', @browser,
 	'--page', 'clients/node/README.md', @package_readme, '--page', 'clients/go/README.md', @go_readme,
 	'--whole', 'clients/python/README.md', @python_readme,
-	'--page', 'clients/java/README.md', @java_readme);
+	'--page', 'clients/java/README.md', @java_readme,
+	'--page', 'clients/rust/README.md', @crate_readme, '--page', 'clients/ruby/README.md', @gem_readme);
 done_testing();

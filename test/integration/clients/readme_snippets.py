@@ -5,8 +5,8 @@ file must appear in its page (docs/drivers.md, or the one --page names) as
 consecutive lines, once comment-only lines are left out of both and both
 sides are compared without their common indentation. KIND is the word of the markers:
 "snippet", "browser" or "package" (the PGlite test's pages, for docs/browser.md
-and clients/node/README.md), "module" (clients/go/README.md) or "python"
-(clients/python/README.md).
+and clients/node/README.md), "module", "python", "java", "crate" or "gem" (the Go,
+Python, Java, Rust and Ruby packages' READMEs).
 The markers still say README: the snippets were in README.md before the manual
 moved to docs/.
 Prints its plan, then one verdict line per test file and one per block

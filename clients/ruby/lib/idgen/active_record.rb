@@ -7,12 +7,13 @@ require "idgen/active_record/version"
 module Idgen
   # ActiveRecord support for the idgen PostgreSQL extension: its types in the
   # PostgreSQL adapter's type map (no "unknown OID" warning), in migrations
-  # (t.ulid, t.prefixed_id, t.typeid) and in schema.rb, which then dumps the
-  # domains of prefixed_id_define()/typeid_define() and every table using them
-  # in a form that loads back.
+  # (t.ulid, t.prefixed_id, t.typeid, t.ksuid, t.objectid, t.rsxid) and in
+  # schema.rb, which then dumps the domains of prefixed_id_define()/
+  # typeid_define() and every table using them in a form that loads back.
   module ActiveRecord
-    # idgen's base types; values are Strings in Ruby.
-    TYPES = %w[ulid prefixed_id typeid].freeze
+    # idgen's base types, by their SQL names (rsxid is the XID: PostgreSQL's
+    # own xid is the transaction ID); values are Strings in Ruby.
+    TYPES = %w[ulid prefixed_id typeid ksuid objectid rsxid].freeze
 
     # A String-valued type that reports idgen's type name as its type.
     class IdString < ::ActiveRecord::Type::ImmutableString
@@ -77,8 +78,10 @@ module Idgen
       SQL
 
       # The domains over idgen's types (domains over domains too), as
-      # [oid, array_oid, family], from idgen_types(); [] without idgen, and with
-      # an idgen older than 0.8.0 (a warning in the log: ALTER EXTENSION idgen UPDATE).
+      # [oid, array_oid, base type's name], from idgen_types(); [] without idgen,
+      # and with an idgen older than 0.8.0 (a warning in the log: ALTER
+      # EXTENSION idgen UPDATE). The base's name, not the family's: the xid
+      # family's type is rsxid, and "xid" is PostgreSQL's transaction ID.
       def idgen_domain_oids
         function, version = select_rows(IDGEN_TYPES_FUNCTION_SQL, "SCHEMA").first
         return [] unless version
@@ -88,8 +91,10 @@ module Idgen
                        "idgen's types are left to ActiveRecord's type map") || true
           return []
         end
-        select_rows(<<~SQL, "SCHEMA").map { |oid, array_oid, family| [oid.to_i, array_oid.to_i, family] }
-          SELECT t.oid, t.array_oid, t.family FROM #{function} t WHERE t.oid OPERATOR(pg_catalog.<>) t.base
+        select_rows(<<~SQL, "SCHEMA").map { |oid, array_oid, base| [oid.to_i, array_oid.to_i, base] }
+          SELECT t.oid, t.array_oid, b.typname::pg_catalog.text FROM #{function} t
+          JOIN pg_catalog.pg_type b ON b.oid OPERATOR(pg_catalog.=) t.base
+          WHERE t.oid OPERATOR(pg_catalog.<>) t.base
         SQL
       end
 
@@ -102,21 +107,22 @@ module Idgen
         super
       end
 
-      # Then every domain idgen_types() lists and its array, as its family's
+      # Then every domain idgen_types() lists and its array, as its base
       # type: ActiveRecord maps a domain to whatever its base type maps to when
       # it meets the domain, a typeless Value for a domain over a domain that
       # pg_type lists after it (its row rewritten by ALTER DOMAIN, say).
       def load_additional_types(oids = nil)
         super
-        idgen_domain_oids.each do |oid, array_oid, family|
-          base = type_map.lookup(family)
+        idgen_domain_oids.each do |oid, array_oid, base_name|
+          base = type_map.lookup(base_name)
           type_map.register_type(oid, base)
           type_map.register_type(array_oid) { |*| ::ActiveRecord::ConnectionAdapters::PostgreSQL::OID::Array.new(base, ",") }
         end
       end
     end
 
-    # Column methods of migrations: t.ulid :ref, t.prefixed_id :key, t.typeid :key.
+    # Column methods of migrations: t.ulid :ref, t.prefixed_id :key, t.typeid :key,
+    # t.ksuid :key, t.objectid :key, t.rsxid :key.
     module ColumnMethods
       TYPES.each do |name|
         define_method(name) { |*names, **options| names.each { |n| column(n, name.to_sym, **options) } }

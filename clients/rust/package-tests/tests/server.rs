@@ -5,7 +5,7 @@ use futures_util::{pin_mut, TryStreamExt};
 use idgen::*;
 use std::sync::Once;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio_postgres::binary_copy::BinaryCopyInWriter;
+use tokio_postgres::binary_copy::{BinaryCopyInWriter, BinaryCopyOutStream};
 use tokio_postgres::types::Type;
 use tokio_postgres::{Client, NoTls};
 
@@ -23,7 +23,16 @@ SELECT typeid_define('member_id', 'member');
 CREATE TABLE domain_values (r ulid_ref, rr ulid_ref_ref, m member_id DEFAULT typeid_new('member'),
                             rra ulid_ref_ref[], ma member_id[]);
 INSERT INTO domain_values (r, rr) SELECT ulid(), ulid() FROM generate_series(1, 3);
-UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];";
+UPDATE domain_values SET rra = ARRAY[rr, NULL], ma = ARRAY[m];
+CREATE TABLE documents (id objectid PRIMARY KEY DEFAULT objectid(), event ksuid NOT NULL DEFAULT ksuid(),
+                        trace rsxid DEFAULT xid(), related objectid[]);
+CREATE DOMAIN ksuid_ref AS ksuid;
+CREATE DOMAIN objectid_ref AS objectid;
+CREATE DOMAIN xid_ref AS rsxid;
+CREATE DOMAIN xid_ref_ref AS xid_ref;
+CREATE TABLE other_domain_values (k ksuid_ref, o objectid_ref, xx xid_ref_ref, ka ksuid_ref[], xxa xid_ref_ref[]);
+INSERT INTO other_domain_values (k, o, xx) SELECT ksuid(), objectid(), xid() FROM generate_series(1, 3);
+UPDATE other_domain_values SET ka = ARRAY[k], xxa = ARRAY[xx, NULL];";
 
 fn config() -> tokio_postgres::Config {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
@@ -177,6 +186,171 @@ async fn sqlx_types() {
     // a column of another type is refused, not misread
     assert!(sqlx::query_scalar::<_, Ulid>("SELECT typeid_new('user')").fetch_one(&pool).await.is_err());
     assert!(sqlx::query_scalar::<_, Ulid>("SELECT NULL::ulid").fetch_one(&pool).await.is_err());
+}
+
+// ksuid, objectid and rsxid: read in binary, equal to the server's text and
+// bytes, bound as parameters, in arrays and as Option; a value of another of
+// the three (ObjectId and Xid are both 12 bytes) is refused both ways.
+#[tokio::test]
+async fn ksuid_objectid_xid_through_tokio_postgres() -> Result<(), tokio_postgres::Error> {
+    let c = client().await;
+    // README crate begins
+    let id: idgen::ObjectId =
+        c.query_one("INSERT INTO documents (related) VALUES (ARRAY[objectid(), NULL]) RETURNING id", &[]).await?.get(0);
+    let row = c.query_one("SELECT id, event, trace, related FROM documents WHERE id = $1", &[&id]).await?;
+    let (o, k, x): (idgen::ObjectId, idgen::Ksuid, idgen::Xid) = (row.get(0), row.get(1), row.get(2));
+    let related: Vec<Option<idgen::ObjectId>> = row.get(3);
+    let n: i64 = c.query_one("SELECT count(*) FROM documents WHERE id = ANY($1) AND event = $2 AND trace = $3",
+                             &[&vec![o], &k, &x]).await?.get(0);
+    // README crate ends
+    assert_eq!(n, 1);
+    assert_eq!((related.len(), related[1]), (2, None));
+    let back = c.query_one("SELECT $1::ksuid::text, $2::objectid::text, $3::rsxid::text, ksuid_send($1), objectid_send($2), rsxid_send($3),
+                            $4::objectid[]::text", &[&k, &o, &x, &related]).await?;
+    let texts: (String, String, String, Vec<u8>, Vec<u8>, Vec<u8>, String) =
+        (back.get(0), back.get(1), back.get(2), back.get(3), back.get(4), back.get(5), back.get(6));
+    assert_eq!(texts, (k.to_string(), o.to_string(), x.to_string(), k.as_bytes().to_vec(), o.as_bytes().to_vec(), x.as_bytes().to_vec(),
+                       format!("{{{},NULL}}", related[0].unwrap())));
+    // arrays, NULL as None, and a NULL into a non-Option refused
+    let row = c.query_one("SELECT ARRAY[$1::ksuid, $1], ARRAY[$2::rsxid], NULL::ksuid, NULL::objectid, NULL::rsxid", &[&k, &x]).await?;
+    assert_eq!((row.get::<_, Vec<Ksuid>>(0), row.get::<_, Vec<Xid>>(1)), (vec![k, k], vec![x]));
+    assert_eq!((row.get::<_, Option<Ksuid>>(2), row.get::<_, Option<ObjectId>>(3), row.get::<_, Option<Xid>>(4)), (None, None, None));
+    assert!(row.try_get::<_, Ksuid>(2).is_err() && row.try_get::<_, ObjectId>(3).is_err() && row.try_get::<_, Xid>(4).is_err());
+    // the wrong Rust type for a column, and for a parameter, is refused, not misread
+    let row = c.query_one("SELECT ksuid(), objectid(), xid()", &[]).await?;
+    assert!(row.try_get::<_, ObjectId>(0).is_err() && row.try_get::<_, Ulid>(0).is_err());
+    assert!(row.try_get::<_, Xid>(1).is_err() && row.try_get::<_, Ksuid>(1).is_err());
+    assert!(row.try_get::<_, ObjectId>(2).is_err() && row.try_get::<_, String>(2).is_err());
+    assert!(c.query_one("SELECT $1::rsxid", &[&o]).await.is_err());
+    assert!(c.query_one("SELECT $1::objectid", &[&x]).await.is_err());
+    assert!(c.query_one("SELECT $1::ksuid", &[&u_of(&k)]).await.is_err());
+    // the values the server minted are of now
+    let now = SystemTime::now();
+    for t in [k.time(), o.time(), x.time()] {
+        assert!(t <= now + Duration::from_secs(2) && now.duration_since(t).unwrap_or_default() < Duration::from_secs(600), "{t:?}");
+    }
+    Ok(())
+}
+
+// A Ulid of a KSUID's first 16 bytes: a value of the wrong type for a ksuid parameter.
+fn u_of(k: &Ksuid) -> Ulid {
+    Ulid::from_bytes(k.as_bytes()[..16].try_into().unwrap())
+}
+
+#[tokio::test]
+async fn ksuid_objectid_xid_binary_copy() {
+    let c = client().await;
+    let row = c.query_one("SELECT ksuid(), objectid(), xid()", &[]).await.unwrap();
+    let (k, o, x): (Ksuid, ObjectId, Xid) = (row.get(0), row.get(1), row.get(2));
+    let stmt = c.prepare("SELECT $1::objectid, $2::ksuid, $3::rsxid, $4::objectid[]").await.unwrap();
+    let types: Vec<Type> = stmt.params().to_vec();
+    let sink = c.copy_in("COPY documents (id, event, trace, related) FROM STDIN (FORMAT binary)").await.unwrap();
+    let writer = BinaryCopyInWriter::new(sink, &types);
+    pin_mut!(writer);
+    writer.as_mut().write(&[&o, &k, &x, &vec![o, o]]).await.unwrap();
+    assert_eq!(writer.finish().await.unwrap(), 1);
+    let row = c
+        .query_one("SELECT id::text, event::text, trace::text, related::text FROM documents WHERE id = $1", &[&o])
+        .await
+        .unwrap();
+    assert_eq!((row.get::<_, String>(0), row.get::<_, String>(1), row.get::<_, String>(2), row.get::<_, String>(3)),
+               (o.to_string(), k.to_string(), x.to_string(), format!("{{{o},{o}}}")));
+    // and binary COPY out reads them back
+    let stream = c
+        .copy_out(&format!("COPY (SELECT id, event, trace, related FROM documents WHERE id = '{o}') TO STDOUT (FORMAT binary)"))
+        .await
+        .unwrap();
+    let rows: Vec<_> = BinaryCopyOutStream::new(stream, &types).try_collect().await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].get::<ObjectId>(0), rows[0].get::<Ksuid>(1), rows[0].get::<Xid>(2), rows[0].get::<Vec<ObjectId>>(3)),
+               (o, k, x, vec![o, o]));
+}
+
+#[tokio::test]
+async fn ksuid_objectid_xid_through_sqlx() -> Result<(), sqlx::Error> {
+    client().await; // the schema
+    use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+    let opts = PgConnectOptions::new().options([("search_path", "rusttest,public")]);
+    let pool = PgPoolOptions::new().max_connections(2).connect_with(opts).await.unwrap();
+    // README crate begins
+    let (k, o, x): (idgen::Ksuid, idgen::ObjectId, idgen::Xid) =
+        sqlx::query_as("SELECT ksuid(), objectid(), xid()").fetch_one(&pool).await?;
+    // README crate ends
+    let texts: (String, String, String, String) = sqlx::query_as("SELECT $1::text, $2::text, $3::text, $4::text")
+        .bind(k).bind(o).bind(x).bind(vec![x, x])
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(texts, (k.to_string(), o.to_string(), x.to_string(), format!("{{{x},{x}}}")));
+    let (ks, os, none): (Vec<Ksuid>, Vec<Option<ObjectId>>, Option<Xid>) =
+        sqlx::query_as("SELECT ARRAY[$1::ksuid], ARRAY[$2::objectid, NULL], NULL::rsxid")
+            .bind(k).bind(o)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!((ks, os, none), (vec![k], vec![Some(o), None], None));
+    // a column or parameter of another type is refused, not misread
+    assert!(sqlx::query_scalar::<_, ObjectId>("SELECT xid()").fetch_one(&pool).await.is_err());
+    assert!(sqlx::query_scalar::<_, Xid>("SELECT objectid()").fetch_one(&pool).await.is_err());
+    assert!(sqlx::query_scalar::<_, Ksuid>("SELECT ulid()").fetch_one(&pool).await.is_err());
+    assert!(sqlx::query_scalar::<_, Ksuid>("SELECT NULL::ksuid").fetch_one(&pool).await.is_err());
+    assert!(sqlx::query("SELECT $1::objectid").bind(x).execute(&pool).await.is_err());
+    // the simple protocol: results in text, read by FromStr
+    let row = sqlx::raw_sql("SELECT ksuid(), objectid(), xid()").fetch_one(&pool).await.unwrap();
+    use sqlx::Row;
+    let (k2, o2, x2): (Ksuid, ObjectId, Xid) = (row.get(0), row.get(1), row.get(2));
+    assert!(k2 != k && o2 != o && x2 != x, "new values");
+    Ok(())
+}
+
+const OTHER_DOMAINS: &str = "SELECT k, o, xx, ka, xxa, k::text, o::text, xx::text FROM other_domain_values ORDER BY 2";
+
+type OtherDomainRow = (Ksuid, ObjectId, Xid, Vec<Ksuid>, Vec<Option<Xid>>, String, String, String);
+
+fn check_other_domain_rows(how: &str, rows: &[OtherDomainRow]) {
+    assert_eq!(rows.len(), 3, "{how}");
+    for (k, o, xx, ka, xxa, kt, ot, xxt) in rows {
+        assert_eq!((k.to_string(), o.to_string(), xx.to_string()), (kt.clone(), ot.clone(), xxt.clone()), "{how}");
+        assert_eq!((ka.as_slice(), xxa.as_slice()), ([*k].as_slice(), [Some(*xx), None].as_slice()), "{how}");
+    }
+}
+
+// Domains over ksuid, objectid and rsxid (a domain over a domain over rsxid)
+// and arrays of them, through tokio-postgres and sqlx (binary and text), read
+// and bound as parameters.
+#[tokio::test]
+async fn ksuid_objectid_xid_domains() {
+    let c = client().await;
+    let rows: Vec<OtherDomainRow> = c
+        .query(OTHER_DOMAINS, &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)))
+        .collect();
+    check_other_domain_rows("tokio-postgres", &rows);
+    let (k, o, xx) = (rows[0].0, rows[0].1, rows[0].2);
+    let sql = "SELECT count(*) FROM other_domain_values WHERE k = $1::ksuid_ref AND o = $2::objectid_ref
+               AND xx = $3::xid_ref_ref AND xx = ANY($4::xid_ref_ref[])";
+    let n: i64 = c.query_one(sql, &[&k, &o, &xx, &vec![xx]]).await.unwrap().get(0);
+    assert_eq!(n, 1, "tokio-postgres parameters");
+
+    use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+    use sqlx::Row;
+    let opts = PgConnectOptions::new().options([("search_path", "rusttest,public")]);
+    let pool = PgPoolOptions::new().max_connections(1).connect_with(opts).await.unwrap();
+    let rows: Vec<OtherDomainRow> = sqlx::query_as(OTHER_DOMAINS).fetch_all(&pool).await.unwrap();
+    check_other_domain_rows("sqlx", &rows);
+    let n: i64 = sqlx::query_scalar(sql).bind(k).bind(o).bind(xx).bind(vec![xx]).fetch_one(&pool).await.unwrap();
+    assert_eq!(n, 1, "sqlx parameters");
+    let text: Vec<OtherDomainRow> = sqlx::raw_sql(OTHER_DOMAINS)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)))
+        .collect();
+    check_other_domain_rows("sqlx, text", &text);
 }
 
 const DOMAIN_VALUES: &str = "SELECT r, rr, m, rra, ma, r::text, rr::text, m::text FROM domain_values";
@@ -365,6 +539,66 @@ async fn decoders_typeid() {
     assert_eq!(bad, 0);
 }
 
+// Random bytes of a given length: md5 of random() strings (uuid_send of
+// gen_random_uuid() would fix its version and variant bits).
+fn random_bytes(n: usize) -> String {
+    format!("substring(decode(md5(random()::text) || md5(random()::text), 'hex') FROM 1 FOR {n})")
+}
+
+/// The server's timestamptz as Unix seconds.
+fn secs(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH).expect("after 1970").as_secs() as i64
+}
+
+#[tokio::test]
+async fn decoders_ksuid() {
+    let c = client().await;
+    let mut bad = 0;
+    for r in rows(&c, &format!("SELECT v, v::text, ksuid_send(v), extract(epoch FROM ksuid_time(v))::bigint, ksuid_payload(v) FROM (
+        SELECT CASE i % 3 WHEN 0 THEN ksuid() WHEN 1 THEN ksuid_at(timestamptz '2014-05-13 16:53:20+00' + random() * interval '136 years')
+               ELSE {}::ksuid END AS v FROM generate_series(1, 100000) i) s", random_bytes(20))).await {
+        let (v, text, b, t, payload): (Ksuid, String, &[u8], i64, &[u8]) = (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
+        if v.to_string() != text || text.parse::<Ksuid>() != Ok(v) || v.as_bytes()[..] != *b || Ksuid::from_binary(b) != Ok(v)
+            || secs(v.time()) != t || v.payload()[..] != *payload {
+            bad += 1;
+        }
+    }
+    assert_eq!(bad, 0);
+}
+
+#[tokio::test]
+async fn decoders_objectid() {
+    let c = client().await;
+    let mut bad = 0;
+    for r in rows(&c, &format!("SELECT v, v::text, objectid_send(v), extract(epoch FROM objectid_time(v))::bigint, objectid_process(v),
+        objectid_counter(v) FROM (SELECT CASE WHEN i % 2 = 0 THEN objectid() ELSE {}::objectid END AS v FROM generate_series(1, 100000) i) s",
+        random_bytes(12))).await {
+        let (v, text, b, t, process, counter): (ObjectId, String, &[u8], i64, &[u8], i32) =
+            (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5));
+        if v.to_string() != text || text.parse::<ObjectId>() != Ok(v) || text.to_uppercase().parse::<ObjectId>() != Ok(v)
+            || v.as_bytes()[..] != *b || secs(v.time()) != t || v.process()[..] != *process || v.counter() as i32 != counter {
+            bad += 1;
+        }
+    }
+    assert_eq!(bad, 0);
+}
+
+#[tokio::test]
+async fn decoders_xid() {
+    let c = client().await;
+    let mut bad = 0;
+    for r in rows(&c, &format!("SELECT v, v::text, rsxid_send(v), extract(epoch FROM xid_time(v))::bigint, xid_machine(v), xid_pid(v),
+        xid_counter(v) FROM (SELECT CASE WHEN i % 2 = 0 THEN xid() ELSE {}::rsxid END AS v FROM generate_series(1, 100000) i) s",
+        random_bytes(12))).await {
+        let (v, text, b, t, machine, pid, counter): (Xid, String, &[u8], i64, &[u8], i32, i32) =
+            (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6));
+        if v.to_string() != text || text.parse::<Xid>() != Ok(v) || v.as_bytes()[..] != *b || secs(v.time()) != t
+            || v.machine()[..] != *machine || v.pid() as i32 != pid || v.counter() as i32 != counter {
+            bad += 1;
+        }
+    }
+    assert_eq!(bad, 0);
+}
 
 /// Decoding 1,000,000 rows per family with the binary FromSql and from text
 /// (`v::text` parsed by FromStr: the server's output function and the
