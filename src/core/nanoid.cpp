@@ -53,29 +53,31 @@ NanoidAlphabetCheck nanoid_alphabet_finish(NanoidAlphabet &a) noexcept {
         }
         a.sorted[j] = index;
     }
-    // A repeat or a prefix lies next to what it repeats or starts (in byte
-    // order, whatever lies between a prefix and a string it starts starts with
-    // it too); the one found is the earliest by its later position.
-    NanoidAlphabetCheck found{NanoidAlphabetStatus::ok, 0, 0};
-    for (std::size_t i = 1; i < a.count; ++i) {
-        std::string_view before = character(a, a.sorted[i - 1]);
-        std::string_view after = character(a, a.sorted[i]);
-        if (!starts_with(after, before)) continue;
-        std::size_t p = a.sorted[i - 1], q = a.sorted[i];
-        std::size_t first = p < q ? p : q, second = p < q ? q : p;
-        if (found.status == NanoidAlphabetStatus::ok || second < found.second)
-            found = {before.size() == after.size() ? NanoidAlphabetStatus::repeated
-                                                   : NanoidAlphabetStatus::bad_character,
-                     first, second};
+    // A repeat or a prefix lies next to what it repeats or starts in byte
+    // order (whatever lies between a prefix and a string it starts starts with
+    // it too), so one exists when an adjacent pair shows one. Which pair to
+    // report (the earliest later position, then the earliest earlier one) is
+    // then found by comparing every pair: only a refused alphabet pays for it.
+    bool problem = false;
+    for (std::size_t i = 1; i < a.count && !problem; ++i)
+        problem = starts_with(character(a, a.sorted[i]), character(a, a.sorted[i - 1]));
+    if (problem) {
+        for (std::size_t second = 1; second < a.count; ++second)
+            for (std::size_t first = 0; first < second; ++first) {
+                std::string_view x = character(a, first), y = character(a, second);
+                if (starts_with(x, y) || starts_with(y, x))
+                    return {x.size() == y.size() ? NanoidAlphabetStatus::repeated
+                                                 : NanoidAlphabetStatus::bad_character,
+                            first, second};
+            }
     }
-    if (found.status != NanoidAlphabetStatus::ok) return found;
     unsigned mask = 1;
     while (mask < a.count - 1u) mask = (mask << 1) | 1;
     a.mask = static_cast<std::uint8_t>(mask);
     if (a.single_byte)
         for (std::size_t i = 0; i < a.count; ++i)
             a.byte_index[static_cast<unsigned char>(a.characters[i][0])] = static_cast<std::int16_t>(i);
-    return found;
+    return {NanoidAlphabetStatus::ok, 0, 0};
 }
 
 void nanoid_default_alphabet(NanoidAlphabet &alphabet) noexcept {

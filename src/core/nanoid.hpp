@@ -63,8 +63,9 @@ void nanoid_alphabet_start(NanoidAlphabet &alphabet) noexcept;
 // over-long one (the alphabet is then unusable: the caller stops).
 NanoidAlphabetStatus nanoid_alphabet_add(NanoidAlphabet &alphabet, std::string_view character) noexcept;
 
-// Checks the count, sorts the characters and finds repeats (the first repeat in
-// alphabet order of its second occurrence) and prefixes; sets mask.
+// Checks the count, sorts the characters and finds a repeated character or
+// one that is a prefix of another: the pair whose later position is earliest,
+// then whose earlier one is; sets mask.
 NanoidAlphabetCheck nanoid_alphabet_finish(NanoidAlphabet &alphabet) noexcept;
 
 // Builds the default alphabet (one byte a character).

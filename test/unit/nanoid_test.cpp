@@ -226,6 +226,11 @@ TEST(NanoidAlphabet, Refusals) {
     EXPECT_EQ(c.status, NanoidAlphabetStatus::bad_character);
     EXPECT_EQ(c.first, 1u);
     EXPECT_EQ(c.second, 2u);
+    // The earliest pair by its later position, whether a prefix or a repeat.
+    c = build(a, {"ab", "a", "a"});
+    EXPECT_EQ(c.status, NanoidAlphabetStatus::bad_character);
+    EXPECT_EQ(c.first, 0u);
+    EXPECT_EQ(c.second, 1u);
 }
 
 // Each byte masked; kept when below the count, else skipped.
