@@ -976,3 +976,105 @@ END;
 COMMENT ON FUNCTION idgen_types() IS
     'ulid, prefixed_id, typeid, ksuid, objectid, rsxid and every domain over one of them (also over another such domain): the OIDs of the type and its array type, schema, name, the idgen type at the bottom (base) and its family (xid for rsxid)';
 -- end family: idgen_types
+
+-- begin family: short_text
+-- ============================================================================
+-- short text forms of a uuid or a ulid, for URLs (core/short_text.hpp)
+-- ============================================================================
+
+-- The form is named per call, as core's encode() and decode() name theirs
+-- (in either case): base62, base58, flickr, base57, base64url, base32.
+CREATE FUNCTION uuid_encode(id uuid, form text) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_uuid_encode'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_encode(uuid, text) IS
+    'short text of a uuid: 22 characters of base62 (0-9A-Za-z), base58 (Bitcoin''s alphabet), flickr (Flickr''s base58), base57 (shortuuid''s) or base64url (RFC 4648, unpadded), or the 26 of base32 (ULID text); base62, base58, base57 and base32 sort as the uuid under C collation';
+
+CREATE FUNCTION uuid_decode(encoded text, form text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_decode'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_decode(text, text) IS
+    'the uuid of a short text (uuid_encode''s forms), strictly: exactly the form''s length and alphabet, at most 2^128 - 1 (22P02 otherwise)';
+
+CREATE FUNCTION ulid_encode(id ulid, form text) RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_ulid_encode'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_encode(ulid, text) IS
+    'short text of a ulid''s 128 bits, in uuid_encode''s forms (base32 is its own text)';
+
+CREATE FUNCTION ulid_decode(encoded text, form text) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_decode'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_decode(text, text) IS
+    'the ulid of a short text (uuid_encode''s forms), strictly, as uuid_decode';
+-- end family: short_text
+
+-- begin family: nanoid
+-- ============================================================================
+-- NanoID (ai/nanoid): random text IDs over an alphabet (core/nanoid.hpp)
+-- ============================================================================
+
+-- Each character uniform over the alphabet by masked rejection, from idgen's
+-- per-backend CSPRNG (no order, no session state: PARALLEL SAFE, as
+-- prefixed_id_token). The alphabet is characters of the database encoding,
+-- multibyte ones included: 2 to 256 distinct; size 1 to 1024 characters.
+CREATE FUNCTION nanoid(size integer DEFAULT 21,
+                       alphabet text DEFAULT 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict')
+    RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_nanoid'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION nanoid(integer, text) IS
+    'new NanoID: size (1 to 1024, default 21) characters, each drawn uniformly from the alphabet (2 to 256 distinct characters, multibyte allowed; default the URL-safe 64 of A-Za-z0-9_-) by masked rejection from a CSPRNG';
+
+CREATE FUNCTION nanoid_is_valid(id text, size integer DEFAULT 21,
+                                alphabet text DEFAULT 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict')
+    RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_nanoid_is_valid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION nanoid_is_valid(text, integer, text) IS
+    'whether id is exactly size characters of the alphabet (the defaults are nanoid()''s); a size or alphabet that nanoid() refuses is refused here too';
+
+-- A domain over text per entity: its CHECK is nanoid_is_valid with the size
+-- and alphabet, its DEFAULT nanoid() with them. Both are checked first, by
+-- nanoid() itself (the same errors). The functions are bound by OID in the
+-- domain, so a renamed schema keeps working.
+CREATE FUNCTION nanoid_define(type_name text, size integer DEFAULT 21,
+                              alphabet text DEFAULT 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict',
+                              type_schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    created pg_catalog.regtype;
+BEGIN
+    IF type_name IS NULL OR size IS NULL OR alphabet IS NULL THEN
+        RETURN NULL;
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the size and the alphabet (22023), as nanoid() refuses them
+    EXECUTE pg_catalog.format('SELECT %s.nanoid($1, $2)', ext) USING size, alphabet;
+    IF type_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS pg_catalog.text '
+        'DEFAULT %s.nanoid(%s, %L) '
+        'CONSTRAINT %I CHECK (%s.nanoid_is_valid(VALUE, %s, %L))',
+        type_schema, type_name, ext, size, alphabet,
+        type_name OPERATOR(pg_catalog.||) '_nanoid', ext, size, alphabet);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
+        pg_catalog.format('NanoIDs of %s characters over %s (a domain over text made by nanoid_define)',
+                          size, pg_catalog.quote_literal(alphabet)));
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION nanoid_define(text, integer, text, name) IS
+    'creates a domain over text (in type_schema, by default the current schema) that accepts only NanoIDs of the given size and alphabet and defaults to a new one';
+-- end family: nanoid

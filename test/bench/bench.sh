@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # idgen benchmark: per-call cost of ID generators (uuid_v7, ulid,
-# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6 and references,
+# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6, nanoid and references,
 # core uuidv7() on PostgreSQL 18 and later; the last four also next to
 # PL/pgSQL written from their specs), the cost of the text output of ulid,
 # prefixed_id, ksuid, objectid and rsxid (and of their input) and of
@@ -64,6 +64,7 @@ ksuid       | ksuid()                 | ksuid       | 15 | -
 objectid    | objectid()              | objectid    | 15 | -
 xid         | xid()                   | rsxid       | 15 | -
 uuid_v6     | uuid_v6()               | uuid        | 15 | -
+nanoid      | nanoid()                | text        | 15 | -
 uuid_v4     | gen_random_uuid()       | uuid        | 15 | scale
 bigserial   | nextval('bench_seq')    | bigint      | 15 | scale
 TABLE
@@ -869,17 +870,20 @@ write_meta() {
 
 # label | expression: the text conversions, each rep in this order, over
 # bench_formats (k ksuid, o objectid, x rsxid, v uuid from uuid_v6(), u uuid
-# from gen_random_uuid(), and the text of k, o, x and u in kt, ot, xt, ut).
+# from gen_random_uuid(), and the text of k, o, x and u in kt, ot, xt, ut; u62
+# is uuid_encode(u, 'base62'), issue 54's short text, timed next to uuid's).
 FORMAT_TEXT=$(cat <<'TABLE'
 scan only     | count(*)
 ksuid_out     | count(k::text)
 objectid_out  | count(o::text)
 rsxid_out     | count(x::text)
 uuid_out      | count(u::text)
+base62_out    | count(uuid_encode(u, 'base62'))
 ksuid_in      | count(kt::ksuid)
 objectid_in   | count(ot::objectid)
 rsxid_in      | count(xt::rsxid)
 uuid_in       | count(ut::uuid)
+base62_in     | count(uuid_decode(u62, 'base62'))
 TABLE
 )
 # label | idgen's generator | the peer's: timed over FORMAT_PEER_CALLS calls each.
@@ -903,11 +907,13 @@ run_part7() {
     log "part 7: filling bench_formats with $rows rows"
     sql -c "DROP TABLE IF EXISTS bench_formats" \
         -c "CREATE TABLE bench_formats AS
-            SELECT k, o, x, v, u, k::text AS kt, o::text AS ot, x::text AS xt, u::text AS ut
+            SELECT k, o, x, v, u, k::text AS kt, o::text AS ot, x::text AS xt, u::text AS ut,
+                   uuid_encode(u, 'base62') AS u62
             FROM (SELECT ksuid() AS k, objectid() AS o, xid() AS x, uuid_v6() AS v, gen_random_uuid() AS u
                   FROM generate_series(1, $rows)) s ORDER BY random()" \
         -c "VACUUM (FREEZE, ANALYZE) bench_formats"
-    [[ $(sql -c "SELECT count(*) = $rows AND bool_and(kt::ksuid = k AND ot::objectid = o AND xt::rsxid = x)
+    [[ $(sql -c "SELECT count(*) = $rows AND bool_and(kt::ksuid = k AND ot::objectid = o AND xt::rsxid = x
+                        AND uuid_decode(u62, 'base62') = u)
                  FROM bench_formats") == t ]] || die "bench_formats' text columns do not read back as its values"
     sql -c "DROP SCHEMA IF EXISTS format_peers CASCADE" -f "$BENCH_DIR/format_peers.sql"
     sql -c "SELECT count(*) FROM bench_formats" >/dev/null

@@ -65,7 +65,10 @@ TARGET_CORE_CALL = "0.20"     # uuid_v7() ns/call <= this x uuidv7()
 TARGET_CORE_BULK = "1.0"     # uuid_v7 bulk insert <= this x uuidv7()'s
 TARGET_CORE_TPS = "1.0"      # uuid_v7 TPS, same run, >= this x uuidv7()'s
 # issue 53's generators, ns/call <= this x gen_random_uuid() (part 1, loop included)
-TARGET_FORMAT_CALL = {"objectid": "0.20", "xid": "0.20", "uuid_v6": "0.20", "ksuid": "0.25"}
+TARGET_FORMAT_CALL = {"objectid": "0.20", "xid": "0.20", "uuid_v6": "0.20", "ksuid": "0.25",
+                      "nanoid": "0.30"}   # nanoid(): issue 54's
+# issue 54: uuid_encode(u, 'base62') net of the scan <= this x uuid_out's (part 7)
+TARGET_BASE62_TEXT = "2"
 # Part 6's target is judged only when its tables outgrew the memory that
 # could cache them: the server ran under a memory cap and gen_random_uuid()'s
 # table (heap and key) was at least this many times the cap at the largest
@@ -88,6 +91,7 @@ TYPEID_OUT = "typeid_out"
 # part 7: each text conversion of issue 53's types, and uuid's beside it
 FORMAT_OUTPUTS = ["ksuid_out", "objectid_out", "rsxid_out"]
 FORMAT_INPUTS = ["ksuid_in", "objectid_in", "rsxid_in"]
+BASE62_OUT, BASE62_IN = "base62_out", "base62_in"   # uuid_encode / uuid_decode, issue 54
 FORMAT_PEERS = ["ksuid", "objectid", "xid", "uuid_v6"]
 MODES = ["off", "on"]
 NOT_JUDGED = "not judged at this size"
@@ -684,6 +688,11 @@ def targets(run, w):
     if run.has(CORE) and run.has(V7):
         row(f"`uuid_v7()` ns/call / core `{run.call_label(CORE)}`",
             ratio(call[run.call_label(V7)], call[run.call_label(CORE)]), "<=", TARGET_CORE_CALL)
+    fmt_ns = run.format_text_ns
+    if BASE62_OUT in fmt_ns and UUID_OUT in fmt_ns:
+        scan = fmt_ns.get(TEXT_SCAN, 0.0)
+        row("uuid_encode(u, 'base62') / uuid_out, net of the scan",
+            ratio_if_positive(fmt_ns[BASE62_OUT] - scan, fmt_ns[UUID_OUT] - scan), "<=", TARGET_BASE62_TEXT)
     out = run.text_out_ns
     row("ulid_out / uuid_out, output functions alone", ratio_if_positive(out[ULID_OUT], out[UUID_OUT]), "<=",
         TARGET_TEXT_RATIO)
@@ -735,7 +744,7 @@ def formats(run, w):
         return
     m = run.meta
     scan = run.format_text_ns.get(TEXT_SCAN, 0.0)
-    w("## KSUID, ObjectId, XID and UUIDv6\n")
+    w("## KSUID, ObjectId, XID, UUIDv6 and base62 text\n")
     w(f"Their per-call cost against `gen_random_uuid()`, bulk load and single-row inserts are in the tables "
       f"above. Text: `SELECT count(...) FROM bench_formats` over {m['format_rows']} rows of `ksuid()`, "
       f"`objectid()`, `xid()` and `gen_random_uuid()` values and their text, settings as in part 2; median of "
@@ -840,7 +849,7 @@ def check(run, png):
             positive(f"MB[{name} point {i}]", point["mb"])
             positive(f"WAL per insert[{name} point {i}]", point["wal"])
     if any(run.has(name) for name in TARGET_FORMAT_CALL):
-        expected = [TEXT_SCAN] + FORMAT_OUTPUTS + ["uuid_out"] + FORMAT_INPUTS + ["uuid_in"]
+        expected = [TEXT_SCAN] + FORMAT_OUTPUTS + ["uuid_out", BASE62_OUT] + FORMAT_INPUTS + ["uuid_in", BASE62_IN]
         timed("part 7 text", expected, run.format_text, run.format_text_ns, "ns/value")
         timed("part 7 calls", [(label, which) for label in FORMAT_PEERS for which in ("idgen", "peer")],
               run.format_call, run.format_call_ns, "ns/call")

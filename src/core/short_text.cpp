@@ -1,0 +1,213 @@
+#include "core/short_text.hpp"
+
+#include <array>
+
+#include "core/base32.hpp"
+
+namespace idgen::core {
+namespace {
+
+constexpr std::uint8_t kNotADigit = 0xFF;
+
+constexpr std::size_t length_of(const char *text) {
+    std::size_t n = 0;
+    while (text[n] != '\0') ++n;
+    return n;
+}
+
+// Digit value of every byte; kNotADigit outside the alphabet.
+constexpr std::array<std::uint8_t, 256> make_digit_values(const char *alphabet) {
+    std::array<std::uint8_t, 256> values{};
+    for (auto &v : values) v = kNotADigit;
+    for (std::size_t d = 0; alphabet[d] != '\0'; ++d)
+        values[static_cast<unsigned char>(alphabet[d])] = static_cast<std::uint8_t>(d);
+    return values;
+}
+
+constexpr std::array<std::uint8_t, 256> kBase62Values = make_digit_values(kBase62Alphabet);
+constexpr std::array<std::uint8_t, 256> kBase58Values = make_digit_values(kBase58Alphabet);
+constexpr std::array<std::uint8_t, 256> kFlickrValues = make_digit_values(kFlickrAlphabet);
+constexpr std::array<std::uint8_t, 256> kBase57Values = make_digit_values(kBase57Alphabet);
+constexpr std::array<std::uint8_t, 256> kBase64UrlValues = make_digit_values(kBase64UrlAlphabet);
+
+static_assert(length_of(kBase62Alphabet) == 62 && length_of(kBase58Alphabet) == 58 &&
+              length_of(kFlickrAlphabet) == 58 && length_of(kBase57Alphabet) == 57 &&
+              length_of(kBase64UrlAlphabet) == 64);
+
+// A positional form: its alphabet, digit table and base.
+struct Positional {
+    const char *alphabet;
+    const std::array<std::uint8_t, 256> *values;
+    std::uint32_t base;
+};
+
+Positional positional(ShortTextForm form) {
+    switch (form) {
+        case ShortTextForm::base58: return {kBase58Alphabet, &kBase58Values, 58};
+        case ShortTextForm::flickr: return {kFlickrAlphabet, &kFlickrValues, 58};
+        case ShortTextForm::base57: return {kBase57Alphabet, &kBase57Values, 57};
+        default: return {kBase62Alphabet, &kBase62Values, 62};
+    }
+}
+
+// The 128-bit value as four 32-bit words, most significant first, handled
+// five digits at a time (57^5, 58^5 and 62^5 are below 2^32), so each step is
+// one 64-bit multiplication or division a word. 22 = 2 + 4 * 5: after four
+// chunks what is left is below base^2 (base^22 > 2^128 for all three).
+constexpr int kWords = 4;
+constexpr int kDigitsPerChunk = 5;
+constexpr int kChunks = 4;
+constexpr int kLeadDigits = 2;
+static_assert(kLeadDigits + kChunks * kDigitsPerChunk == kShortTextLength);
+
+using Words = std::array<std::uint32_t, kWords>;
+
+std::uint32_t power5(std::uint32_t base) {
+    return base * base * base * base * base;
+}
+
+// w = w / divisor; returns the remainder.
+std::uint32_t divide(Words &w, std::uint32_t divisor) {
+    std::uint64_t rest = 0;
+    for (auto &word : w) {
+        std::uint64_t part = (rest << 32) | word;
+        word = static_cast<std::uint32_t>(part / divisor);
+        rest = part % divisor;
+    }
+    return static_cast<std::uint32_t>(rest);
+}
+
+// w = w * factor + add; returns false when the result needs a fifth word.
+bool multiply_add(Words &w, std::uint32_t factor, std::uint32_t add) {
+    std::uint64_t carry = add;
+    for (int i = kWords; i-- > 0;) {
+        std::uint64_t part = std::uint64_t{w[i]} * factor + carry;
+        w[i] = static_cast<std::uint32_t>(part);
+        carry = part >> 32;
+    }
+    return carry == 0;
+}
+
+void write_digits(const Positional &p, std::uint32_t value, char *out, int count) {
+    for (int i = count; i-- > 0;) {
+        out[i] = p.alphabet[value % p.base];
+        value /= p.base;
+    }
+}
+
+std::uint32_t read_digits(const Positional &p, const char *text, int count) {
+    std::uint32_t value = 0;
+    for (int i = 0; i < count; ++i) value = value * p.base + (*p.values)[static_cast<unsigned char>(text[i])];
+    return value;
+}
+
+void encode_positional(const Positional &p, Uint128 value, char *out) {
+    Words w = {static_cast<std::uint32_t>(value >> 96), static_cast<std::uint32_t>(value >> 64),
+               static_cast<std::uint32_t>(value >> 32), static_cast<std::uint32_t>(value)};
+    std::uint32_t chunk = power5(p.base);
+    for (int c = kChunks; c-- > 0;)
+        write_digits(p, divide(w, chunk), out + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk);
+    write_digits(p, w[kWords - 1], out, kLeadDigits);
+}
+
+ShortTextDecoded decode_positional(const Positional &p, std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if ((*p.values)[static_cast<unsigned char>(text[i])] == kNotADigit)
+            return {ShortTextStatus::bad_character, i, 0};
+    if (text.size() != kShortTextLength) return {ShortTextStatus::wrong_length, 0, 0};
+    Words w{};
+    w[kWords - 1] = read_digits(p, text.data(), kLeadDigits);
+    std::uint32_t chunk = power5(p.base);
+    for (int c = 0; c < kChunks; ++c)
+        if (!multiply_add(w, chunk, read_digits(p, text.data() + kLeadDigits + c * kDigitsPerChunk,
+                                                kDigitsPerChunk)))
+            return {ShortTextStatus::too_large, 0, 0};
+    Uint128 value = (Uint128{w[0]} << 96) | (Uint128{w[1]} << 64) | (Uint128{w[2]} << 32) | w[3];
+    return {ShortTextStatus::ok, 0, value};
+}
+
+// base64url: five groups of 3 bytes as 4 characters, then the last byte as 2
+// characters, the second holding its low 2 bits and 4 zero bits.
+void encode_base64url(Uint128 value, char *out) {
+    std::uint8_t bytes[kUint128Bytes];
+    store_be128(value, bytes);
+    for (int g = 0; g < 5; ++g) {
+        std::uint32_t group = (std::uint32_t{bytes[3 * g]} << 16) | (std::uint32_t{bytes[3 * g + 1]} << 8) |
+                              bytes[3 * g + 2];
+        for (int k = 0; k < 4; ++k) out[4 * g + k] = kBase64UrlAlphabet[(group >> (18 - 6 * k)) & 63];
+    }
+    out[20] = kBase64UrlAlphabet[bytes[15] >> 2];
+    out[21] = kBase64UrlAlphabet[(bytes[15] & 3) << 4];
+}
+
+ShortTextDecoded decode_base64url(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (kBase64UrlValues[static_cast<unsigned char>(text[i])] == kNotADigit)
+            return {ShortTextStatus::bad_character, i, 0};
+    if (text.size() != kShortTextLength) return {ShortTextStatus::wrong_length, 0, 0};
+    constexpr std::size_t kLast = kShortTextLength - 1;
+    std::uint8_t last = kBase64UrlValues[static_cast<unsigned char>(text[kLast])];
+    if ((last & 15) != 0) return {ShortTextStatus::trailing_bits, kLast, 0};
+    Uint128 value = 0;
+    for (std::size_t i = 0; i < kLast; ++i)
+        value = (value << 6) | kBase64UrlValues[static_cast<unsigned char>(text[i])];
+    value = (value << 2) | (last >> 4);
+    return {ShortTextStatus::ok, 0, value};
+}
+
+char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+}  // namespace
+
+std::optional<ShortTextForm> short_text_form_named(std::string_view name) noexcept {
+    for (std::size_t f = 0; f < kShortTextFormCount; ++f) {
+        std::string_view candidate = kShortTextFormNames[f];
+        if (candidate.size() != name.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; i < name.size() && same; ++i) same = lower(name[i]) == candidate[i];
+        if (same) return static_cast<ShortTextForm>(f);
+    }
+    return std::nullopt;
+}
+
+const char *short_text_alphabet(ShortTextForm form) noexcept {
+    switch (form) {
+        case ShortTextForm::base64url: return kBase64UrlAlphabet;
+        case ShortTextForm::base32: return kBase32Alphabet;
+        default: return positional(form).alphabet;
+    }
+}
+
+std::size_t short_text_length(ShortTextForm form) noexcept {
+    return form == ShortTextForm::base32 ? kBase32Digits128 : kShortTextLength;
+}
+
+std::size_t short_text_encode(ShortTextForm form, Uint128 value, char out[kShortTextMaxLength]) noexcept {
+    switch (form) {
+        case ShortTextForm::base64url: encode_base64url(value, out); break;
+        case ShortTextForm::base32: base32_encode128(value, out); break;
+        default: encode_positional(positional(form), value, out);
+    }
+    return short_text_length(form);
+}
+
+ShortTextDecoded short_text_decode(ShortTextForm form, std::string_view text) noexcept {
+    switch (form) {
+        case ShortTextForm::base64url: return decode_base64url(text);
+        case ShortTextForm::base32: {
+            Base32Decoded d = base32_decode128(text);
+            switch (d.status) {
+                case Base32Status::ok: return {ShortTextStatus::ok, 0, d.value};
+                case Base32Status::bad_digit: return {ShortTextStatus::bad_character, d.position, 0};
+                case Base32Status::wrong_length: return {ShortTextStatus::wrong_length, 0, 0};
+                case Base32Status::too_large: return {ShortTextStatus::too_large, 0, 0};
+            }
+            return {ShortTextStatus::wrong_length, 0, 0};
+        }
+        default: return decode_positional(positional(form), text);
+    }
+}
+
+}  // namespace idgen::core
