@@ -81,7 +81,11 @@ def constants(version):
     ulid_random = int(grab(ulid, r"kUlidRandomBits = (\d+);", "the ULID random bits"))
     if subms != 12 or ulid_random != 80:
         sys.exit("generate.py: the UUIDv7 or ULID layout changed; the SQL edition must follow by hand")
-    ksuid_alphabet = grab(ksuid, r'kKsuidAlphabet\[\] =\s*"([0-9A-Za-z]{62})"', "the KSUID alphabet")
+    # KSUID's digits are base62's (src/core/words.hpp, the one text of the alphabet).
+    if "kKsuidAlphabet)[sizeof kBase62Alphabet] = kBase62Alphabet;" not in ksuid:
+        sys.exit("generate.py: the KSUID alphabet is no longer base62's; the SQL edition must follow by hand")
+    ksuid_alphabet = grab(read("src/core/words.hpp"), r'kBase62Alphabet\[\] =\s*"([0-9A-Za-z]{62})"',
+                          "the base62 alphabet")
     ksuid_max_text = grab(ksuid, r'kKsuidMaxText\[\] = "([0-9A-Za-z]+)"', "the largest KSUID text")
     ksuid_epoch = int(grab(ksuid, r"kKsuidEpochUnixSeconds = ([\d']+);", "the KSUID epoch").replace("'", ""))
     ksuid_bytes = int(grab(ksuid, r"kKsuidBytes = (\d+);", "the KSUID bytes"))

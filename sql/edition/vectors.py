@@ -339,7 +339,8 @@ def constants():
     xid = generate.read("src/core/xid.hpp")
     formats = {
         "ksuid_epoch": int(generate.grab(ksuid, r"kKsuidEpochUnixSeconds = ([0-9']+);", "the KSUID epoch").replace("'", "")),
-        "ksuid_alphabet": generate.grab(ksuid, r'kKsuidAlphabet\[\] =\s*"([^"]+)";', "the KSUID alphabet"),
+        "ksuid_alphabet": generate.grab(generate.read("src/core/words.hpp"), r'kBase62Alphabet\[\] =\s*"([^"]+)";',
+                                        "the base62 alphabet, KSUID's"),
         "ksuid_max": generate.grab(ksuid, r'kKsuidMaxText\[\] = "([^"]+)";', "the largest KSUID"),
         "ksuid_digits": int(generate.grab(ksuid, r"kKsuidTextLength = (\d+);", "the KSUID text length")),
         "objectid_digits": int(generate.grab(generate.read("src/core/objectid.hpp"), r"kObjectIdTextLength = (\d+);",

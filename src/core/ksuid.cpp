@@ -41,28 +41,6 @@ Ksuid ksuid_of(const Words &w) {
     return Ksuid{w[0], payload};
 }
 
-// w = w / divisor; returns the remainder.
-std::uint32_t divide(Words &w, std::uint32_t divisor) {
-    std::uint64_t rest = 0;
-    for (auto &word : w) {
-        std::uint64_t part = (rest << 32) | word;
-        word = static_cast<std::uint32_t>(part / divisor);
-        rest = part % divisor;
-    }
-    return static_cast<std::uint32_t>(rest);
-}
-
-// w = w * factor + add; returns false when the result needs a sixth word.
-bool multiply_add(Words &w, std::uint32_t factor, std::uint32_t add) {
-    std::uint64_t carry = add;
-    for (int i = kWords; i-- > 0;) {
-        std::uint64_t part = std::uint64_t{w[i]} * factor + carry;
-        w[i] = static_cast<std::uint32_t>(part);
-        carry = part >> 32;
-    }
-    return carry == 0;
-}
-
 // Writes count digits of value, most significant first.
 void write_digits(std::uint32_t value, char *out, int count) {
     for (int i = count; i-- > 0;) {
@@ -94,7 +72,7 @@ Ksuid ksuid_load(const std::uint8_t in[kKsuidBytes]) noexcept {
 void ksuid_encode(Ksuid id, char out[kKsuidTextLength]) noexcept {
     Words w = words_of(id);
     for (int c = kChunks; c-- > 0;)
-        write_digits(divide(w, kChunk), out + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk);
+        write_digits(words_divide(w, kChunk), out + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk);
     // What is left is below 62^2: 62^27 > 2^160.
     write_digits(w[kWords - 1], out, kLeadDigits);
 }
@@ -107,7 +85,7 @@ KsuidDecoded ksuid_decode(std::string_view text) noexcept {
     Words w{};
     w[kWords - 1] = read_digits(text.data(), kLeadDigits);
     for (int c = 0; c < kChunks; ++c)
-        if (!multiply_add(w, kChunk, read_digits(text.data() + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk)))
+        if (!words_multiply_add(w, kChunk, read_digits(text.data() + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk)))
             return {KsuidStatus::too_large, 0, kKsuidNil};
     return {KsuidStatus::ok, 0, ksuid_of(w)};
 }

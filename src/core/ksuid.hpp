@@ -25,6 +25,7 @@
 
 #include "core/lead_bound.hpp"
 #include "core/uint128.hpp"
+#include "core/words.hpp"
 
 namespace idgen::core {
 
@@ -34,8 +35,7 @@ inline constexpr std::size_t kKsuidPayloadBytes = 16;
 inline constexpr std::size_t kKsuidTextLength = 27;
 inline constexpr std::int64_t kKsuidEpochUnixSeconds = 1'400'000'000;
 inline constexpr std::int64_t kKsuidMaxTimestamp = 0xFFFFFFFF;  // 2150-06-19 23:21:35 UTC
-inline constexpr char kKsuidAlphabet[] =
-    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+inline constexpr const char (&kKsuidAlphabet)[sizeof kBase62Alphabet] = kBase62Alphabet;
 inline constexpr char kKsuidMinText[] = "000000000000000000000000000";
 inline constexpr char kKsuidMaxText[] = "aWgEPTl1tmebfsQzFP4bxwgy80V";
 

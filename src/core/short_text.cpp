@@ -66,28 +66,6 @@ std::uint32_t power5(std::uint32_t base) {
     return base * base * base * base * base;
 }
 
-// w = w / divisor; returns the remainder.
-std::uint32_t divide(Words &w, std::uint32_t divisor) {
-    std::uint64_t rest = 0;
-    for (auto &word : w) {
-        std::uint64_t part = (rest << 32) | word;
-        word = static_cast<std::uint32_t>(part / divisor);
-        rest = part % divisor;
-    }
-    return static_cast<std::uint32_t>(rest);
-}
-
-// w = w * factor + add; returns false when the result needs a fifth word.
-bool multiply_add(Words &w, std::uint32_t factor, std::uint32_t add) {
-    std::uint64_t carry = add;
-    for (int i = kWords; i-- > 0;) {
-        std::uint64_t part = std::uint64_t{w[i]} * factor + carry;
-        w[i] = static_cast<std::uint32_t>(part);
-        carry = part >> 32;
-    }
-    return carry == 0;
-}
-
 void write_digits(const Positional &p, std::uint32_t value, char *out, int count) {
     for (int i = count; i-- > 0;) {
         out[i] = p.alphabet[value % p.base];
@@ -106,7 +84,7 @@ void encode_positional(const Positional &p, Uint128 value, char *out) {
                static_cast<std::uint32_t>(value >> 32), static_cast<std::uint32_t>(value)};
     std::uint32_t chunk = power5(p.base);
     for (int c = kChunks; c-- > 0;)
-        write_digits(p, divide(w, chunk), out + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk);
+        write_digits(p, words_divide(w, chunk), out + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk);
     write_digits(p, w[kWords - 1], out, kLeadDigits);
 }
 
@@ -119,7 +97,7 @@ ShortTextDecoded decode_positional(const Positional &p, std::string_view text) {
     w[kWords - 1] = read_digits(p, text.data(), kLeadDigits);
     std::uint32_t chunk = power5(p.base);
     for (int c = 0; c < kChunks; ++c)
-        if (!multiply_add(w, chunk, read_digits(p, text.data() + kLeadDigits + c * kDigitsPerChunk,
+        if (!words_multiply_add(w, chunk, read_digits(p, text.data() + kLeadDigits + c * kDigitsPerChunk,
                                                 kDigitsPerChunk)))
             return {ShortTextStatus::too_large, 0, 0};
     Uint128 value = (Uint128{w[0]} << 96) | (Uint128{w[1]} << 64) | (Uint128{w[2]} << 32) | w[3];

@@ -31,14 +31,13 @@
 #include <string_view>
 
 #include "core/uint128.hpp"
+#include "core/words.hpp"
 
 namespace idgen::core {
 
 enum class ShortTextForm : std::uint8_t { base62, base58, flickr, base57, base64url, base32 };
 inline constexpr std::size_t kShortTextFormCount = 6;
 
-inline constexpr char kBase62Alphabet[] =
-    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 inline constexpr char kBase58Alphabet[] =
     "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 inline constexpr char kFlickrAlphabet[] =
