@@ -205,11 +205,6 @@ def read_log(path):
     return by_sub, starts
 
 
-def log_errors(path):
-    """ERROR/FATAL lines of the consolidator's log by subscription (read_log)."""
-    return read_log(path)[0]
-
-
 def origin_handover(e, mine, starts):
     """Whether error E of a subscription (MINE its errors, STARTS the lines at
     which its apply workers started) is PostgreSQL's transient one of a
@@ -296,13 +291,21 @@ def guard(nodes, args):
     say(st.get("apply_error_count", 0) >= 2,
         f"{sub}: the apply worker failed at least twice, retrying the same transaction "
         f"(apply_error_count {st.get('apply_error_count')})")
-    logged = log_errors(args.log).get(sub, [])
+    by_sub, starts = read_log(args.log)
+    mine = by_sub.get(sub, [])
+    # each retry is a new apply worker, which may first meet the one before
+    # still holding the origin (origin_handover): not an error of the guard's
+    logged = [e for e in mine if not origin_handover(e, mine, starts.get(sub, []))]
+    for e in mine:
+        if e not in logged:
+            note(f"{sub}: line {e['line']}, worker {e['pid']}: the worker before still held the origin")
     expected = f"snowflake shard {args.shard} is already claimed by another server"
     clear = [e for e in logged if e["text"] == expected]
     note("consolidator: ERROR:  " + (clear[0]["text"] + "\nDETAIL:  " + clear[0]["detail"] if clear else
                                      "; ".join(e["text"] for e in logged[:3]) or "(no error logged)"))
     say(bool(clear) and len(clear) == len(logged),
-        f'{sub}: every error is the guard\'s "{expected}" ({len(clear)} of {len(logged)})')
+        f'{sub}: every error is the guard\'s "{expected}" ({len(clear)} of {len(logged)}; '
+        f'others: {[e["text"] for e in logged if e not in clear][:3] or "none"})')
     first_name = args.holder
     say(bool(clear) and f'Server "{first_name}"' in clear[0]["detail"] and f'server "{w}"' in clear[0]["detail"],
         f"{sub}: the error's detail names both servers ({first_name} holds it, {w} claims it)")
