@@ -37,8 +37,8 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 // The version, for a later start to tell whether the schema holds this
-// edition: a function of the extension's beside the edition's (the edition's
-// script stays within what pg_tle's install takes).
+// edition: the package's own function beside the edition's, so that the
+// edition's script is byte for byte the one the other routes install.
 sql += `
 CREATE FUNCTION idgen_sql_version() RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
