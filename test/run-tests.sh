@@ -84,7 +84,7 @@ newest_major_only_tests=(
     go_package rust_package java_package ruby_package pglite
     busy_machine clock_regression lead_bound lease_renewer_in_io prefixed_sessions readme_sql
     recv_fuzz typeid_spec ulid_sessions uuid_v7_sessions uuid_v6_sessions ksuid_sessions objectid_sessions
-    bench_memory_cap bench_peer_skips inventory matrix verdicts
+    bench_memory_cap bench_peer_skips inventory matrix multi_node_log verdicts
 )
 newest_major=$(bash test/pg-build.sh --required | tail -n 1)
 

@@ -224,6 +224,17 @@ def origin_handover(e, mine, starts):
     return holder_exiting and any(line > e["line"] for line in starts)
 
 
+def guard_log(path, sub):
+    """The errors of subscription SUB in the consolidator's log at PATH that
+    the guard judge weighs, and those it leaves out: each retry is a new apply
+    worker, which may first meet the one before still holding the origin
+    (origin_handover), an error of PostgreSQL's restart, not of the guard."""
+    by_sub, starts = read_log(path)
+    mine = by_sub.get(sub, [])
+    handovers = [e for e in mine if origin_handover(e, mine, starts.get(sub, []))]
+    return [e for e in mine if e not in handovers], handovers
+
+
 def sub_stats(nodes):
     cur = nodes.conn("c").execute("SELECT * FROM pg_stat_subscription_stats")
     cols = [d.name for d in cur.description]
@@ -291,14 +302,9 @@ def guard(nodes, args):
     say(st.get("apply_error_count", 0) >= 2,
         f"{sub}: the apply worker failed at least twice, retrying the same transaction "
         f"(apply_error_count {st.get('apply_error_count')})")
-    by_sub, starts = read_log(args.log)
-    mine = by_sub.get(sub, [])
-    # each retry is a new apply worker, which may first meet the one before
-    # still holding the origin (origin_handover): not an error of the guard's
-    logged = [e for e in mine if not origin_handover(e, mine, starts.get(sub, []))]
-    for e in mine:
-        if e not in logged:
-            note(f"{sub}: line {e['line']}, worker {e['pid']}: the worker before still held the origin")
+    logged, handovers = guard_log(args.log, sub)
+    for e in handovers:
+        note(f"{sub}: line {e['line']}, worker {e['pid']}: the worker before still held the origin")
     expected = f"snowflake shard {args.shard} is already claimed by another server"
     clear = [e for e in logged if e["text"] == expected]
     note("consolidator: ERROR:  " + (clear[0]["text"] + "\nDETAIL:  " + clear[0]["detail"] if clear else
