@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/words.hpp"
+
 namespace idgen::core {
 namespace {
 
@@ -11,6 +13,10 @@ constexpr unsigned kBase = 36;
 // 36^12, the largest power of 36 below 2^64: 128-bit values are converted
 // twelve digits at a time, so only two divisions are 128-bit wide.
 constexpr std::uint64_t kBase36Pow12 = 4738381338321616896ull;
+// 36^6, the largest power of 36 below 2^32: 512-bit values are divided as
+// 32-bit words (words.hpp), six digits a division.
+constexpr std::uint32_t kBase36Pow6 = 2176782336u;
+constexpr std::size_t kWords512 = 16;
 
 constexpr std::array<std::uint8_t, 256> make_digit_values() {
     std::array<std::uint8_t, 256> values{};
@@ -79,6 +85,32 @@ Base36Decoded<std::uint64_t> base36_decode64(std::string_view text, std::uint64_
     if (text.empty() || text.size() > kBase36MaxDigits64) return {Base36Status::wrong_length, 0, 0};
     if (overflow) return {Base36Status::too_large, 0, 0};
     return {Base36Status::ok, 0, value};
+}
+
+std::size_t base36_encode512(const std::uint8_t value[64], char out[kBase36MaxDigits512]) noexcept {
+    std::array<std::uint32_t, kWords512> words{};
+    bool zero = true;
+    for (std::size_t i = 0; i < 64; ++i) {
+        words[i / 4] = (words[i / 4] << 8) | value[i];
+        zero = zero && value[i] == 0;
+    }
+    // 17 groups of six digits cover 100; filled from the right, then the
+    // leading zeros are dropped.
+    constexpr std::size_t kGroups = (kBase36MaxDigits512 + 5) / 6;
+    char digits[kGroups * 6];
+    std::size_t start = sizeof digits;
+    while (!zero) {
+        std::uint32_t group = words_divide(words, kBase36Pow6);
+        start -= 6;
+        write_digits(group, digits + start, 6);
+        zero = true;
+        for (std::uint32_t w : words) zero = zero && w == 0;
+    }
+    while (start < sizeof digits - 1 && digits[start] == '0') ++start;
+    if (start == sizeof digits) digits[--start] = '0';
+    std::size_t count = sizeof digits - start;
+    for (std::size_t i = 0; i < count; ++i) out[i] = digits[start + i];
+    return count;
 }
 
 }  // namespace idgen::core

@@ -2,7 +2,8 @@
 // prefixed IDs and for IDs in URLs. 128-bit values are always 25 digits,
 // zero-padded, so that text order equals numeric order; the largest is
 // f5lxx1zz5pnorynqglhzmsp33 (2^128 - 1). 64-bit values have no padding.
-// Decoding reads both cases.
+// Decoding reads both cases. 512-bit values (CUID2's SHA3-512 digests, read
+// as big-endian numbers) are encoded only, with no padding.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@ namespace idgen::core {
 
 inline constexpr std::size_t kBase36Digits128 = 25;
 inline constexpr std::size_t kBase36MaxDigits64 = 13;  // 2^64 - 1 is 3w5e11264sgsf
+inline constexpr std::size_t kBase36MaxDigits512 = 100;  // 36^99 < 2^512 - 1 < 36^100
 
 enum class Base36Status { ok, wrong_length, bad_digit, too_large };
 
@@ -37,5 +39,10 @@ std::size_t base36_encode64(std::uint64_t value, char out[kBase36MaxDigits64]) n
 
 // Reads 1 to 13 digits, either case, at most max.
 Base36Decoded<std::uint64_t> base36_decode64(std::string_view text, std::uint64_t max) noexcept;
+
+// Writes the shortest lowercase digits of the 64-byte big-endian number
+// value ("0" for 0), as JavaScript's BigInt or bignumber.js toString(36)
+// writes them; returns how many.
+std::size_t base36_encode512(const std::uint8_t value[64], char out[kBase36MaxDigits512]) noexcept;
 
 }  // namespace idgen::core

@@ -1,0 +1,85 @@
+#include "core/sha3.hpp"
+
+namespace idgen::core {
+namespace {
+
+// ι's round constants RC[i] (FIPS 202 §3.2.5, Algorithm 5 and 6 worked out).
+constexpr std::uint64_t kRoundConstants[24] = {
+    0x0000000000000001ull, 0x0000000000008082ull, 0x800000000000808Aull, 0x8000000080008000ull,
+    0x000000000000808Bull, 0x0000000080000001ull, 0x8000000080008081ull, 0x8000000000008009ull,
+    0x000000000000008Aull, 0x0000000000000088ull, 0x0000000080008009ull, 0x000000008000000Aull,
+    0x000000008000808Bull, 0x800000000000008Bull, 0x8000000000008089ull, 0x8000000000008003ull,
+    0x8000000000008002ull, 0x8000000000000080ull, 0x000000000000800Aull, 0x800000008000000Aull,
+    0x8000000080008081ull, 0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull,
+};
+
+// ρ's offset of lane x + 5 y (FIPS 202 §3.2.2, Table 2).
+constexpr unsigned kRhoOffsets[25] = {
+    0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14,
+};
+
+constexpr std::uint64_t rotl(std::uint64_t v, unsigned n) {
+    return n == 0 ? v : (v << n) | (v >> (64 - n));
+}
+
+// XORs a byte into the state at byte offset i of the rate (lanes are little-endian).
+void absorb_byte(std::uint64_t lanes[25], std::size_t i, std::uint8_t byte) {
+    lanes[i / 8] ^= std::uint64_t{byte} << (8 * (i % 8));
+}
+
+}  // namespace
+
+void keccak_f1600(std::uint64_t a[25]) noexcept {
+    for (std::uint64_t rc : kRoundConstants) {
+        // θ: each lane gains the parities of two neighbouring columns.
+        std::uint64_t c[5];
+        for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        for (int x = 0; x < 5; ++x) {
+            std::uint64_t d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
+            for (int y = 0; y < 25; y += 5) a[x + y] ^= d;
+        }
+        // ρ and π: lane (x, y) rotated, then moved to (y, 2x + 3y).
+        std::uint64_t b[25];
+        for (int x = 0; x < 5; ++x)
+            for (int y = 0; y < 5; ++y) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], kRhoOffsets[x + 5 * y]);
+        // χ: the one non-linear step, along each row.
+        for (int y = 0; y < 25; y += 5)
+            for (int x = 0; x < 5; ++x) a[x + y] = b[x + y] ^ (~b[(x + 1) % 5 + y] & b[(x + 2) % 5 + y]);
+        // ι
+        a[0] ^= rc;
+    }
+}
+
+void sha3_512_start(Sha3_512 &hash) noexcept {
+    for (auto &lane : hash.lanes) lane = 0;
+    hash.position = 0;
+}
+
+void sha3_512_absorb(Sha3_512 &hash, const std::uint8_t *data, std::size_t length) noexcept {
+    for (std::size_t i = 0; i < length; ++i) {
+        absorb_byte(hash.lanes, hash.position, data[i]);
+        if (++hash.position == kSha3_512RateBytes) {
+            keccak_f1600(hash.lanes);
+            hash.position = 0;
+        }
+    }
+}
+
+void sha3_512_finish(Sha3_512 &hash, std::uint8_t digest[kSha3_512DigestBytes]) noexcept {
+    // SHA-3's suffix 01 then pad10*1 (FIPS 202 §6.1, B.2): 0x06 at the
+    // message's end and 0x80 in the rate's last byte (0x86 when they meet).
+    absorb_byte(hash.lanes, hash.position, 0x06);
+    absorb_byte(hash.lanes, kSha3_512RateBytes - 1, 0x80);
+    keccak_f1600(hash.lanes);
+    for (std::size_t i = 0; i < kSha3_512DigestBytes; ++i)
+        digest[i] = static_cast<std::uint8_t>(hash.lanes[i / 8] >> (8 * (i % 8)));
+}
+
+void sha3_512(const std::uint8_t *data, std::size_t length, std::uint8_t digest[kSha3_512DigestBytes]) noexcept {
+    Sha3_512 hash;
+    sha3_512_start(hash);
+    sha3_512_absorb(hash, data, length);
+    sha3_512_finish(hash, digest);
+}
+
+}  // namespace idgen::core
