@@ -1078,3 +1078,74 @@ $$;
 COMMENT ON FUNCTION nanoid_define(text, integer, text, name) IS
     'creates a domain over text (in type_schema, by default the current schema) that accepts only NanoIDs of the given size and alphabet and defaults to a new one';
 -- end family: nanoid
+
+-- begin family: cuid2
+-- ============================================================================
+-- CUID2 (paralleldrive/cuid2): a letter, then base36 of a SHA3-512 hash
+-- (core/cuid2.hpp)
+-- ============================================================================
+
+-- The hash is of the time, a random salt, this backend's counter and its
+-- fingerprint. A parallel worker is a process with a counter and fingerprint
+-- of its own, as the reference gives each process; no ID depends on the
+-- order of calls, so PARALLEL SAFE, as nanoid(). Length 2 to 32.
+CREATE FUNCTION cuid2(length integer DEFAULT 24)
+    RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_cuid2'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuid2(integer) IS
+    'new CUID2 (paralleldrive/cuid2): length (2 to 32, default 24) characters, a random letter a-z then base36 of SHA3-512 over the time, a random salt, a per-backend counter and a per-backend fingerprint';
+
+CREATE FUNCTION cuid2_is_valid(id text)
+    RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_cuid2_is_valid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuid2_is_valid(text) IS
+    'whether id passes the reference''s isCuid: 2 to 32 characters, a lowercase letter then lowercase letters and digits (a format check only)';
+
+CREATE FUNCTION cuid2_is_valid(id text, length integer)
+    RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_cuid2_is_valid_length'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION cuid2_is_valid(text, integer) IS
+    'whether id passes isCuid with exactly length characters; a length that cuid2() refuses is refused here too';
+
+-- A domain over text per entity, as nanoid_define: its CHECK is
+-- cuid2_is_valid with the length, its DEFAULT cuid2() with it; the length is
+-- checked first, by cuid2() itself (the same error).
+CREATE FUNCTION cuid2_define(type_name text, length integer DEFAULT 24,
+                             type_schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regtype
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    created pg_catalog.regtype;
+BEGIN
+    IF type_name IS NULL OR length IS NULL THEN
+        RETURN NULL;
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the length (22023), as cuid2() refuses it
+    EXECUTE pg_catalog.format('SELECT %s.cuid2($1)', ext) USING length;
+    IF type_schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create type "%" in', type_name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
+    END IF;
+    EXECUTE pg_catalog.format(
+        'CREATE DOMAIN %I.%I AS pg_catalog.text DEFAULT %s.cuid2(%s) '
+        'CONSTRAINT %I CHECK (%s.cuid2_is_valid(VALUE, %s))',
+        type_schema, type_name, ext, length, type_name OPERATOR(pg_catalog.||) '_cuid2', ext, length);
+    created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
+    EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
+        pg_catalog.format('CUID2s of %s characters (a domain over text made by cuid2_define)', length));
+    RETURN created;
+END
+$$;
+COMMENT ON FUNCTION cuid2_define(text, integer, name) IS
+    'creates a domain over text (in type_schema, by default the current schema) that accepts only CUID2s of the given length and defaults to a new one';
+-- end family: cuid2
