@@ -89,22 +89,19 @@ Base36Decoded<std::uint64_t> base36_decode64(std::string_view text, std::uint64_
 
 std::size_t base36_encode512(const std::uint8_t value[64], char out[kBase36MaxDigits512]) noexcept {
     std::array<std::uint32_t, kWords512> words{};
-    bool zero = true;
-    for (std::size_t i = 0; i < 64; ++i) {
-        words[i / 4] = (words[i / 4] << 8) | value[i];
-        zero = zero && value[i] == 0;
-    }
+    for (std::size_t i = 0; i < 64; ++i) words[i / 4] = (words[i / 4] << 8) | value[i];
     // 17 groups of six digits cover 100; filled from the right, then the
-    // leading zeros are dropped.
+    // leading zeros are dropped. first: the first word that is not zero.
     constexpr std::size_t kGroups = (kBase36MaxDigits512 + 5) / 6;
     char digits[kGroups * 6];
     std::size_t start = sizeof digits;
-    while (!zero) {
-        std::uint32_t group = words_divide(words, kBase36Pow6);
+    std::size_t first = 0;
+    while (first < kWords512 && words[first] == 0) ++first;
+    while (first < kWords512) {
+        std::uint32_t group = words_divide(words, kBase36Pow6, first);
         start -= 6;
         write_digits(group, digits + start, 6);
-        zero = true;
-        for (std::uint32_t w : words) zero = zero && w == 0;
+        while (first < kWords512 && words[first] == 0) ++first;
     }
     while (start < sizeof digits - 1 && digits[start] == '0') ++start;
     if (start == sizeof digits) digits[--start] = '0';

@@ -22,6 +22,31 @@ constexpr std::uint64_t rotl(std::uint64_t v, unsigned n) {
     return n == 0 ? v : (v << n) | (v >> (64 - n));
 }
 
+// ρ and π together walk one cycle: π moves lane (x, y) to (y, 2x + 3y), and
+// from lane 1 its 24 moves visit every lane but lane 0. Step i of the walk
+// moves the lane at kPiFrom[i] to kPiTo[i], rotated by that lane's ρ offset;
+// both are worked out here from the two tables above.
+struct PiWalk {
+    unsigned to[24];
+    unsigned rotation[24];
+};
+
+constexpr PiWalk make_pi_walk() {
+    PiWalk walk{};
+    unsigned from = 1;
+    for (unsigned i = 0; i < 24; ++i) {
+        unsigned x = from % 5, y = from / 5;
+        unsigned to = y + 5 * ((2 * x + 3 * y) % 5);
+        walk.to[i] = to;
+        walk.rotation[i] = kRhoOffsets[from];
+        from = to;
+    }
+    return walk;
+}
+
+constexpr PiWalk kPiWalk = make_pi_walk();
+static_assert(kPiWalk.to[23] == 1, "pi's cycle from lane 1 has 24 lanes");
+
 // XORs a byte into the state at byte offset i of the rate (lanes are little-endian).
 void absorb_byte(std::uint64_t lanes[25], std::size_t i, std::uint8_t byte) {
     lanes[i / 8] ^= std::uint64_t{byte} << (8 * (i % 8));
@@ -29,22 +54,37 @@ void absorb_byte(std::uint64_t lanes[25], std::size_t i, std::uint8_t byte) {
 
 }  // namespace
 
+// The loops have constant bounds and indices from constant tables: unrolled,
+// every index is a constant and the state stays in registers.
 void keccak_f1600(std::uint64_t a[25]) noexcept {
     for (std::uint64_t rc : kRoundConstants) {
         // θ: each lane gains the parities of two neighbouring columns.
         std::uint64_t c[5];
-        for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        for (int x = 0; x < 5; ++x) {
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+#pragma GCC unroll 5
+        for (unsigned x = 0; x < 5; ++x) {
             std::uint64_t d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-            for (int y = 0; y < 25; y += 5) a[x + y] ^= d;
+#pragma GCC unroll 5
+            for (unsigned y = 0; y < 25; y += 5) a[x + y] ^= d;
         }
-        // ρ and π: lane (x, y) rotated, then moved to (y, 2x + 3y).
-        std::uint64_t b[25];
-        for (int x = 0; x < 5; ++x)
-            for (int y = 0; y < 5; ++y) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], kRhoOffsets[x + 5 * y]);
+        // ρ and π: the walk above (lane 0 neither moves nor rotates).
+        std::uint64_t moving = a[1];
+#pragma GCC unroll 24
+        for (unsigned i = 0; i < 24; ++i) {
+            std::uint64_t next = a[kPiWalk.to[i]];
+            a[kPiWalk.to[i]] = rotl(moving, kPiWalk.rotation[i]);
+            moving = next;
+        }
         // χ: the one non-linear step, along each row.
-        for (int y = 0; y < 25; y += 5)
-            for (int x = 0; x < 5; ++x) a[x + y] = b[x + y] ^ (~b[(x + 1) % 5 + y] & b[(x + 2) % 5 + y]);
+#pragma GCC unroll 5
+        for (unsigned y = 0; y < 25; y += 5) {
+            std::uint64_t row[5];
+#pragma GCC unroll 5
+            for (unsigned x = 0; x < 5; ++x) row[x] = a[y + x];
+#pragma GCC unroll 5
+            for (unsigned x = 0; x < 5; ++x) a[y + x] = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5]);
+        }
         // ι
         a[0] ^= rc;
     }

@@ -14,13 +14,14 @@ namespace idgen::core {
 inline constexpr char kBase62Alphabet[] =
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-// w = w / divisor; returns the remainder.
+// w = w / divisor; returns the remainder. Words before first are zero and
+// are skipped (a long conversion's number shrinks a word every few steps).
 template <std::size_t N>
-std::uint32_t words_divide(std::array<std::uint32_t, N> &w, std::uint32_t divisor) noexcept {
+std::uint32_t words_divide(std::array<std::uint32_t, N> &w, std::uint32_t divisor, std::size_t first = 0) noexcept {
     std::uint64_t rest = 0;
-    for (auto &word : w) {
-        std::uint64_t part = (rest << 32) | word;
-        word = static_cast<std::uint32_t>(part / divisor);
+    for (std::size_t i = first; i < N; ++i) {
+        std::uint64_t part = (rest << 32) | w[i];
+        w[i] = static_cast<std::uint32_t>(part / divisor);
         rest = part % divisor;
     }
     return static_cast<std::uint32_t>(rest);

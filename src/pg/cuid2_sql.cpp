@@ -22,15 +22,23 @@ struct Cuid2State {
 
 Cuid2State state = {0, 0, {}, 0};
 
+// Random bytes for the draws of one call, fetched 64 at a time.
+struct RandomPool {
+    std::uint8_t bytes[64];
+    std::size_t used;
+};
+
 // Draws count characters (letters: a-z, else base36 digits) into out.
-void draw(bool letters, char *out, std::size_t count) {
+void draw(RandomPool &pool, bool letters, char *out, std::size_t count) {
     std::size_t written = 0;
-    std::uint8_t random[64];
     while (written < count) {
-        random_bytes(random, sizeof random);
-        core::cuid2_draw(random, sizeof random, letters, out, count, &written);
+        if (pool.used == sizeof pool.bytes) {
+            random_bytes(pool.bytes, sizeof pool.bytes);
+            pool.used = 0;
+        }
+        pool.used += core::cuid2_draw(pool.bytes + pool.used, sizeof pool.bytes - pool.used, letters, out, count,
+                                      &written);
     }
-    explicit_bzero(random, sizeof random);
 }
 
 // createFingerprint and createCounter, once per backend. The reference's
@@ -42,7 +50,9 @@ Cuid2State &backend_state() {
     char source[128 + core::kCuid2FingerprintEntropy];
     int host = snprintf(source, 128, "%llu,%d,%lld", static_cast<unsigned long long>(GetSystemIdentifier()),
                         MyProcPid, static_cast<long long>(MyStartTime));
-    draw(false, source + host, core::kCuid2FingerprintEntropy);
+    RandomPool pool{{}, sizeof pool.bytes};
+    draw(pool, false, source + host, core::kCuid2FingerprintEntropy);
+    explicit_bzero(pool.bytes, sizeof pool.bytes);
     state.fingerprint_length =
         core::cuid2_fingerprint(std::string_view(source, host + core::kCuid2FingerprintEntropy), state.fingerprint);
     explicit_bzero(source, sizeof source);
@@ -78,8 +88,9 @@ Datum idgen_cuid2(PG_FUNCTION_ARGS) {
     std::size_t length = length_argument(PG_GETARG_INT32(0));
     Cuid2State &session = backend_state();
     char letter_and_salt[1 + idgen::core::kCuid2MaxLength];
-    draw(true, letter_and_salt, 1);
-    draw(false, letter_and_salt + 1, length);
+    RandomPool pool{{}, sizeof pool.bytes};
+    draw(pool, true, letter_and_salt, 1);
+    draw(pool, false, letter_and_salt + 1, length);
     idgen::core::Cuid2Parts parts{clock_unix_ns() / 1000000, session.counter++,
                                   std::string_view(letter_and_salt + 1, length),
                                   std::string_view(session.fingerprint, session.fingerprint_length),
@@ -87,6 +98,7 @@ Datum idgen_cuid2(PG_FUNCTION_ARGS) {
     text *result = static_cast<text *>(palloc(VARHDRSZ + idgen::core::kCuid2MaxLength));
     std::size_t written = idgen::core::cuid2_make(parts, length, VARDATA(result));
     explicit_bzero(letter_and_salt, sizeof letter_and_salt);
+    explicit_bzero(pool.bytes, sizeof pool.bytes);
     SET_VARSIZE(result, VARHDRSZ + written);
     PG_RETURN_TEXT_P(result);
 }
