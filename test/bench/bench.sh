@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # idgen benchmark: per-call cost of ID generators (uuid_v7, ulid,
-# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6, nanoid and references,
+# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6, nanoid, cuid2 and references,
 # core uuidv7() on PostgreSQL 18 and later; the last four also next to
 # PL/pgSQL written from their specs), the cost of the text output of ulid,
 # prefixed_id, ksuid, objectid and rsxid (and of their input) and of
@@ -65,6 +65,7 @@ objectid    | objectid()              | objectid    | 15 | -
 xid         | xid()                   | rsxid       | 15 | -
 uuid_v6     | uuid_v6()               | uuid        | 15 | -
 nanoid      | nanoid()                | text        | 15 | -
+cuid2       | cuid2()                 | text        | 15 | -
 uuid_v4     | gen_random_uuid()       | uuid        | 15 | scale
 bigserial   | nextval('bench_seq')    | bigint      | 15 | scale
 TABLE
