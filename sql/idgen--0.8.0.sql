@@ -2639,12 +2639,15 @@ BEGIN
                   HINT = 'Set search_path to the schema the type belongs in, or name it in type_schema.';
     END IF;
     EXECUTE pg_catalog.format(
-        'CREATE DOMAIN %I.%I AS pg_catalog.text DEFAULT %s.cuid2(%s) '
+        'CREATE DOMAIN %I.%I AS pg_catalog.text '
+        'DEFAULT %s.cuid2(%s) '
         'CONSTRAINT %I CHECK (%s.cuid2_is_valid(VALUE, %s))',
-        type_schema, type_name, ext, length, type_name OPERATOR(pg_catalog.||) '_cuid2', ext, length);
+        type_schema, type_name, ext, length,
+        type_name OPERATOR(pg_catalog.||) '_cuid2', ext, length);
     created := pg_catalog.to_regtype(pg_catalog.format('%I.%I', type_schema, type_name));
     EXECUTE pg_catalog.format('COMMENT ON DOMAIN %s IS %L', created,
-        pg_catalog.format('CUID2s of %s characters (a domain over text made by cuid2_define)', length));
+        pg_catalog.format('CUID2s of %s characters (a domain over text made by cuid2_define)',
+                          length));
     RETURN created;
 END
 $$;

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Renders prefixed_id_define and typeid_define from sql/define/domain_define.sql.in.
+"""Renders prefixed_id_define and typeid_define from sql/define/domain_define.sql.in,
+and nanoid_define and cuid2_define from sql/define/text_domain_define.sql.in.
 
-The two functions have one body, told apart by the values in FUNCTIONS. The
+Each pair of functions has one body, told apart by the values in FUNCTIONS. The
 install and upgrade scripts hold renderings of it: COPIES lists those in
 released scripts, which are never edited, so they are checked, not rewritten.
 A copy is found by its CREATE [OR REPLACE] FUNCTION NAME( line and runs to the
@@ -60,6 +61,40 @@ FUNCTIONS = {
                    "accepts only the given prefix and defaults to typeid_new(prefix), and records the "
                    "prefix in prefixed_id_registry, shared with prefixed_id_define",
     },
+    # nanoid_define and cuid2_define: text_domain_define.sql.in.
+    "nanoid_define": {
+        "TEMPLATE": "sql/define/text_domain_define.sql.in",
+        "PARAMETERS": " size integer DEFAULT 21,\n" + " " * len("CREATE FUNCTION nanoid_define(")
+                      + "alphabet text DEFAULT 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict',",
+        "NULL_TEST": "size IS NULL OR alphabet IS NULL",
+        "GENERATOR": "nanoid",
+        "ARGUMENTS": "size, alphabet",
+        "PLACEHOLDERS": "$1, $2",
+        "FORMATS": "%s, %L",
+        "ARGUMENTS_NAMED": "the size and the alphabet",
+        "THEM": "them",
+        "DOMAIN_COMMENT": "NanoIDs of %s characters over %s",
+        "DOMAIN_COMMENT_ARGUMENTS": "size, pg_catalog.quote_literal(alphabet)",
+        "ARGUMENT_TYPES": "text, integer, text, name",
+        "COMMENT": "creates a domain over text (in type_schema, by default the current schema) that "
+                   "accepts only NanoIDs of the given size and alphabet and defaults to a new one",
+    },
+    "cuid2_define": {
+        "TEMPLATE": "sql/define/text_domain_define.sql.in",
+        "PARAMETERS": " length integer DEFAULT 24,",
+        "NULL_TEST": "length IS NULL",
+        "GENERATOR": "cuid2",
+        "ARGUMENTS": "length",
+        "PLACEHOLDERS": "$1",
+        "FORMATS": "%s",
+        "ARGUMENTS_NAMED": "the length",
+        "THEM": "it",
+        "DOMAIN_COMMENT": "CUID2s of %s characters",
+        "DOMAIN_COMMENT_ARGUMENTS": "length",
+        "ARGUMENT_TYPES": "text, integer, name",
+        "COMMENT": "creates a domain over text (in type_schema, by default the current schema) that "
+                   "accepts only CUID2s of the given length and defaults to a new one",
+    },
 }
 
 # (script, function, CREATE OR REPLACE, with its COMMENT) of each released copy.
@@ -71,6 +106,10 @@ COPIES = [
     ("sql/idgen--0.5.0--0.6.0.sql", "typeid_define", True, True),
     ("sql/idgen--0.8.0.sql", "prefixed_id_define", False, True),
     ("sql/idgen--0.8.0.sql", "typeid_define", False, True),
+    ("sql/idgen--0.8.0.sql", "nanoid_define", False, True),
+    ("sql/idgen--0.8.0.sql", "cuid2_define", False, True),
+    ("sql/idgen--0.7.0--0.8.0.sql", "nanoid_define", False, True),
+    ("sql/idgen--0.7.0--0.8.0.sql", "cuid2_define", False, True),
 ]
 
 
@@ -87,12 +126,13 @@ def render(function, create_or_replace, comment):
     """The function's CREATE statement, and its COMMENT if asked, as the scripts hold them."""
     if function not in FUNCTIONS:
         fail(f"no function {function!r} (known: {', '.join(FUNCTIONS)})")
-    text = read(TEMPLATE)
+    template = FUNCTIONS[function].get("TEMPLATE", TEMPLATE)
+    text = read(template)
     header_end = text.find("\n\n")
     if header_end < 0:
-        fail(f"{TEMPLATE}: no blank line ends the header")
+        fail(f"{template}: no blank line ends the header")
     text = text[header_end + 2:]
-    values = dict(FUNCTIONS[function])
+    values = {k: v for k, v in FUNCTIONS[function].items() if k != "TEMPLATE"}
     if "'" in values["COMMENT"]:
         fail(f"{function}'s COMMENT has a quote; write it doubled in FUNCTIONS and drop this check")
     values["FUNCTION"] = function
@@ -101,10 +141,10 @@ def render(function, create_or_replace, comment):
     text = re.sub(r"\{\{([A-Z_]+)\}\}", lambda m: values.get(m.group(1), m.group(0)), text)
     left = re.findall(r"\{\{[^}]*\}\}", text)
     if left:
-        fail(f"{TEMPLATE}: unknown placeholders {sorted(set(left))}")
+        fail(f"{template}: unknown placeholders {sorted(set(left))}")
     end = text.split("\n$$;\n")
     if len(end) != 2 or not end[1].startswith(f"COMMENT ON FUNCTION {function}("):
-        fail(f"{TEMPLATE}: expected one '$$;' line followed by the COMMENT ON FUNCTION")
+        fail(f"{template}: expected one '$$;' line followed by the COMMENT ON FUNCTION")
     return text if comment else end[0] + "\n$$;\n"
 
 
@@ -144,13 +184,13 @@ def check_copy(rel, function, or_replace, comment):
     first = next((i for i, (g, w) in enumerate(zip(got_lines, want_lines)) if g != w),
                  min(len(got_lines), len(want_lines)))
     line = script.count("\n", 0, start) + 1 + first
-    diff = difflib.unified_diff(want_lines, got_lines, f"{TEMPLATE} rendered",
+    diff = difflib.unified_diff(want_lines, got_lines, f"{FUNCTIONS[function].get('TEMPLATE', TEMPLATE)} rendered",
                                 f"{rel} ({function})", n=1)
     return f"{rel}:{line}: {function} differs from the template's rendering\n" + "".join(diff)
 
 
 def main():
-    parser = argparse.ArgumentParser(description="prefixed_id_define and typeid_define from one template")
+    parser = argparse.ArgumentParser(description="the define functions from their templates")
     sub = parser.add_subparsers(dest="mode", required=True)
     p = sub.add_parser("render", help="print a function to paste into a script")
     p.add_argument("function", choices=sorted(FUNCTIONS))

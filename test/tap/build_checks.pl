@@ -125,7 +125,8 @@ is(join("\n", @problems), '',
 	"every function of sql/idgen--$version.sql states volatility, STRICT or CALLED ON NULL INPUT, "
 	  . 'PARALLEL, and has a COMMENT');
 
-# prefixed_id_define and typeid_define have one text, sql/define/domain_define.sql.in:
+# prefixed_id_define and typeid_define have one text, sql/define/domain_define.sql.in,
+# nanoid_define and cuid2_define another, sql/define/text_domain_define.sql.in:
 # each copy of them in the scripts is its rendering, byte for byte (sql/define/generate.py).
 my @copies = grep { /\S/ } split /\n/, output('/usr/bin/python3', 'sql/define/generate.py', 'copies');
 cmp_ok(scalar @copies, '>=', 4,

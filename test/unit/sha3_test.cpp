@@ -11,25 +11,17 @@
 #include <vector>
 
 #include "core/sha3.hpp"
+#include "vector_answers.hpp"
 
 using namespace idgen::core;
+using idgen::test::hex_of;
 
 namespace {
-
-std::string hex(const std::uint8_t *bytes, std::size_t n) {
-    static const char kHex[] = "0123456789abcdef";
-    std::string out;
-    for (std::size_t i = 0; i < n; ++i) {
-        out += kHex[bytes[i] >> 4];
-        out += kHex[bytes[i] & 15];
-    }
-    return out;
-}
 
 std::string digest_of(const std::vector<std::uint8_t> &message) {
     std::uint8_t digest[kSha3_512DigestBytes];
     sha3_512(message.data(), message.size(), digest);
-    return hex(digest, sizeof digest);
+    return hex_of(digest, sizeof digest);
 }
 
 std::vector<std::uint8_t> bytes(const std::string &text) {
@@ -74,6 +66,6 @@ TEST(Sha3_512, PiecesMatchOneShot) {
             sha3_512_absorb(hash, message.data() + at, std::min(piece, message.size() - at));
         std::uint8_t digest[kSha3_512DigestBytes];
         sha3_512_finish(hash, digest);
-        EXPECT_EQ(hex(digest, sizeof digest), digest_of(message)) << "pieces of " << piece;
+        EXPECT_EQ(hex_of(digest, sizeof digest), digest_of(message)) << "pieces of " << piece;
     }
 }
