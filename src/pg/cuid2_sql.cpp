@@ -50,6 +50,7 @@ Cuid2State &backend_state() {
     char source[128 + core::kCuid2FingerprintEntropy];
     int host = snprintf(source, 128, "%llu,%d,%lld", static_cast<unsigned long long>(GetSystemIdentifier()),
                         MyProcPid, static_cast<long long>(MyStartTime));
+    if (host < 0 || host >= 128) host = 0;  // cannot happen (at most 53 characters); the digits still count
     RandomPool pool{{}, sizeof pool.bytes};
     draw(pool, false, source + host, core::kCuid2FingerprintEntropy);
     explicit_bzero(pool.bytes, sizeof pool.bytes);
