@@ -21,7 +21,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid",
-            "short_text", "types"]
+            "short_text", "nanoid", "types"]
 # The pg_tle install (docs/managed-postgresql.md) passes each piece as one
 # argument of psql (-v content=...), which holds at most 128 KiB: the script
 # in pieces, each a run of FAMILIES (in their order), the first installed by
@@ -118,6 +118,12 @@ def constants(version):
             or xid_text * 5 != id96_bytes * 8 + 4):
         sys.exit("generate.py: the ObjectId or XID layout changed; the SQL edition must follow by hand")
     short = short_text_forms(read("src/core/short_text.hpp"), ksuid_alphabet, upper)
+    nanoid = read("src/core/nanoid.hpp")
+    nanoid_values = {f"NANOID_{name}": grab(nanoid, rf"kNanoid{const} = (\d+);", f"the NanoID {const}")
+                     for name, const in (("DEFAULT_SIZE", "DefaultSize"), ("MIN_SIZE", "MinSize"), ("MAX_SIZE", "MaxSize"),
+                                         ("MIN_ALPHABET", "MinAlphabet"), ("MAX_ALPHABET", "MaxAlphabet"))}
+    nanoid_values["NANOID_DEFAULT_ALPHABET"] = grab(nanoid, r'kNanoidDefaultAlphabet\[\] =\s*"([0-9A-Za-z_-]{64})"',
+                                                    "the default NanoID alphabet")
     digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
     max36 = ""
     n = 2**128 - 1
@@ -127,6 +133,7 @@ def constants(version):
     return {
         "VERSION": version,
         **short,
+        **nanoid_values,
         "ID96_BYTES": str(id96_bytes),
         "ID96_MAX_SECONDS": str(id96_max_s),
         "ID96_COUNTER_MASK": str(2**id96_counter_bits - 1),

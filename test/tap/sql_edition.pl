@@ -215,6 +215,17 @@ doc_blocks($m, 'plain', 'app', 'psql install');
 }
 is($m->output('SELECT rolsuper FROM pg_roles WHERE rolname = current_user', db => 'plain', user => 'app'),
 	'f', 'app is not a superuser');
+# The manual's NanoID domain of one's own (nanoid_define() is the C++ edition's only).
+doc_blocks($m, 'plain', 'app', 'nanoid domain');
+is( $m->output(
+		"CREATE TABLE shop_orders (id bigint PRIMARY KEY, ref order_ref NOT NULL);
+		 INSERT INTO shop_orders (id) VALUES (1), (2);
+		 SELECT count(DISTINCT ref) || ' ' || bool_and(ref ~ '^[0-9A-HJKMNP-TV-Z]{12}\$') FROM shop_orders",
+		db => 'plain', user => 'app'),
+	'2 true',
+	"the manual's order_ref domain defaults to a new 12-character NanoID over its alphabet");
+like($m->error("INSERT INTO shop_orders VALUES (3, 'ABC')", db => 'plain', user => 'app'),
+	qr/^23514:/, '... and its CHECK refuses text that is not one (23514)');
 
 # The manual's words: CREATE on the database is what the install needs (a role
 # with CREATE on a schema only cannot make ids), and the role's tables need a
@@ -1020,6 +1031,16 @@ SELECT 'id96_boundary', count(*), count(*) FILTER (WHERE (sqled.objectid_boundar
 SELECT 'short_text', count(*), count(*) FILTER (WHERE (sqled.uuid_encode(u, f) <> cpp.uuid_encode(u, f) OR sqled.uuid_decode(cpp.uuid_encode(u, f), upper(f)) <> u
     OR (g % 4 = 0 AND (sqled.ulid_encode(u::sqled.ulid, f) <> cpp.ulid_encode(u::cpp.ulid, f) OR sqled.ulid_decode(cpp.uuid_encode(u, f), f)::uuid <> u))) IS NOT FALSE) = 0
   FROM (SELECT g, gen_random_uuid() u FROM generate_series(1, $tenth) g) s, unnest('{base62,base58,flickr,base57,base64url,base32}'::text[]) f;
+SELECT 'nanoid', count(*), count(DISTINCT v) FILTER (WHERE k = 0) = count(*) FILTER (WHERE k = 0) AND count(*) FILTER (WHERE (NOT cpp.nanoid_is_valid(v, sz, al)
+    OR NOT sqled.nanoid_is_valid(v, sz, al) OR char_length(v) <> sz OR sqled.nanoid_is_valid(v || substr(al, 1, 1), sz, al)) IS NOT FALSE) = 0
+  FROM (SELECT k, sz, al, CASE WHEN k = 0 THEN sqled.nanoid() ELSE sqled.nanoid(sz, al) END v
+        FROM generate_series(1, $tenth) g, (VALUES (0, 21, 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict'), (1, 12, '0123456789'),
+                                                  (2, 30, '01'), (3, 8, chr(945) || chr(946) || chr(947)), (4, 5, (SELECT string_agg(chr(c), '') FROM generate_series(256, 511) c))) a(k, sz, al)) s;
+SELECT 'nanoid_uniform', count(*), max(abs(n - e) / sqrt(e)) < 6
+  FROM (SELECT al, ch, count(*) n, sum(count(*)) OVER (PARTITION BY al) / length(al) e
+        FROM (SELECT al, regexp_split_to_table(sqled.nanoid(21, al), '') ch
+              FROM generate_series(1, $tenth) g, unnest('{useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict,0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz,0123456789}'::text[]) al) c
+        GROUP BY al, ch) f;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
@@ -1051,9 +1072,10 @@ my %diff_want = (
 	prefixed_id => 2 * $half_text, typeid => 2 * $half_text, base36 => $diff_n_text,
 	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth,
 	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth,
-	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth, short_text => 6 * $tenth);
+	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth, short_text => 6 * $tenth,
+	nanoid => 5 * $tenth, nanoid_uniform => 64 + 62 + 10);
 for my $family (
-	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
+	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text nanoid nanoid_uniform uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
   )
 {
 	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;
