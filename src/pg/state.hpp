@@ -312,6 +312,10 @@ std::int64_t clock_monotonic_ns();
 [[noreturn]] void report_time_out_of_range(TimestampTz ts, const char *type_name);
 [[noreturn]] void report_infinite_time(const char *type_name, const char *what);
 
+// The clock in Unix milliseconds, or an error when it is outside 48 bits
+// (timeflake, push_id: the families without a lead bound or a wait).
+std::int64_t clock_unix_ms48(const char *type_name);
+
 // The Unix millisecond of a finite timestamp within 48 bits, or the errors above.
 std::int64_t unix_ms48_of(TimestampTz ts, const char *type_name);
 
