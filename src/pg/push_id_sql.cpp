@@ -1,7 +1,5 @@
 // Firebase push IDs (core/push_id.hpp): push_id(), push_id_time() and
 // push_id_is_valid(), on text.
-#include <cstring>
-
 #include "core/push_id.hpp"
 #include "pg/state.hpp"
 
@@ -13,13 +11,6 @@ using core::Uint128;
 // This session's last push ID, as timeflake_sql.cpp keeps its Timeflake:
 // per backend, zeroed, no shared memory (PARALLEL RESTRICTED).
 core::PushIdSequence session_sequence;
-
-// 72 fresh random bits, in the low bytes of a 128-bit value.
-Uint128 random_bits() {
-    std::uint8_t bytes[core::kUint128Bytes] = {};
-    random_bytes(bytes + core::kUint128Bytes - core::kPushIdRandomBytes, core::kPushIdRandomBytes);
-    return core::load_be128(bytes);
-}
 
 // The 22P02 of text that is not a push ID. A length is only reported for text
 // made of the alphabet, where bytes are characters; positions count characters
@@ -63,7 +54,9 @@ PG_FUNCTION_INFO_V1(idgen_push_id_is_valid);
 Datum idgen_push_id(PG_FUNCTION_ARGS) {
     (void)fcinfo;
     std::int64_t now_ms = clock_unix_ms48("push ID");
-    Uint128 random = core::push_id_needs_random(session_sequence, now_ms) ? random_bits() : 0;
+    Uint128 random = core::push_id_needs_random(session_sequence, now_ms)
+                         ? random_low_bytes128(core::kPushIdRandomBytes)
+                         : 0;
     core::PushIdIssue issue = core::push_id_issue(session_sequence, now_ms, random);
     if (unlikely(issue.step != core::PushIdStep::issue))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("push ID values are exhausted"),

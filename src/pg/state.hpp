@@ -300,6 +300,9 @@ void count_issue(BackendSlot *slot, Family family, std::int64_t unix_us, bool cl
 // Fills out with bytes from this backend's CSPRNG (seeded after fork).
 void random_bytes(std::uint8_t *out, std::size_t len);
 std::uint64_t random_u64();
+// len (at most 16) fresh random bytes as the low bytes of a 128-bit value, the
+// high ones zero: the random part of a timeflake or a push ID.
+core::Uint128 random_low_bytes128(std::size_t len);
 
 // Wall-clock time in nanoseconds since the Unix epoch.
 std::int64_t clock_unix_ns();

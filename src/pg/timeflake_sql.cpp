@@ -22,13 +22,6 @@ Datum uuid_datum(Uint128 id) {
     PG_RETURN_UUID_P(uuid);
 }
 
-// 80 fresh random bits, in the low bytes of a 128-bit value.
-Uint128 random_bits() {
-    std::uint8_t bytes[core::kUint128Bytes] = {};
-    random_bytes(bytes + core::kUint128Bytes - core::kTimeflakeRandomBytes, core::kTimeflakeRandomBytes);
-    return core::load_be128(bytes);
-}
-
 }  // namespace
 }  // namespace idgen::pg
 
@@ -48,7 +41,9 @@ PG_FUNCTION_INFO_V1(idgen_timeflake_random);
 Datum idgen_timeflake(PG_FUNCTION_ARGS) {
     (void)fcinfo;
     std::int64_t now_ms = clock_unix_ms48("timeflake");
-    core::Uint128 random = core::timeflake_needs_random(session_sequence, now_ms) ? random_bits() : 0;
+    core::Uint128 random = core::timeflake_needs_random(session_sequence, now_ms)
+                               ? random_low_bytes128(core::kTimeflakeRandomBytes)
+                               : 0;
     core::UlidIssue issue = core::timeflake_issue(session_sequence, now_ms, random);
     if (unlikely(issue.step != core::IssueStep::issue))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timeflake values are exhausted"),
@@ -60,7 +55,7 @@ Datum idgen_timeflake(PG_FUNCTION_ARGS) {
 // timeflake_at(ts): a Timeflake of the millisecond holding ts, with fresh random bits.
 Datum idgen_timeflake_at(PG_FUNCTION_ARGS) {
     std::int64_t unix_ms = unix_ms48_of(PG_GETARG_TIMESTAMPTZ(0), "timeflake");
-    return uuid_datum(core::timeflake_make(unix_ms, random_bits()));
+    return uuid_datum(core::timeflake_make(unix_ms, random_low_bytes128(core::kTimeflakeRandomBytes)));
 }
 
 // timeflake_boundary(ts): the smallest Timeflake of the millisecond holding ts.
