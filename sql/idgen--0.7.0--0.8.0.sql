@@ -1079,6 +1079,74 @@ COMMENT ON FUNCTION nanoid_define(text, integer, text, name) IS
     'creates a domain over text (in type_schema, by default the current schema) that accepts only NanoIDs of the given size and alphabet and defaults to a new one';
 -- end family: nanoid
 
+-- begin family: timeflake
+-- ============================================================================
+-- Timeflake (anthonynsimon/timeflake): 48-bit Unix ms, then 80 random bits,
+-- as a uuid (core/timeflake.hpp); its base62 text is uuid_encode(u, 'base62')
+-- ============================================================================
+
+-- Strictly increasing within the session: in the same millisecond, or when
+-- the clock goes back, the previous + 1 (per backend, no shared memory: a
+-- parallel worker would start its own sequence, hence PARALLEL RESTRICTED).
+CREATE FUNCTION timeflake() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_timeflake'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION timeflake() IS
+    'new Timeflake as a uuid: 48-bit Unix milliseconds then 80 random bits (no version or variant bits); within the session strictly increasing (the same millisecond or a clock set back: the previous + 1); base62 text by uuid_encode(u, ''base62'')';
+
+CREATE FUNCTION timeflake_at(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_timeflake_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeflake_at(timestamptz) IS
+    'Timeflake of the millisecond holding ts with fresh random bits, for backfilling rows created in the past';
+
+CREATE FUNCTION timeflake_boundary(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_timeflake_boundary'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeflake_boundary(timestamptz) IS
+    'smallest Timeflake of the millisecond holding ts (random bits zero), for range predicates and partition bounds';
+
+CREATE FUNCTION timeflake_time(id uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_timeflake_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeflake_time(uuid) IS
+    'millisecond in the high 48 bits of a Timeflake (of any uuid read as one)';
+
+CREATE FUNCTION timeflake_random(id uuid) RETURNS numeric
+    AS 'MODULE_PATHNAME', 'idgen_timeflake_random'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeflake_random(uuid) IS
+    'low 80 bits of a Timeflake as an integer (0 to 2^80 - 1), as Timeflake''s own libraries give them';
+-- end family: timeflake
+
+-- begin family: push_id
+-- ============================================================================
+-- Firebase push IDs: 20 characters of -0-9A-Z_a-z, 8 of Unix ms in base 64,
+-- then 12 random (core/push_id.hpp)
+-- ============================================================================
+
+-- Strictly increasing within the session, in C-collation text order: in the
+-- same millisecond, or when the clock goes back, the previous + 1 with carry,
+-- from the random part into the time (per backend: PARALLEL RESTRICTED).
+CREATE FUNCTION push_id() RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_push_id'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION push_id() IS
+    'new Firebase push ID: 20 characters of -0-9A-Z_a-z (ASCII order), 8 of Unix milliseconds in base 64 and 12 random; within the session strictly increasing in C-collation order (the same millisecond or a clock set back: the previous + 1, carrying into the time)';
+
+CREATE FUNCTION push_id_time(id text) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_push_id_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION push_id_time(text) IS
+    'millisecond in the first 8 characters of a push ID; 22P02 unless id is exactly 20 characters of -0-9A-Z_a-z';
+
+CREATE FUNCTION push_id_is_valid(id text) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_push_id_is_valid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION push_id_is_valid(text) IS
+    'whether id is exactly 20 characters of -0-9A-Z_a-z, a push ID (every such text decodes to a time)';
+-- end family: push_id
+
 -- begin family: cuid2
 -- ============================================================================
 -- CUID2 (paralleldrive/cuid2): a letter, then base36 of a SHA3-512 hash

@@ -132,6 +132,9 @@ def read_inventory(path):
             if len(fields) != 3 or not fields[0].isdigit() or not (fields[2].isdigit() or reason):
                 sys.exit(f"{path}:{number}: not 'major<TAB>file<TAB>count' "
                          f"or 'major<TAB>file<TAB># skip REASON': {line!r}")
+            if reason and re.search(r"\d", reason):
+                sys.exit(f"{path}:{number}: a skip reason with a digit, which a run's folded reason never "
+                         f"has, so no skip would match it: write {fold(reason)!r}")
             if reason:
                 reasons.setdefault(fields[1], set()).add(reason)
             elif (fields[0], fields[1]) in counts:

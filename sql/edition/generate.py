@@ -20,7 +20,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid", "types"]
+FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid",
+            "short_text", "nanoid", "types"]
 # The pg_tle install (docs/managed-postgresql.md) passes each piece as one
 # argument of psql (-v content=...), which holds at most 128 KiB: the script
 # in pieces, each a run of FAMILIES (in their order), the first installed by
@@ -116,6 +117,13 @@ def constants(version):
             or (xid_text, xid_machine_offset, xid_machine_bytes, xid_pid_offset, xid_process_bytes) != (20, 4, 3, 7, 5)
             or xid_text * 5 != id96_bytes * 8 + 4):
         sys.exit("generate.py: the ObjectId or XID layout changed; the SQL edition must follow by hand")
+    short = short_text_forms(read("src/core/short_text.hpp"), ksuid_alphabet, upper)
+    nanoid = read("src/core/nanoid.hpp")
+    nanoid_values = {f"NANOID_{name}": grab(nanoid, rf"kNanoid{const} = (\d+);", f"the NanoID {const}")
+                     for name, const in (("DEFAULT_SIZE", "DefaultSize"), ("MIN_SIZE", "MinSize"), ("MAX_SIZE", "MaxSize"),
+                                         ("MIN_ALPHABET", "MinAlphabet"), ("MAX_ALPHABET", "MaxAlphabet"))}
+    nanoid_values["NANOID_DEFAULT_ALPHABET"] = grab(nanoid, r'kNanoidDefaultAlphabet\[\] =\s*"([0-9A-Za-z_-]{64})"',
+                                                    "the default NanoID alphabet")
     digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
     max36 = ""
     n = 2**128 - 1
@@ -124,6 +132,8 @@ def constants(version):
         n //= 36
     return {
         "VERSION": version,
+        **short,
+        **nanoid_values,
         "ID96_BYTES": str(id96_bytes),
         "ID96_MAX_SECONDS": str(id96_max_s),
         "ID96_COUNTER_MASK": str(2**id96_counter_bits - 1),
@@ -230,6 +240,46 @@ def constants(version):
         "CROCKFORD_PAIRS_LOWER": "idgen_sql_crockford_pairs_lower()",
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
+    }
+
+
+def short_text_forms(header, base62_alphabet, crockford):
+    """The short text forms of src/core/short_text.hpp, in its order, as SQL
+    array literals of their names, alphabets, lengths, bracket expressions
+    matching a character outside each alphabet (base32 in either case) and
+    largest texts, and the numbers of base64url and base32 in that order."""
+    names = re.findall(r'"([a-z0-9]+)"', grab(header, r"kShortTextFormNames\[kShortTextFormCount\] = \{([^}]*)\}",
+                                             "the short text forms"))
+    alphabet = {"base62": base62_alphabet, "base32": crockford}
+    for name, const in (("base58", "kBase58Alphabet"), ("flickr", "kFlickrAlphabet"), ("base57", "kBase57Alphabet"),
+                        ("base64url", "kBase64UrlAlphabet")):
+        alphabet[name] = grab(header, const + r'\[\] =\s*"([0-9A-Za-z_-]+)"', f"the {name} alphabet")
+    length = int(grab(header, r"kShortTextLength = (\d+);", "the short text length"))
+    if (names != ["base62", "base58", "flickr", "base57", "base64url", "base32"]
+            or [len(alphabet[n]) for n in names] != [62, 58, 58, 57, 64, 32]
+            or "kShortTextMaxLength = 26;" not in header or length != 22):
+        sys.exit("generate.py: the short text forms changed; the SQL edition must follow by hand")
+    lengths = [26 if n == "base32" else length for n in names]
+
+    def text(n, k):
+        a, v = alphabet[names[k]], (n << 4 if names[k] == "base64url" else n)
+        return "".join(a[v // len(a) ** i % len(a)] for i in reversed(range(lengths[k])))
+
+    def outside(a):
+        both = a + a.lower() if a == crockford else a
+        return "[^" + crockford_class(both.replace("-", "")) + ("-" if "-" in a else "") + "]"
+
+    def array(items):
+        return "'{" + ",".join(items) + "}'"
+    return {
+        "SHORT_FORM_NAMES": array(names),
+        "SHORT_FORM_LIST": ", ".join(names[:-1]) + " and " + names[-1],
+        "SHORT_ALPHABETS": array(alphabet[n] for n in names),
+        "SHORT_LENGTHS": array(str(n) for n in lengths),
+        "SHORT_CLASSES": array(outside(alphabet[n]) for n in names),
+        "SHORT_LARGEST": array(text(2**128 - 1, k) for k in range(len(names))),
+        "SHORT_BASE64URL": str(names.index("base64url") + 1),
+        "SHORT_BASE32": str(names.index("base32") + 1),
     }
 
 

@@ -27,6 +27,14 @@ void random_bytes(std::uint8_t *out, std::size_t len) {
     core::rng_fill(backend_rng, out, len);
 }
 
+core::Uint128 random_low_bytes128(std::size_t len) {
+    std::uint8_t bytes[core::kUint128Bytes] = {};
+    random_bytes(bytes + core::kUint128Bytes - len, len);
+    core::Uint128 value = core::load_be128(bytes);
+    explicit_bzero(bytes, sizeof bytes);
+    return value;
+}
+
 std::uint64_t random_u64() {
     std::uint8_t bytes[8];
     random_bytes(bytes, sizeof bytes);

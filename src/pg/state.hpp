@@ -300,6 +300,9 @@ void count_issue(BackendSlot *slot, Family family, std::int64_t unix_us, bool cl
 // Fills out with bytes from this backend's CSPRNG (seeded after fork).
 void random_bytes(std::uint8_t *out, std::size_t len);
 std::uint64_t random_u64();
+// len (at most 16) fresh random bytes as the low bytes of a 128-bit value, the
+// high ones zero: the random part of a timeflake or a push ID.
+core::Uint128 random_low_bytes128(std::size_t len);
 
 // Wall-clock time in nanoseconds since the Unix epoch.
 std::int64_t clock_unix_ns();
@@ -311,6 +314,10 @@ std::int64_t clock_monotonic_ns();
 // cannot hold, and for infinite timestamps and intervals; type_name names the ID.
 [[noreturn]] void report_time_out_of_range(TimestampTz ts, const char *type_name);
 [[noreturn]] void report_infinite_time(const char *type_name, const char *what);
+
+// The clock in Unix milliseconds, or an error when it is outside 48 bits
+// (timeflake, push_id: the families without a lead bound or a wait).
+std::int64_t clock_unix_ms48(const char *type_name);
 
 // The Unix millisecond of a finite timestamp within 48 bits, or the errors above.
 std::int64_t unix_ms48_of(TimestampTz ts, const char *type_name);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # idgen benchmark: per-call cost of ID generators (uuid_v7, ulid,
-# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6, nanoid, cuid2 and references,
-# core uuidv7() on PostgreSQL 18 and later; the last four also next to
-# PL/pgSQL written from their specs), the cost of the text output of ulid,
+# prefixed_id_new, snowflake, ksuid, objectid, xid, uuid_v6, nanoid, timeflake,
+# push_id, cuid2 and references, core uuidv7() on PostgreSQL 18 and later; ksuid,
+# objectid, xid and uuid_v6 also next to PL/pgSQL written from their specs), the cost of the text output of ulid,
 # prefixed_id, ksuid, objectid and rsxid (and of their input) and of
 # building an index on a ulid column (each next to uuid holding the same
 # bytes), bulk-load cost of the keys they produce, and single-row insert
@@ -65,6 +65,8 @@ objectid    | objectid()              | objectid    | 15 | -
 xid         | xid()                   | rsxid       | 15 | -
 uuid_v6     | uuid_v6()               | uuid        | 15 | -
 nanoid      | nanoid()                | text        | 15 | -
+timeflake   | timeflake()             | uuid        | 15 | -
+push_id     | push_id()               | text        | 15 | -
 cuid2       | cuid2()                 | text        | 15 | -
 uuid_v4     | gen_random_uuid()       | uuid        | 15 | scale
 bigserial   | nextval('bench_seq')    | bigint      | 15 | scale

@@ -66,7 +66,9 @@ TARGET_CORE_BULK = "1.0"     # uuid_v7 bulk insert <= this x uuidv7()'s
 TARGET_CORE_TPS = "1.0"      # uuid_v7 TPS, same run, >= this x uuidv7()'s
 # issue 53's generators, ns/call <= this x gen_random_uuid() (part 1, loop included)
 TARGET_FORMAT_CALL = {"objectid": "0.20", "xid": "0.20", "uuid_v6": "0.20", "ksuid": "0.25",
-                      "nanoid": "0.30", "cuid2": "1.0"}   # nanoid(), cuid2(): issue 54's
+                      "nanoid": "0.30",   # issue 54's: nanoid(), timeflake() and push_id()
+                      "timeflake": "0.20", "push_id": "0.20",
+                      "cuid2": "1.0"}   # issue 54's cuid2()
 # issue 54: uuid_encode(u, 'base62') net of the scan <= this x uuid_out's (part 7)
 TARGET_BASE62_TEXT = "2"
 # Part 6's target is judged only when its tables outgrew the memory that

@@ -215,6 +215,17 @@ doc_blocks($m, 'plain', 'app', 'psql install');
 }
 is($m->output('SELECT rolsuper FROM pg_roles WHERE rolname = current_user', db => 'plain', user => 'app'),
 	'f', 'app is not a superuser');
+# The manual's NanoID domain of one's own (nanoid_define() is the C++ edition's only).
+doc_blocks($m, 'plain', 'app', 'nanoid domain');
+is( $m->output(
+		"CREATE TABLE shop_orders (id bigint PRIMARY KEY, ref order_ref NOT NULL);
+		 INSERT INTO shop_orders (id) VALUES (1), (2);
+		 SELECT count(DISTINCT ref) || ' ' || bool_and(ref ~ '^[0-9A-HJKMNP-TV-Z]{12}\$') FROM shop_orders",
+		db => 'plain', user => 'app'),
+	'2 true',
+	"the manual's order_ref domain defaults to a new 12-character NanoID over its alphabet");
+like($m->error("INSERT INTO shop_orders VALUES (3, 'ABC')", db => 'plain', user => 'app'),
+	qr/^23514:/, '... and its CHECK refuses text that is not one (23514)');
 
 # The manual's words: CREATE on the database is what the install needs (a role
 # with CREATE on a schema only cannot make ids), and the role's tables need a
@@ -801,7 +812,7 @@ my ($parity_status, $parity, $parity_err) = $f->run_sql($parity_sql, db => 'diff
 $parity .= $parity_err;
 diag($parity) if $parity ne '';
 is($parity, '',
-	scalar(@refusals) . ' refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36): same SQLSTATE, message, detail and hint in both editions'
+	scalar(@refusals) . ' refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36, short text): same SQLSTATE, message, detail and hint in both editions'
 );
 
 # KSUID, ObjectId and XID text is read by the SQL edition's ksuid_from_text(),
@@ -854,6 +865,41 @@ SQL
 	diag($diff) if $diff ne '';
 	is($diff, '',
 		scalar(@list) . " texts for $type: ${type}_from_text() refuses each as the C++ edition's $type input (SQLSTATE, message, detail, hint) or reads the same bytes");
+}
+
+# Short text: every form's decoder, in both editions, refuses each text alike
+# or reads the same uuid (a character outside the alphabet first, control
+# characters as codes, then the length, then a value above 2^128 - 1, then a
+# base64url last character with its zero bits set), under the form's name in
+# any case; an unknown form is 22023 in both.
+{
+	my @list = (
+		'', '1', '1nYxhRwtvqPK4tetBtfeay', '1nYxhRwtvqPK4tetBtfea', '1nYxhRwtvqPK4tetBtfeayy', 'zzzzzzzzzzzzzzzzzzzzzz',
+		'ZZZZZZZZZZZZZZZZZZZZZZ', '1nYxhRwtvqPK4tetBtfe-y', "1nYxhRwtvq\tK4tetBtfeay", "1nYxhRwtvq\x7fK4tetBtfeay",
+		"1nYxhRwtvqPK4tetBtfea\xc3\xa9", "\xc3\xa9", 'Ox-LQCIsSm63fnedWpTiHA', 'Ox-LQCIsSm63fnedWpTiHB', 'Ox-LQCIsSm63fnedWpTiH_',
+		'Ox+LQCIsSm63fnedWpTiHA', 'Ox-LQCIsSm63fnedWpTiHA==', '01ARZ3NDEKTSV4RRFFQ69G5FAV', '01arz3ndektsv4rrffq69g5fav',
+		'81ARZ3NDEKTSV4RRFFQ69G5FAV', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '01ARZ3NDEKTSV4RRFFQ69G5FAI', '01ARZ3NDEKTSV4RRFFQ69G5FAU',
+		'CXc85b4rqinB7s5J52TRYb', 'CXc85b4rqinB7s5J52TRY0', 'CXc85b4rqinB7s5J52TRYl', 'oZEq7ovRbLq6UnGMPwc8B5', 'oZEq7ovRbLq6UnGMPwc8B6',
+		'JPwcyDCgEup7hErkTV2Vak', 'JPwcyDCgEup7hErkTV2Val', '11111111111111111111111', ' 1nYxhRwtvqPK4tetBtfeay',
+		'1nYxhRwtvqPK4tetBtfeay ', "\x01", '0');
+	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
+	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
+CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS \$\$
+DECLARE st text; m text; d text; h text; r text;
+BEGIN EXECUTE q INTO r; RETURN 'accepted ' || r;
+EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
+    RETURN concat_ws(' | ', st, m, d, h); END \$\$;
+SELECT n || ' ' || fn || ' ' || f || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
+  SELECT n, t, f, fn, pg_temp.err(format('SELECT cpp.%s(%L, %L)::uuid', fn, t, f)) c, pg_temp.err(format('SELECT sqled.%s(%L, %L)::uuid', fn, t, f)) s
+  FROM (VALUES
+  $values) v(t, n), unnest('{base62,base58,flickr,base57,base64url,base32,BASE64URL,Base32,base63,"base 62"}'::text[]) f,
+       unnest('{uuid_decode,ulid_decode}'::text[]) fn) r
+WHERE c IS DISTINCT FROM s ORDER BY n, f, fn
+SQL
+	$diff .= $err;
+	diag($diff) if $diff ne '';
+	is($diff, '',
+		scalar(@list) . ' texts in 10 form names: uuid_decode() and ulid_decode() refuse each alike in both editions (SQLSTATE, message, detail, hint) or read the same uuid');
 }
 
 # --- 3c. the vectors file ---------------------------------------------------------------
@@ -982,6 +1028,19 @@ SELECT 'id96_boundary', count(*), count(*) FILTER (WHERE (sqled.objectid_boundar
     OR sqled.xid_boundary(t)::bytea <> cpp.xid_boundary(t)::bytea OR sqled.objectid_time(sqled.objectid_boundary(t)) <> date_trunc('second', t, 'UTC')
     OR sqled.xid_time(sqled.xid_boundary(t)) <> date_trunc('second', t, 'UTC')) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '136 years' t FROM generate_series(1, $tenth)) s;
+SELECT 'short_text', count(*), count(*) FILTER (WHERE (sqled.uuid_encode(u, f) <> cpp.uuid_encode(u, f) OR sqled.uuid_decode(cpp.uuid_encode(u, f), upper(f)) <> u
+    OR (g % 4 = 0 AND (sqled.ulid_encode(u::sqled.ulid, f) <> cpp.ulid_encode(u::cpp.ulid, f) OR sqled.ulid_decode(cpp.uuid_encode(u, f), f)::uuid <> u))) IS NOT FALSE) = 0
+  FROM (SELECT g, gen_random_uuid() u FROM generate_series(1, $tenth) g) s, unnest('{base62,base58,flickr,base57,base64url,base32}'::text[]) f;
+SELECT 'nanoid', count(*), count(DISTINCT v) FILTER (WHERE k = 0) = count(*) FILTER (WHERE k = 0) AND count(*) FILTER (WHERE (NOT cpp.nanoid_is_valid(v, sz, al)
+    OR NOT sqled.nanoid_is_valid(v, sz, al) OR char_length(v) <> sz OR sqled.nanoid_is_valid(v || substr(al, 1, 1), sz, al)) IS NOT FALSE) = 0
+  FROM (SELECT k, sz, al, CASE WHEN k = 0 THEN sqled.nanoid() ELSE sqled.nanoid(sz, al) END v
+        FROM generate_series(1, $tenth) g, (VALUES (0, 21, 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict'), (1, 12, '0123456789'),
+                                                  (2, 30, '01'), (3, 8, chr(945) || chr(946) || chr(947)), (4, 5, (SELECT string_agg(chr(c), '') FROM generate_series(256, 511) c))) a(k, sz, al)) s;
+SELECT 'nanoid_uniform', count(*), max(abs(n - e) / sqrt(e)) < 6
+  FROM (SELECT al, ch, count(*) n, sum(count(*)) OVER (PARTITION BY al) / length(al) e
+        FROM (SELECT al, regexp_split_to_table(sqled.nanoid(21, al), '') ch
+              FROM generate_series(1, $tenth) g, unnest('{useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict,0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz,0123456789}'::text[]) al) c
+        GROUP BY al, ch) f;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
@@ -1013,9 +1072,10 @@ my %diff_want = (
 	prefixed_id => 2 * $half_text, typeid => 2 * $half_text, base36 => $diff_n_text,
 	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth,
 	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth,
-	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth);
+	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth, short_text => 6 * $tenth,
+	nanoid => 5 * $tenth, nanoid_uniform => 64 + 62 + 10);
 for my $family (
-	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
+	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text nanoid nanoid_uniform uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
   )
 {
 	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;

@@ -75,6 +75,13 @@ write_file("$work/twice.tsv", "18\tt/a.pl\t3\n18\tt/a.pl\t2\n");
 is($by, 1, 'two counts for one file on one major fail by 1');
 like($out, qr/twice\.tsv:2: a second count for t\/a\.pl on 18/, 'naming the second');
 
+# A reason written with a digit would never match a run's skip, whose reason
+# is folded: refused, with the folded text to write instead.
+write_file("$work/unfolded.tsv", "18\tt/a.pl\t3\n18\tt/a.pl\t# skip w2's clock is 1 s ahead\n");
+($by, $out) = guard(18, 't/a.pl', "ok 1\nok 2 # skip w2's clock is 1 s ahead\nok 3\n", "$work/unfolded.tsv");
+is($by, 1, 'a skip reason the inventory holds unfolded fails by 1');
+like($out, qr/unfolded\.tsv:2: a skip reason with a digit, .* write "w#'s clock is # s ahead"/, 'naming the line and the folded text');
+
 # inventory.py itself failing (here: Python cannot start it) fails the guard.
 {
 	local $ENV{PATH} = "$work/nopython:$ENV{PATH}";
