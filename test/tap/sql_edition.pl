@@ -815,6 +815,16 @@ is($parity, '',
 	scalar(@refusals) . ' refusals (snowflake IDs of the other family, epochs, boundaries, shards, prefixes, base36, short text): same SQLSTATE, message, detail and hint in both editions'
 );
 
+# pg_temp.err(q): the value of query q as text ("accepted VALUE"), or its
+# refusal: SQLSTATE, message, detail and hint.
+my $value_or_refusal = <<'SQL';
+CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE st text; m text; d text; h text; r text;
+BEGIN EXECUTE q INTO r; RETURN 'accepted ' || r;
+EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
+    RETURN concat_ws(' | ', st, m, d, h); END $$;
+SQL
+
 # KSUID, ObjectId and XID text is read by the SQL edition's ksuid_from_text(),
 # objectid_from_text() and rsxid_from_text(), and by the C++ edition's type
 # input: the same refusals (a character outside the alphabet first, control
@@ -850,12 +860,7 @@ for my $type (qw(ksuid objectid rsxid))
 	my @list = @{ $texts{$type} };
 	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
 	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
-CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS \$\$
-DECLARE st text; m text; d text; h text; r text;
-BEGIN EXECUTE q INTO r; RETURN 'accepted ' || r;
-EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
-    RETURN concat_ws(' | ', st, m, d, h); END \$\$;
-SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
+${value_or_refusal}SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
   SELECT n, t, pg_temp.err(format('SELECT %L::cpp.${type}::bytea', t)) c, pg_temp.err(format('SELECT sqled.${type}_from_text(%L)::bytea', t)) s
   FROM (VALUES
   $values) v(t, n)) r
@@ -884,12 +889,7 @@ SQL
 		'1nYxhRwtvqPK4tetBtfeay ', "\x01", '0');
 	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
 	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
-CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS \$\$
-DECLARE st text; m text; d text; h text; r text;
-BEGIN EXECUTE q INTO r; RETURN 'accepted ' || r;
-EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = MESSAGE_TEXT, d = PG_EXCEPTION_DETAIL, h = PG_EXCEPTION_HINT;
-    RETURN concat_ws(' | ', st, m, d, h); END \$\$;
-SELECT n || ' ' || fn || ' ' || f || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
+${value_or_refusal}SELECT n || ' ' || fn || ' ' || f || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
   SELECT n, t, f, fn, pg_temp.err(format('SELECT cpp.%s(%L, %L)::uuid', fn, t, f)) c, pg_temp.err(format('SELECT sqled.%s(%L, %L)::uuid', fn, t, f)) s
   FROM (VALUES
   $values) v(t, n), unnest('{base62,base58,flickr,base57,base64url,base32,BASE64URL,Base32,base63,"base 62"}'::text[]) f,
