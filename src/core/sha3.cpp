@@ -22,30 +22,10 @@ constexpr std::uint64_t rotl(std::uint64_t v, unsigned n) {
     return n == 0 ? v : (v << n) | (v >> (64 - n));
 }
 
-// ρ and π together walk one cycle: π moves lane (x, y) to (y, 2x + 3y), and
-// from lane 1 its 24 moves visit every lane but lane 0. Step i of the walk
-// moves the lane at kPiFrom[i] to kPiTo[i], rotated by that lane's ρ offset;
-// both are worked out here from the two tables above.
-struct PiWalk {
-    unsigned to[24];
-    unsigned rotation[24];
-};
-
-constexpr PiWalk make_pi_walk() {
-    PiWalk walk{};
-    unsigned from = 1;
-    for (unsigned i = 0; i < 24; ++i) {
-        unsigned x = from % 5, y = from / 5;
-        unsigned to = y + 5 * ((2 * x + 3 * y) % 5);
-        walk.to[i] = to;
-        walk.rotation[i] = kRhoOffsets[from];
-        from = to;
-    }
-    return walk;
+// π moves lane (x, y) to (y, 2x + 3y): the lane each lane goes to.
+constexpr unsigned pi_target(unsigned lane) {
+    return lane / 5 + 5 * ((2 * (lane % 5) + 3 * (lane / 5)) % 5);
 }
-
-constexpr PiWalk kPiWalk = make_pi_walk();
-static_assert(kPiWalk.to[23] == 1, "pi's cycle from lane 1 has 24 lanes");
 
 // XORs a byte into the state at byte offset i of the rate (lanes are little-endian).
 void absorb_byte(std::uint64_t lanes[25], std::size_t i, std::uint8_t byte) {
@@ -55,39 +35,36 @@ void absorb_byte(std::uint64_t lanes[25], std::size_t i, std::uint8_t byte) {
 }  // namespace
 
 // The loops have constant bounds and indices from constant tables: unrolled,
-// every index is a constant and the state stays in registers.
-void keccak_f1600(std::uint64_t a[25]) noexcept {
+// every index is a constant. The state is a local copy, and each round writes
+// θ, ρ and π into a second array b that χ reads back: with no pointer that
+// others may alias and no lane written twice in a step, the compiler keeps
+// the lanes in registers.
+void keccak_f1600(std::uint64_t lanes[25]) noexcept {
+    std::uint64_t a[25];
+#pragma GCC unroll 25
+    for (unsigned i = 0; i < 25; ++i) a[i] = lanes[i];
     for (std::uint64_t rc : kRoundConstants) {
         // θ: each lane gains the parities of two neighbouring columns.
-        std::uint64_t c[5];
+        std::uint64_t c[5], d[5];
 #pragma GCC unroll 5
         for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
 #pragma GCC unroll 5
-        for (unsigned x = 0; x < 5; ++x) {
-            std::uint64_t d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-#pragma GCC unroll 5
-            for (unsigned y = 0; y < 25; y += 5) a[x + y] ^= d;
-        }
-        // ρ and π: the walk above (lane 0 neither moves nor rotates).
-        std::uint64_t moving = a[1];
-#pragma GCC unroll 24
-        for (unsigned i = 0; i < 24; ++i) {
-            std::uint64_t next = a[kPiWalk.to[i]];
-            a[kPiWalk.to[i]] = rotl(moving, kPiWalk.rotation[i]);
-            moving = next;
-        }
+        for (unsigned x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
+        // ρ and π: each lane, with θ's parity, rotated and moved.
+        std::uint64_t b[25];
+#pragma GCC unroll 25
+        for (unsigned i = 0; i < 25; ++i) b[pi_target(i)] = rotl(a[i] ^ d[i % 5], kRhoOffsets[i]);
         // χ: the one non-linear step, along each row.
 #pragma GCC unroll 5
         for (unsigned y = 0; y < 25; y += 5) {
-            std::uint64_t row[5];
 #pragma GCC unroll 5
-            for (unsigned x = 0; x < 5; ++x) row[x] = a[y + x];
-#pragma GCC unroll 5
-            for (unsigned x = 0; x < 5; ++x) a[y + x] = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5]);
+            for (unsigned x = 0; x < 5; ++x) a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
         }
         // ι
         a[0] ^= rc;
     }
+#pragma GCC unroll 25
+    for (unsigned i = 0; i < 25; ++i) lanes[i] = a[i];
 }
 
 void sha3_512_start(Sha3_512 &hash) noexcept {
