@@ -21,7 +21,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid",
-            "short_text", "nanoid", "types"]
+            "short_text", "nanoid", "timeflake", "push_id", "types"]
 # The pg_tle install (docs/managed-postgresql.md) passes each piece as one
 # argument of psql (-v content=...), which holds at most 128 KiB: the script
 # in pieces, each a run of FAMILIES (in their order), the first installed by
@@ -124,6 +124,24 @@ def constants(version):
                                          ("MIN_ALPHABET", "MinAlphabet"), ("MAX_ALPHABET", "MaxAlphabet"))}
     nanoid_values["NANOID_DEFAULT_ALPHABET"] = grab(nanoid, r'kNanoidDefaultAlphabet\[\] =\s*"([0-9A-Za-z_-]{64})"',
                                                     "the default NanoID alphabet")
+    push = read("src/core/push_id.hpp")
+    push_alphabet = grab(push, r'kPushIdAlphabet\[\] = "([-0-9A-Z_a-z]{64})"', "the push ID alphabet")
+    push_length = int(grab(push, r"kPushIdLength = (\d+);", "the push ID length"))
+    push_time_chars = int(grab(push, r"kPushIdTimeChars = (\d+);", "the push ID time characters"))
+    if (sorted(push_alphabet) != list(push_alphabet) or "kPushIdBitsPerChar = 6;" not in push
+            or crockford_class(push_alphabet)[0] != "-"):
+        sys.exit("generate.py: the push ID alphabet is no longer 64 characters in ASCII order; the SQL edition must follow by hand")
+    push_values = {
+        "PUSH_ID_ALPHABET": push_alphabet,
+        # '-' first in a bracket expression is itself
+        "PUSH_ID_CLASS": crockford_class(push_alphabet),
+        "PUSH_ID_REGEX": f"^[{crockford_class(push_alphabet)}]{{{push_length}}}$",
+        "PUSH_ID_LENGTH": str(push_length),
+        "PUSH_ID_TIME_CHARS": str(push_time_chars),
+        "PUSH_ID_TIME_CHARS_LESS_ONE": str(push_time_chars - 1),
+        "PUSH_ID_MAX_MS": str(2**(6 * push_time_chars) - 1),
+        "PUSH_ID_LARGEST": push_alphabet[-1] * push_length,
+    }
     digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
     max36 = ""
     n = 2**128 - 1
@@ -134,6 +152,7 @@ def constants(version):
         "VERSION": version,
         **short,
         **nanoid_values,
+        **push_values,
         "ID96_BYTES": str(id96_bytes),
         "ID96_MAX_SECONDS": str(id96_max_s),
         "ID96_COUNTER_MASK": str(2**id96_counter_bits - 1),

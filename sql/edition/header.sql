@@ -198,6 +198,32 @@ END
 $$;
 COMMENT ON FUNCTION idgen_sql_random_hex30() IS 'internal (SQL edition): 120 random bits as 30 hexadecimal digits';
 
+-- digits + 1 in the positional notation of alphabet (its characters in
+-- increasing order, one byte each), keeping the length: the last digit that
+-- is not the alphabet's largest goes up by one and every digit after it
+-- becomes the smallest. NULL when every digit is the largest (no successor).
+-- The session sequences of timeflake() and push_id() step by it.
+CREATE FUNCTION idgen_sql_increment(digits text, alphabet text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+    n integer := pg_catalog.octet_length(digits);
+    i integer := n;
+    largest pg_catalog.text := pg_catalog.substr(alphabet, pg_catalog.octet_length(alphabet));
+BEGIN
+    WHILE i OPERATOR(pg_catalog.>) 0 AND pg_catalog.substr(digits, i, 1) OPERATOR(pg_catalog.=) largest LOOP
+        i := i OPERATOR(pg_catalog.-) 1;
+    END LOOP;
+    IF i OPERATOR(pg_catalog.=) 0 THEN
+        RETURN NULL;
+    END IF;
+    RETURN pg_catalog.substr(digits, 1, i OPERATOR(pg_catalog.-) 1)
+           OPERATOR(pg_catalog.||) pg_catalog.substr(alphabet, pg_catalog.strpos(alphabet, pg_catalog.substr(digits, i, 1)) OPERATOR(pg_catalog.+) 1, 1)
+           OPERATOR(pg_catalog.||) pg_catalog.repeat(pg_catalog.substr(alphabet, 1, 1), n OPERATOR(pg_catalog.-) i);
+END
+$$;
+COMMENT ON FUNCTION idgen_sql_increment(text, text) IS 'internal (SQL edition): digits + 1 in the notation of an alphabet, or NULL past the largest';
+
 -- Microseconds since 1970 of ts, the expression the minting functions inline
 -- for the clock (generate.py's unix_us): float8 seconds since 2020, exact to
 -- the microsecond until about 2090. Here for sql_edition.pl, which compares

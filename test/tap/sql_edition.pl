@@ -902,6 +902,31 @@ SQL
 		scalar(@list) . ' texts in 10 form names: uuid_decode() and ulid_decode() refuse each alike in both editions (SQLSTATE, message, detail, hint) or read the same uuid');
 }
 
+# Push IDs: push_id_time() refuses each text alike in both editions (a
+# character outside the alphabet first, control characters as codes, then the
+# length) or reads the same time, and push_id_is_valid() agrees.
+{
+	my @list = (
+		'', '-', '-M7Wk5f1AbCdEfGh1234', '-M7Wk5f1AbCdEfGh123', '-M7Wk5f1AbCdEfGh12345', 'zzzzzzzzzzzzzzzzzzzz',
+		'--------------------', '-M7Wk5f1AbCdEfGh123+', "-M7Wk5f1Ab\tdEfGh1234", "-M7Wk5f1Ab\x7fdEfGh1234",
+		"-M7Wk5f1AbCdEfGh123\xc3\xa9", "\xc3\xa9", ' -M7Wk5f1AbCdEfGh1234', '-M7Wk5f1AbCdEfGh1234 ', "\x01",
+		'-M7Wk5f1AbCdEfGh12.4', '01ARZ3NDEKTSV4RRFFQ6');
+	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
+	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
+${value_or_refusal}SET TimeZone = 'UTC';
+SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
+  SELECT n, t, pg_temp.err(format('SELECT cpp.push_id_time(%L) || %L || cpp.push_id_is_valid(%L)', t, ' ', t)) c,
+         pg_temp.err(format('SELECT sqled.push_id_time(%L) || %L || sqled.push_id_is_valid(%L)', t, ' ', t)) s
+  FROM (VALUES
+  $values) v(t, n)) r
+WHERE c IS DISTINCT FROM s ORDER BY n
+SQL
+	$diff .= $err;
+	diag($diff) if $diff ne '';
+	is($diff, '',
+		scalar(@list) . ' texts: push_id_time() refuses each alike in both editions (SQLSTATE, message, detail, hint) or reads the same time, and push_id_is_valid() agrees');
+}
+
 # --- 3c. the vectors file ---------------------------------------------------------------
 # Every case of test/data/id_vectors.json, read when the test runs, through
 # the entry points each family has (test/lib/sql_edition_vectors.py): the
@@ -1041,6 +1066,29 @@ SELECT 'nanoid_uniform', count(*), max(abs(n - e) / sqrt(e)) < 6
         FROM (SELECT al, regexp_split_to_table(sqled.nanoid(21, al), '') ch
               FROM generate_series(1, $tenth) g, unnest('{useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict,0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz,0123456789}'::text[]) al) c
         GROUP BY al, ch) f;
+CREATE TEMP TABLE tf AS SELECT g, true AS by_sql, sqled.timeflake() AS u FROM generate_series(1, $half) g
+  UNION ALL SELECT g, false, cpp.timeflake() FROM generate_series(1, $half) g
+  UNION ALL SELECT g, NULL, gen_random_uuid() FROM generate_series(1, $tenth) g;
+SELECT 'timeflake', count(*), count(DISTINCT u) = count(*) AND count(*) FILTER (WHERE (coalesce(u <= prev, false)
+    OR sqled.timeflake_time(u) <> cpp.timeflake_time(u) OR sqled.timeflake_random(u) <> cpp.timeflake_random(u)
+    OR (by_sql IS NOT NULL AND abs(extract(epoch FROM sqled.timeflake_time(u) - now())) > 3600)) IS NOT FALSE
+    AND (prev IS NOT NULL OR by_sql IS NULL)) = 0
+  FROM (SELECT *, CASE WHEN by_sql IS NOT NULL THEN lag(u) OVER (PARTITION BY by_sql ORDER BY g) END AS prev FROM tf) s;
+DROP TABLE tf;
+CREATE TEMP TABLE pi AS SELECT g, true AS by_sql, sqled.push_id() AS p FROM generate_series(1, $half) g
+  UNION ALL SELECT g, false, cpp.push_id() FROM generate_series(1, $half) g
+  UNION ALL SELECT g, NULL, cpp.nanoid(20, '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz') FROM generate_series(1, $tenth) g;
+SELECT 'push_id', count(*), count(DISTINCT p) = count(*) AND count(*) FILTER (WHERE (coalesce(p COLLATE "C" <= prev, false)
+    OR sqled.push_id_time(p) <> cpp.push_id_time(p) OR NOT sqled.push_id_is_valid(p) OR NOT cpp.push_id_is_valid(p)
+    OR (g % 4 = 0 AND (sqled.push_id_is_valid(p || '-') OR sqled.push_id_is_valid(substr(p, 2))))
+    OR (by_sql IS NOT NULL AND abs(extract(epoch FROM sqled.push_id_time(p) - now())) > 3600)) IS NOT FALSE
+    AND (prev IS NOT NULL OR by_sql IS NULL)) = 0
+  FROM (SELECT *, CASE WHEN by_sql IS NOT NULL THEN lag(p) OVER (PARTITION BY by_sql ORDER BY g) END AS prev FROM pi) s;
+DROP TABLE pi;
+SELECT 'timeflake_boundary', count(*), count(*) FILTER (WHERE (sqled.timeflake_boundary(t) <> cpp.timeflake_boundary(t)
+    OR sqled.timeflake_time(sqled.timeflake_at(t)) <> cpp.timeflake_time(cpp.timeflake_at(t))
+    OR sqled.timeflake_time(sqled.timeflake_boundary(t)) <> date_trunc('milliseconds', t)) IS NOT FALSE) = 0
+  FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
@@ -1073,9 +1121,10 @@ my %diff_want = (
 	uuid_v7_boundary => $tenth, snowflake_boundary => $tenth,
 	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth,
 	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth, short_text => 6 * $tenth,
-	nanoid => 5 * $tenth, nanoid_uniform => 64 + 62 + 10);
+	nanoid => 5 * $tenth, nanoid_uniform => 64 + 62 + 10,
+	timeflake => 2 * $half + $tenth, push_id => 2 * $half + $tenth, timeflake_boundary => $tenth);
 for my $family (
-	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text nanoid nanoid_uniform uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
+	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text nanoid nanoid_uniform timeflake push_id timeflake_boundary uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
   )
 {
 	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;
@@ -1201,6 +1250,32 @@ is( join(' / ', map {
 		} qw(uuid_v7() prefixed_id_new('acct') typeid_new('user'))),
 	join(' / ', ('22008: uuid_v7 timestamps are exhausted') x 3),
 	'uuid_v7(), prefixed_id_new() and typeid_new(): 22008 past the last tick');
+
+# timeflake() and push_id() keep the session's last value in a setting: in a
+# far millisecond the next is the last + 1, carrying from the random part
+# into the time, and past the largest value, 22008.
+is( $f->output("SELECT set_config('idgen_sql.timeflake_last', '7fffffffffff0123fffffffffffffffe', false) IS NULL;
+		SELECT sqled.timeflake() || ' ' || sqled.timeflake() || ' ' || current_setting('idgen_sql.timeflake_last');
+		SELECT set_config('idgen_sql.timeflake_last', 'fffffffffffeffffffffffffffffffff', false) IS NULL;
+		SELECT sqled.timeflake()", db => 'diff'),
+	"f\n7fffffff-ffff-0123-ffff-ffffffffffff 7fffffff-ffff-0124-0000-000000000000 7fffffffffff01240000000000000000\nf\nffffffff-ffff-0000-0000-000000000000",
+	'timeflake(): the last + 1 within the millisecond, the carry out of the last 64 bits, the carry into the millisecond');
+is( $f->error("SELECT set_config('idgen_sql.timeflake_last', 'ffffffffffffffffffffffffffffffff', false) IS NULL;
+		SELECT sqled.timeflake()", db => 'diff'),
+	'22008: timeflake values are exhausted',
+	'timeflake(): 22008 past the largest Timeflake');
+is( $f->output("SELECT set_config('idgen_sql.push_id_last', 'zzzzzzzy-zzzzzzzzzzy', false) IS NULL;
+		SELECT sqled.push_id() || ' ' || sqled.push_id() || ' ' || current_setting('idgen_sql.push_id_last')", db => 'diff'),
+	"f\nzzzzzzzy-zzzzzzzzzzz zzzzzzzy0----------- zzzzzzzy0-----------",
+	'push_id(): the last + 1 within the millisecond, then the carry out of the 12 random characters');
+is( $f->output("SET TimeZone = 'UTC'; SELECT set_config('idgen_sql.push_id_last', 'zzzzzzzyzzzzzzzzzzzz', false) IS NULL;
+		SELECT sqled.push_id() || ' ' || sqled.push_id_time(current_setting('idgen_sql.push_id_last'))", db => 'diff'),
+	"f\nzzzzzzzz------------ 10889-08-02 05:31:50.655+00",
+	'push_id(): the carry from the random characters into the time');
+is( $f->error("SELECT set_config('idgen_sql.push_id_last', 'zzzzzzzzzzzzzzzzzzzz', false) IS NULL;
+		SELECT sqled.push_id()", db => 'diff'),
+	'22008: push ID values are exhausted',
+	'push_id(): 22008 past the largest push ID');
 
 # objectid() and xid() keep the session's state in a setting (hex: the last
 # ID's seconds, process bytes and counter, then the counter of the first ID of
