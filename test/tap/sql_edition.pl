@@ -825,6 +825,28 @@ EXCEPTION WHEN OTHERS THEN GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, m = M
     RETURN concat_ws(' | ', st, m, d, h); END $$;
 SQL
 
+# texts_alike LIST, CPP, SQL, NAME [from => ..., label => ..., order => ..., setup => ...]:
+# one check that each text t of LIST gets the same value or refusal in both
+# editions, CPP and SQL being the expressions (of t, and of the columns that
+# from adds) that give the query to run in each; a difference is printed.
+sub texts_alike
+{
+	my ($list, $cpp, $sql, $name, %opt) = @_;
+	my $values = join(",\n  ", map { "(\$k\$$list->[$_]\$k\$, $_)" } 0 .. $#$list);
+	my ($label, $order) = ($opt{label} // 'n', $opt{order} // 'n');
+	my ($from, $setup) = ($opt{from} // '', $opt{setup} // '');
+	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
+${value_or_refusal}${setup}SELECT $label || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
+  SELECT *, pg_temp.err($cpp) c, pg_temp.err($sql) s
+  FROM (VALUES
+  $values) v(t, n)$from) r
+WHERE c IS DISTINCT FROM s ORDER BY $order
+SQL
+	$diff .= $err;
+	diag($diff) if $diff ne '';
+	is($diff, '', scalar(@$list) . " texts$name");
+}
+
 # KSUID, ObjectId and XID text is read by the SQL edition's ksuid_from_text(),
 # objectid_from_text() and rsxid_from_text(), and by the C++ edition's type
 # input: the same refusals (a character outside the alphabet first, control
@@ -857,19 +879,8 @@ my %texts = (
 	]);
 for my $type (qw(ksuid objectid rsxid))
 {
-	my @list = @{ $texts{$type} };
-	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
-	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
-${value_or_refusal}SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
-  SELECT n, t, pg_temp.err(format('SELECT %L::cpp.${type}::bytea', t)) c, pg_temp.err(format('SELECT sqled.${type}_from_text(%L)::bytea', t)) s
-  FROM (VALUES
-  $values) v(t, n)) r
-WHERE c IS DISTINCT FROM s ORDER BY n
-SQL
-	$diff .= $err;
-	diag($diff) if $diff ne '';
-	is($diff, '',
-		scalar(@list) . " texts for $type: ${type}_from_text() refuses each as the C++ edition's $type input (SQLSTATE, message, detail, hint) or reads the same bytes");
+	texts_alike($texts{$type}, "format('SELECT %L::cpp.${type}::bytea', t)", "format('SELECT sqled.${type}_from_text(%L)::bytea', t)",
+		" for $type: ${type}_from_text() refuses each as the C++ edition's $type input (SQLSTATE, message, detail, hint) or reads the same bytes");
 }
 
 # Short text: every form's decoder, in both editions, refuses each text alike
@@ -887,19 +898,10 @@ SQL
 		'CXc85b4rqinB7s5J52TRYb', 'CXc85b4rqinB7s5J52TRY0', 'CXc85b4rqinB7s5J52TRYl', 'oZEq7ovRbLq6UnGMPwc8B5', 'oZEq7ovRbLq6UnGMPwc8B6',
 		'JPwcyDCgEup7hErkTV2Vak', 'JPwcyDCgEup7hErkTV2Val', '11111111111111111111111', ' 1nYxhRwtvqPK4tetBtfeay',
 		'1nYxhRwtvqPK4tetBtfeay ', "\x01", '0');
-	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
-	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
-${value_or_refusal}SELECT n || ' ' || fn || ' ' || f || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
-  SELECT n, t, f, fn, pg_temp.err(format('SELECT cpp.%s(%L, %L)::uuid', fn, t, f)) c, pg_temp.err(format('SELECT sqled.%s(%L, %L)::uuid', fn, t, f)) s
-  FROM (VALUES
-  $values) v(t, n), unnest('{base62,base58,flickr,base57,base64url,base32,BASE64URL,Base32,base63,"base 62"}'::text[]) f,
-       unnest('{uuid_decode,ulid_decode}'::text[]) fn) r
-WHERE c IS DISTINCT FROM s ORDER BY n, f, fn
-SQL
-	$diff .= $err;
-	diag($diff) if $diff ne '';
-	is($diff, '',
-		scalar(@list) . ' texts in 10 form names: uuid_decode() and ulid_decode() refuse each alike in both editions (SQLSTATE, message, detail, hint) or read the same uuid');
+	texts_alike(\@list, "format('SELECT cpp.%s(%L, %L)::uuid', fn, t, f)", "format('SELECT sqled.%s(%L, %L)::uuid', fn, t, f)",
+		' in 10 form names: uuid_decode() and ulid_decode() refuse each alike in both editions (SQLSTATE, message, detail, hint) or read the same uuid',
+		from => ", unnest('{base62,base58,flickr,base57,base64url,base32,BASE64URL,Base32,base63,\"base 62\"}'::text[]) f,\n       unnest('{uuid_decode,ulid_decode}'::text[]) fn",
+		label => "n || ' ' || fn || ' ' || f", order => 'n, f, fn');
 }
 
 # Push IDs: push_id_time() refuses each text alike in both editions (a
@@ -911,20 +913,10 @@ SQL
 		'--------------------', '-M7Wk5f1AbCdEfGh123+', "-M7Wk5f1Ab\tdEfGh1234", "-M7Wk5f1Ab\x7fdEfGh1234",
 		"-M7Wk5f1AbCdEfGh123\xc3\xa9", "\xc3\xa9", ' -M7Wk5f1AbCdEfGh1234', '-M7Wk5f1AbCdEfGh1234 ', "\x01",
 		'-M7Wk5f1AbCdEfGh12.4', '01ARZ3NDEKTSV4RRFFQ6');
-	my $values = join(",\n  ", map { "(\$k\$$list[$_]\$k\$, $_)" } 0 .. $#list);
-	my ($status, $diff, $err) = $f->run_sql(<<"SQL", db => 'diff');
-${value_or_refusal}SET TimeZone = 'UTC';
-SELECT n || ': ' || quote_literal(t) || E'\\n  C++: ' || c || E'\\n  SQL: ' || s FROM (
-  SELECT n, t, pg_temp.err(format('SELECT cpp.push_id_time(%L) || %L || cpp.push_id_is_valid(%L)', t, ' ', t)) c,
-         pg_temp.err(format('SELECT sqled.push_id_time(%L) || %L || sqled.push_id_is_valid(%L)', t, ' ', t)) s
-  FROM (VALUES
-  $values) v(t, n)) r
-WHERE c IS DISTINCT FROM s ORDER BY n
-SQL
-	$diff .= $err;
-	diag($diff) if $diff ne '';
-	is($diff, '',
-		scalar(@list) . ' texts: push_id_time() refuses each alike in both editions (SQLSTATE, message, detail, hint) or reads the same time, and push_id_is_valid() agrees');
+	texts_alike(\@list, "format('SELECT cpp.push_id_time(%L) || %L || cpp.push_id_is_valid(%L)', t, ' ', t)",
+		"format('SELECT sqled.push_id_time(%L) || %L || sqled.push_id_is_valid(%L)', t, ' ', t)",
+		': push_id_time() refuses each alike in both editions (SQLSTATE, message, detail, hint) or reads the same time, and push_id_is_valid() agrees',
+		setup => "SET TimeZone = 'UTC';\n");
 }
 
 # --- 3c. the vectors file ---------------------------------------------------------------
