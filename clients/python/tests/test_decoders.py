@@ -1,5 +1,6 @@
 """The Python decoders give exactly the server's answers, on 100,000 values
 of each family (random bits, so the cases the server refuses come too)."""
+import json
 import os
 import random
 import uuid
@@ -190,3 +191,49 @@ def test_minted_raw_values_decode(conn):
                        (k, o, x)).fetchone()
     assert (decode.ksuid_time(k), decode.objectid_time(o), decode.xid_time(x)) == got
     assert abs(decode.objectid_time(o) - datetime.now(timezone.utc)) < timedelta(minutes=5)
+
+
+def test_timeflake_and_push_id_times(conn):
+    """timeflake_time(), timeflake_random(), push_id_time() and push_id_is_valid()
+    give the server's answers on N random values, a tenth of the texts not push IDs."""
+    flakes = [uuid.UUID(bytes=random_ms().to_bytes(6, "big") + rng.randbytes(10)) for _ in range(N)]
+    server = rows(conn, "SELECT timeflake_time(x), timeflake_random(x)::text"
+                        " FROM unnest(%s::uuid[]) WITH ORDINALITY u(x, i) ORDER BY i", flakes)
+    assert [(v, s) for v, s in zip(flakes, server)
+            if (decode.timeflake_time(v), str(decode.timeflake_random(v))) != s] == []
+    alphabet = decode.PUSH_ID_ALPHABET
+    texts = []
+    for i in range(N):
+        ms = random_ms()
+        text = "".join(alphabet[ms >> 6 * (7 - k) & 63] for k in range(8)) + "".join(rng.choices(alphabet, k=12))
+        if i % 10 == 0:  # a character outside the alphabet, or another length
+            text = rng.choice([text[:19], text + "-", text[:5] + rng.choice(".+/ \t\u00e9") + text[6:]])
+        texts.append(text)
+    server = rows(conn, "SELECT push_id_is_valid(x), CASE WHEN push_id_is_valid(x) THEN push_id_time(x) END"
+                        " FROM unnest(%s::text[]) WITH ORDINALITY u(x, i) ORDER BY i", texts)
+    assert sum(not valid for valid, _ in server) >= N // 20
+    bad = [t for t, (valid, time) in zip(texts, server)
+           if decode.push_id_is_valid(t) != valid or (valid and decode.push_id_time(t) != time)]
+    assert bad == []
+    with pytest.raises(ValueError, match="invalid push ID"):
+        decode.push_id_time(texts[0][:19])
+
+
+def test_timeflake_and_push_id_vectors():
+    """Timeflake's README flakes and the push ID prefixes of ../shared/data."""
+    directory = os.environ.get("IDGEN_SHARED_DATA")
+    if not directory:
+        pytest.skip("IDGEN_SHARED_DATA is not set")
+    with open(os.path.join(directory, "timeflake-pushid", "timeflake.json")) as f:
+        flakes = json.load(f)["cases"]
+    with open(os.path.join(directory, "timeflake-pushid", "pushid_prefix.json")) as f:
+        prefixes = json.load(f)["cases"]
+    assert len(flakes) >= 2 and len(prefixes) >= 2
+    epoch = datetime(1970, 1, 1, tzinfo=timezone.utc)
+    for case in flakes:
+        flake = uuid.UUID(case["uuid"])
+        assert decode.timeflake_time(flake) == epoch + timedelta(milliseconds=case["timestamp_ms"])
+        assert decode.timeflake_random(flake) == int(case["random"])
+    for case in prefixes:
+        text = case["prefix"] + "-" * 12
+        assert decode.push_id_time(text) == epoch + timedelta(milliseconds=case["timestamp_ms"])

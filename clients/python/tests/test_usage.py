@@ -101,3 +101,21 @@ def test_readme_raw_decoders():
     assert objectid_counter("56e1fc72e0c917e9c4714161") == 7422305
     assert (xid_machine("9m4e2mr0ui3e8a215n4g").hex(), xid_pid("9m4e2mr0ui3e8a215n4g")) == ("60f486", 58408)
     # README python ends
+
+
+def test_readme_text_id_decoders(dbname):
+    # README python begins
+    import uuid
+    from datetime import timedelta
+    from idgen.decode import push_id_is_valid, push_id_time, timeflake_random, timeflake_time
+
+    with psycopg.connect(dbname=dbname) as conn:
+        push_id, flake = conn.execute("SELECT push_id(), timeflake()").fetchone()  # str, uuid.UUID
+    assert push_id_is_valid(push_id) and not push_id_is_valid(push_id[:19])
+    assert abs(push_id_time(push_id) - timeflake_time(flake)) < timedelta(seconds=1)
+
+    readme_flake = uuid.UUID("016fb420-9023-b444-fd07-590f81b7b0eb")  # Timeflake's README
+    assert timeflake_time(readme_flake) == datetime(2020, 1, 17, 15, 30, 30, 563000, tzinfo=timezone.utc)
+    assert timeflake_random(readme_flake) == 851298578153087956398315
+    assert push_id_time("-Lyo78-Y" + "-" * 12) == timeflake_time(readme_flake)
+    # README python ends

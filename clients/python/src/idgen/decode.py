@@ -3,7 +3,9 @@ snowflake_time(id[, epoch]), snowflake_shard(), snowflake_seq(), their
 snowflake53 forms and ulid_time(), the ULID <-> uuid <-> text conversions,
 and the fields of KSUIDs, ObjectIds and XIDs (ksuid_time(), ksuid_payload(),
 objectid_time(), objectid_process(), objectid_counter(), xid_time(),
-xid_machine(), xid_pid(), xid_counter()). Bit layouts: docs/internals.md."""
+xid_machine(), xid_pid(), xid_counter()), and the times of Timeflakes and
+Firebase push IDs (timeflake_time(), timeflake_random(), push_id_time(),
+push_id_is_valid()). Bit layouts: docs/internals.md."""
 
 import uuid as _uuid
 from datetime import datetime, timedelta, timezone
@@ -14,7 +16,8 @@ __all__ = ["uuid_v7_time", "snowflake_time", "snowflake_shard", "snowflake_seq",
            "snowflake53_time", "snowflake53_shard", "snowflake53_seq", "ulid_time",
            "ulid_to_uuid", "uuid_to_ulid", "ulid_text", "ulid_from_text",
            "ksuid_time", "ksuid_payload", "objectid_time", "objectid_process", "objectid_counter",
-           "xid_time", "xid_machine", "xid_pid", "xid_counter", "DEFAULT_SNOWFLAKE_EPOCH"]
+           "xid_time", "xid_machine", "xid_pid", "xid_counter", "timeflake_time", "timeflake_random",
+           "push_id_time", "push_id_is_valid", "DEFAULT_SNOWFLAKE_EPOCH"]
 
 DEFAULT_SNOWFLAKE_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
 _SNOWFLAKE_MIN = 1 << 53  # snowflake() IDs start here; below are snowflake53() IDs
@@ -172,3 +175,38 @@ def xid_pid(value):
 def xid_counter(value):
     """The 24-bit counter of an XID, 0 to 16777215."""
     return _as(XID, value).counter
+
+
+# Timeflake (a uuid: 48-bit Unix ms, 80 random bits) and Firebase push IDs
+# (20 characters: 8 of Unix ms in base 64, 12 random), as the server reads them.
+def timeflake_time(value):
+    """The millisecond in the high 48 bits of a Timeflake (uuid.UUID, 16 bytes,
+    or timeflake's Timeflake, whose .bytes are its 16 bytes)."""
+    return _ms_time(_bits_of(value))
+
+
+def timeflake_random(value):
+    """The low 80 bits of a Timeflake as an int (0 to 2**80 - 1)."""
+    return int.from_bytes(_bits_of(value)[6:], "big")
+
+
+PUSH_ID_ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+_PUSH_ID_DIGITS = {c: i for i, c in enumerate(PUSH_ID_ALPHABET)}
+__all__.append("PUSH_ID_ALPHABET")
+
+
+def push_id_is_valid(text):
+    """Whether text is exactly 20 characters of -0-9A-Z_a-z (push_id_is_valid())."""
+    return isinstance(text, str) and len(text) == 20 and all(c in _PUSH_ID_DIGITS for c in text)
+
+
+def push_id_time(text):
+    """The millisecond in a push ID's first 8 characters, an aware UTC datetime;
+    ValueError unless text is a push ID (the server's 22P02). Times past the
+    year 9999 do not fit Python's datetime and raise OverflowError."""
+    if not push_id_is_valid(text):
+        raise ValueError("invalid push ID %r: a push ID is 20 characters of -, 0-9, A-Z, _ and a-z" % (text,))
+    ms = 0
+    for c in text[:8]:
+        ms = ms << 6 | _PUSH_ID_DIGITS[c]
+    return _ms_time(ms.to_bytes(6, "big"))
