@@ -497,6 +497,35 @@ export function xidCounter(id: string | Uint8Array): number {
   return uintAt(xidBytes(id), 9, 3);
 }
 
+// ---- Timeflake (a uuid: 48-bit Unix ms, 80 random bits) and Firebase push IDs ----
+
+/** The millisecond in the high 48 bits of a Timeflake's uuid text, as `timeflake_time(id)`. */
+export function timeflakeTime(uuid: string): Date {
+  return new Date(Number(uuidToBigInt(uuid) >> 80n));
+}
+
+/** A Timeflake's low 80 bits, as `timeflake_random(id)` (0 to 2^80 - 1). */
+export function timeflakeRandom(uuid: string): bigint {
+  return uuidToBigInt(uuid) & ((1n << 80n) - 1n);
+}
+
+/** The 64 characters of push IDs, in ASCII order: a digit's value is its position. */
+export const PUSH_ID_ALPHABET = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+const PUSH_ID_RE = /^[-0-9A-Z_a-z]{20}$/;
+
+/** Whether text is exactly 20 characters of `-0-9A-Z_a-z`, as `push_id_is_valid(id)`. */
+export function pushIdIsValid(text: string): boolean {
+  return typeof text === "string" && PUSH_ID_RE.test(text);
+}
+
+/** The millisecond in a push ID's first 8 characters, as `push_id_time(id)`; a `TypeError` for text that is no push ID. */
+export function pushIdTime(text: string): Date {
+  if (!pushIdIsValid(text)) throw new TypeError(`invalid push ID: "${text}" (20 characters of -, 0-9, A-Z, _ and a-z)`);
+  let ms = 0;
+  for (let i = 0; i < 8; i++) ms = ms * 64 + PUSH_ID_ALPHABET.indexOf(text.charAt(i));
+  return new Date(ms);
+}
+
 /**
  * The text of a binary family's ID given as its bytes, its text (checked),
  * or for objectid a bson ObjectId: what the drivers send as a parameter.

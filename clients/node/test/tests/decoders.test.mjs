@@ -167,6 +167,41 @@ describe('decoders against the server, 100,000 values per family', () => {
     }, 'objectid');
   });
 
+  test('timeflakeTime and timeflakeRandom equal the server (timeflake(), timeflake_at() over 1970-2100, any uuid)', async () => {
+    const values = await rows(client, `
+      WITH ids AS (
+        SELECT timeflake() AS id FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT timeflake_at(timestamptz '1970-01-01+00' + random() * interval '130 years') FROM generate_series(1, ${HALF / 2})
+        UNION ALL SELECT gen_random_uuid() FROM generate_series(1, ${HALF}))
+      SELECT id::text, (extract(epoch FROM timeflake_time(id)) * 1000)::int8::text AS ms, timeflake_random(id)::text AS random FROM ids`);
+    compare(values, (r) => {
+      const got = [idgen.timeflakeTime(r.id).getTime(), String(idgen.timeflakeRandom(r.id))];
+      return { ok: got[0] === Number(r.ms) && got[1] === r.random, why: `${r.id}: ${got} != ${r.ms},${r.random}` };
+    }, 'timeflake_time, timeflake_random');
+  });
+
+  test('pushIdTime and pushIdIsValid equal the server (push_id(), any 20 characters of the alphabet, other lengths and characters)', async () => {
+    const alphabet = idgen.PUSH_ID_ALPHABET;
+    const values = await rows(client, `
+      WITH ids AS (
+        SELECT push_id() AS t FROM generate_series(1, ${HALF})
+        UNION ALL SELECT nanoid(20, '${alphabet}') FROM generate_series(1, ${(HALF * 4) / 5})
+        UNION ALL SELECT nanoid(19 + i % 3, '${alphabet}.+ ') FROM generate_series(1, ${HALF / 5}) i)
+      SELECT t, push_id_is_valid(t) AS valid,
+             CASE WHEN push_id_is_valid(t) THEN (extract(epoch FROM push_id_time(t)) * 1000)::int8::text END AS ms FROM ids`);
+    assert.ok(values.filter((r) => !r.valid).length > N / 20, 'texts that are no push ID were there');
+    compare(values, (r) => {
+      const valid = idgen.pushIdIsValid(r.t);
+      if (valid !== r.valid) return { ok: false, why: `${r.t}: valid ${valid} != ${r.valid}` };
+      if (!valid) {
+        try { idgen.pushIdTime(r.t); } catch (e) { return { ok: e instanceof TypeError, why: `${r.t}: ${e}` }; }
+        return { ok: false, why: `${r.t}: pushIdTime did not throw` };
+      }
+      const got = idgen.pushIdTime(r.t).getTime();
+      return { ok: got === Number(r.ms), why: `${r.t}: ${got} != ${r.ms}` };
+    }, 'push_id_time, push_id_is_valid');
+  });
+
   test('xid: bytes <-> text, xidTime, xidMachine, xidPid and xidCounter equal the server (xid(), boundaries, random bytes)', async () => {
     const values = await rows(client, `
       WITH ids AS (

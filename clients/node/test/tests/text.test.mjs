@@ -134,6 +134,23 @@ test('the documented use: the binary families\' decoders, offline', () => {
   assert.equal(text, '9m4e2mr0ui3e8a215n4g');
 });
 
+test('the documented use: Timeflake and push ID times, offline', () => {
+  const { pushIdIsValid, pushIdTime, timeflakeRandom, timeflakeTime } = idgen;
+  // README package begins
+  // import { pushIdIsValid, pushIdTime, timeflakeRandom, timeflakeTime } from 'idgen';
+  const flake = '016fb420-9023-b444-fd07-590f81b7b0eb';   // Timeflake's README flake, a uuid column's text
+  const minted = timeflakeTime(flake);                     // 2020-01-17T15:30:30.563Z
+  const random = timeflakeRandom(flake);                   // 851298578153087956398315n
+  const pushed = pushIdTime('-Lyo78-Y------------');       // 2020-01-17T15:30:30.563Z
+  const valid = pushIdIsValid('-Lyo78-Y');                 // false: 8 characters, not 20
+  // README package ends
+  assert.equal(minted.toISOString(), '2020-01-17T15:30:30.563Z');
+  assert.equal(random, 851298578153087956398315n);
+  assert.equal(pushed.getTime(), minted.getTime());
+  assert.equal(valid, false);
+  assert.throws(() => pushIdTime('-Lyo78-Y'), TypeError);
+});
+
 describe('prefixed IDs and TypeIDs: the cores\' cases', () => {
   for (const [family, parse, time, make] of [
     ['prefixed_id', idgen.prefixedIdParse, idgen.prefixedIdTime, idgen.prefixedIdFromUuid],
