@@ -101,7 +101,8 @@ sql-edition: $(SQL_EDITION)
 $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/base32.hpp \
 		src/core/snowflake.hpp src/core/prefixed.hpp src/core/uuidv7.hpp src/core/ulid.hpp src/core/ksuid.hpp \
 		src/core/uuidv6.hpp src/core/second_counter.hpp src/core/objectid.hpp src/core/xid.hpp src/core/words.hpp \
-		src/core/short_text.hpp src/core/nanoid.hpp src/core/push_id.hpp src/pg/module.cpp \
+		src/core/short_text.hpp src/core/nanoid.hpp src/core/push_id.hpp src/core/cuid2.hpp src/core/sha3.cpp \
+		src/core/sha3.hpp src/pg/module.cpp \
 		sql/idgen--$(EXTVERSION).sql
 	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@ $(dir $@)pg_tle
 all: $(SQL_EDITION)

@@ -21,7 +21,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid",
-            "short_text", "nanoid", "timeflake", "push_id", "types"]
+            "short_text", "nanoid", "timeflake", "push_id", "cuid2", "types"]
 # The pg_tle install (docs/managed-postgresql.md) passes each piece as one
 # argument of psql (-v content=...), which holds at most 128 KiB: the script
 # in pieces, each a run of FAMILIES (in their order), the first installed by
@@ -124,6 +124,13 @@ def constants(version):
                                          ("MIN_ALPHABET", "MinAlphabet"), ("MAX_ALPHABET", "MaxAlphabet"))}
     nanoid_values["NANOID_DEFAULT_ALPHABET"] = grab(nanoid, r'kNanoidDefaultAlphabet\[\] =\s*"([0-9A-Za-z_-]{64})"',
                                                     "the default NanoID alphabet")
+    cuid2 = read("src/core/cuid2.hpp")
+    cuid2_values = {f"CUID2_{name}": grab(cuid2, rf"kCuid2{const} = (\d+);", f"the CUID2 {const}")
+                    for name, const in (("DEFAULT_LENGTH", "DefaultLength"), ("MIN_LENGTH", "MinLength"),
+                                        ("MAX_LENGTH", "MaxLength"), ("FINGERPRINT_LENGTH", "FingerprintLength"),
+                                        ("FINGERPRINT_ENTROPY", "FingerprintEntropy"),
+                                        ("INITIAL_COUNT_MAX", "InitialCountMax"))}
+    cuid2_values["CUID2_MAX_LENGTH_LESS_ONE"] = str(int(cuid2_values["CUID2_MAX_LENGTH"]) - 1)
     push = read("src/core/push_id.hpp")
     push_alphabet = grab(push, r'kPushIdAlphabet\[\] = "([-0-9A-Z_a-z]{64})"', "the push ID alphabet")
     push_length = int(grab(push, r"kPushIdLength = (\d+);", "the push ID length"))
@@ -153,6 +160,8 @@ def constants(version):
         **short,
         **nanoid_values,
         **push_values,
+        **cuid2_values,
+        **keccak(read("src/core/sha3.cpp")),
         "ID96_BYTES": str(id96_bytes),
         "ID96_MAX_SECONDS": str(id96_max_s),
         "ID96_COUNTER_MASK": str(2**id96_counter_bits - 1),
@@ -326,6 +335,60 @@ def xid_decode(first, count):
     return f"\n        {op('|')} ".join(
         f"(((pg_catalog.strpos(a, pg_catalog.substr(t, {first + k}, 1)) {op('-')} 1)::bigint) {op('<<')} {5 * (count - 1 - k)})"
         for k in range(count))
+
+
+def keccak(sha3):
+    """The PL/pgSQL of Keccak-f[1600] and SHA3-512's sponge, unrolled from the
+    C++ edition's constants (src/core/sha3.cpp): lanes in bigint variables
+    a0..a24 (b0..b24, c0..c4, d0..d4 the steps' temporaries), each lane
+    little-endian as FIPS 202 reads bytes."""
+    rcs = [int(v, 16) for v in re.findall(r"0x([0-9A-Fa-f]{16})ull", grab(
+        sha3, r"kRoundConstants\[24\] = \{([^}]*)\}", "the Keccak round constants"))]
+    rho = [int(v) for v in grab(sha3, r"kRhoOffsets\[25\] = \{([^}]*)\}", "the Keccak rho offsets").replace(",", " ").split()]
+    rate = int(grab(read("src/core/sha3.hpp"), r"kSha3_512RateBytes = (\d+);", "the SHA3-512 rate"))
+    digest = int(grab(read("src/core/sha3.hpp"), r"kSha3_512DigestBytes = (\d+);", "the SHA3-512 digest bytes"))
+    if len(rcs) != 24 or len(rho) != 25 or rate % 8 or digest % 8 or "lane / 5 + 5 * ((2 * (lane % 5) + 3 * (lane / 5)) % 5)" not in sha3:
+        sys.exit("generate.py: Keccak's constants or pi changed shape; the SQL edition must follow by hand")
+    signed = [v - 2**64 if v >= 2**63 else v for v in rcs]
+    x, o = op("#"), op("|")
+
+    def rotl(var, n):
+        if n == 0:
+            return var
+        return (f"(({var} {op('<<')} {n}) {o} (({var} {op('>>')} {64 - n}) {op('&')} {2**n - 1}))")
+
+    steps = []
+    for i in range(5):
+        steps.append(f"c{i} := a{i} {x} a{i + 5} {x} a{i + 10} {x} a{i + 15} {x} a{i + 20};")
+    for i in range(5):
+        steps.append(f"d{i} := c{(i + 4) % 5} {x} {rotl(f'c{(i + 1) % 5}', 1)};")
+    for lane in range(25):
+        target = lane // 5 + 5 * ((2 * (lane % 5) + 3 * (lane // 5)) % 5)
+        steps.append(f"t := a{lane} {x} d{lane % 5}; b{target} := {rotl('t', rho[lane])};")
+    for y in range(0, 25, 5):
+        for i in range(5):
+            steps.append(f"a{y + i} := b{y + i} {x} (({op('~')} b{y + (i + 1) % 5}) {op('&')} b{y + (i + 2) % 5});")
+    indent = "\n            "
+
+    def lane_of(offset):
+        return f" {o} ".join(f"(pg_catalog.get_byte(padded, at {op('+')} {offset + k})::bigint {op('<<')} {8 * k})"
+                             for k in range(8))
+
+    absorb = indent.join(f"a{lane} := a{lane} {x} ({lane_of(8 * lane)});" for lane in range(rate // 8))
+    digest_hex = f"\n        {op('||')} ".join(
+        f"pg_catalog.lpad(pg_catalog.to_hex((a{lane} {op('>>')} {8 * k}) {op('&')} 255), 2, '0')"
+        for lane in range(digest // 8) for k in range(8))
+    return {
+        "SHA3_512_RATE": str(rate),
+        "KECCAK_ROUND_CONSTANTS": "{" + ",".join(str(v) for v in signed) + "}",
+        # one declaration a variable, as PL/pgSQL takes them
+        "KECCAK_VARIABLES": " ".join([f"a{i} bigint := 0;" for i in range(25)] + [f"b{i} bigint;" for i in range(25)]
+                                     + [f"c{i} bigint;" for i in range(5)] + [f"d{i} bigint;" for i in range(5)]
+                                     + ["t bigint;"]),
+        "KECCAK_ROUND": indent.join(steps),
+        "SHA3_512_ABSORB": absorb,
+        "SHA3_512_DIGEST_HEX": digest_hex,
+    }
 
 
 def base62(n, alphabet):

@@ -1081,6 +1081,12 @@ SELECT 'timeflake_boundary', count(*), count(*) FILTER (WHERE (sqled.timeflake_b
     OR sqled.timeflake_time(sqled.timeflake_at(t)) <> cpp.timeflake_time(cpp.timeflake_at(t))
     OR sqled.timeflake_time(sqled.timeflake_boundary(t)) <> date_trunc('milliseconds', t)) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
+CREATE TEMP TABLE c2 AS SELECT g, len, sqled.cuid2(len) AS c FROM generate_series(1, $tenth / 2) g, (VALUES (24), (32)) l(len);
+SELECT 'cuid2', count(*), count(DISTINCT c) = count(*) AND count(*) FILTER (WHERE (NOT cpp.cuid2_is_valid(c, len) OR NOT sqled.cuid2_is_valid(c, len)
+    OR NOT cpp.cuid2_is_valid(c) OR char_length(c) <> len OR (g % 4 = 0 AND sqled.cuid2_is_valid(c, len - 1))) IS NOT FALSE) = 0 FROM c2;
+SELECT 'cuid2_first_letter', count(*), max(abs(n - e) / sqrt(e)) < 6
+  FROM (SELECT left(c, 1), count(*) n, sum(count(*)) OVER () / 26 e FROM c2 GROUP BY 1) f;
+DROP TABLE c2;
 SELECT 'uuid_v7_boundary', count(*), count(*) FILTER (WHERE (sqled.uuid_v7_boundary(t) <> cpp.uuid_v7_boundary(t) OR sqled.ulid_boundary(t) <> cpp.ulid_boundary(t)::uuid) IS NOT FALSE) = 0
   FROM (SELECT timestamptz '1970-01-01 00:00:00+00' + random() * interval '100 years' t FROM generate_series(1, $tenth)) s;
 SELECT 'snowflake_boundary', count(*), count(*) FILTER (WHERE (sqled.snowflake_boundary(t, s) <> cpp.snowflake_boundary(t, s) OR sqled.snowflake_boundary(t) <> cpp.snowflake_boundary(t)
@@ -1114,9 +1120,10 @@ my %diff_want = (
 	uuid_v6 => 2 * $half, ksuid => 2 * $half + $tenth, uuid_v6_ksuid_boundary => $tenth,
 	objectid => 2 * $half + $tenth, xid => 2 * $half + $tenth, id96_boundary => $tenth, short_text => 6 * $tenth,
 	nanoid => 5 * $tenth, nanoid_uniform => 64 + 62 + 10,
-	timeflake => 2 * $half + $tenth, push_id => 2 * $half + $tenth, timeflake_boundary => $tenth);
+	timeflake => 2 * $half + $tenth, push_id => 2 * $half + $tenth, timeflake_boundary => $tenth,
+	cuid2 => 2 * int($tenth / 2), cuid2_first_letter => 26);
 for my $family (
-	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text nanoid nanoid_uniform timeflake push_id timeflake_boundary uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
+	qw(uuid_v7 uuid_v6 snowflake snowflake53 ulid ksuid objectid xid prefixed_id typeid base36 short_text nanoid nanoid_uniform timeflake push_id timeflake_boundary cuid2 cuid2_first_letter uuid_v7_boundary snowflake_boundary uuid_v6_ksuid_boundary id96_boundary)
   )
 {
 	my ($line) = grep { /^$family [0-9]+ [tf]$/ } split /\n/, $diff_out;
@@ -1268,6 +1275,43 @@ is( $f->error("SELECT set_config('idgen_sql.push_id_last', 'zzzzzzzzzzzzzzzzzzzz
 		SELECT sqled.push_id()", db => 'diff'),
 	'22008: push ID values are exhausted',
 	'push_id(): 22008 past the largest push ID');
+
+# CUID2's SHA3-512 (PL/pgSQL here) and its base36 text against Python's
+# hashlib and int, on inputs around the 72-byte blocks; then the session's
+# counter (the value kept + 1 a call) and fingerprint (made once, 32 base36
+# characters, another in another session).
+{
+	my @inputs = map { my $n = $_; join '', map { sprintf '%02x', int rand 256 } 1 .. $n } (0, 1, 3, 70, 71, 72, 73, 100, 143, 144, 145, 200, 287, 288, 300);
+	my ($status, $python, $err) = IdgenTest::run_status([ 'python3', '-c', <<'PY', @inputs ]);
+import hashlib, sys
+def base36(n):
+    out = ""
+    while n:
+        out = "0123456789abcdefghijklmnopqrstuvwxyz"[n % 36] + out
+        n //= 36
+    return out or "0"
+for h in sys.argv[1:]:
+    d = hashlib.sha3_512(bytes.fromhex(h)).hexdigest()
+    print(d, base36(int(d, 16)))
+PY
+	my $values = join(', ', map { "('$inputs[$_]', $_)" } 0 .. $#inputs);
+	my $sql = $f->output("SELECT string_agg(sqled.idgen_sql_sha3_512_hex(decode(h, 'hex')) || ' ' || sqled.idgen_sql_base36_of_hex(sqled.idgen_sql_sha3_512_hex(decode(h, 'hex'))), E'\\n' ORDER BY n)
+		FROM (VALUES $values) v(h, n)", db => 'diff');
+	ok($status == 0 && $python ne '' && $sql eq $python,
+		scalar(@inputs) . ' inputs of 0 to 300 bytes: the SQL edition\'s SHA3-512 and base36 equal Python\'s hashlib.sha3_512 and int') or diag("$err\nSQL:\n$sql\nPython:\n$python");
+}
+is( $f->output("SELECT set_config('idgen_sql.cuid2_counter', '41', false) IS NULL;
+		SELECT sqled.cuid2() IS NOT NULL, current_setting('idgen_sql.cuid2_counter'), sqled.cuid2() IS NOT NULL, current_setting('idgen_sql.cuid2_counter')", db => 'diff'),
+	"f\nt|42|t|43", 'cuid2(): each call takes the session\'s counter and keeps it + 1');
+{
+	my @fingerprints = map {
+		$f->output("SELECT sqled.cuid2() IS NOT NULL; SELECT current_setting('idgen_sql.cuid2_fingerprint');
+			SELECT sqled.cuid2() IS NOT NULL; SELECT current_setting('idgen_sql.cuid2_fingerprint')", db => 'diff')
+	} 1 .. 2;
+	my @seen = map { (split /\n/)[ 1, 3 ] } @fingerprints;
+	ok( @seen == 4 && $seen[0] =~ /^[0-9a-z]{32}$/ && $seen[0] eq $seen[1] && $seen[2] eq $seen[3] && $seen[0] ne $seen[2],
+		"cuid2(): a session's fingerprint is made at its first call, kept, and another session's differs (@seen)");
+}
 
 # objectid() and xid() keep the session's state in a setting (hex: the last
 # ID's seconds, process bytes and counter, then the counter of the first ID of
