@@ -2782,6 +2782,13 @@ CREATE FUNCTION sqids_decode_lenient(code text,
 COMMENT ON FUNCTION sqids_decode_lenient(text, text, integer, text[]) IS
     'the numbers of a Sqids code as the spec decodes it: text with a character outside the alphabet, or empty, gives an empty array, and a code that is not canonical still decodes; a number above 2^63-1 is an error (22003)';
 
+CREATE FUNCTION sqids_default_blocklist()
+    RETURNS text[]
+    AS 'MODULE_PATHNAME', 'idgen_sqids_default_blocklist'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_default_blocklist() IS
+    'the Sqids specification''s default blocklist (560 words, in its order), which a NULL blocklist stands for; extend it with sqids_default_blocklist() || ''{word}''';
+
 -- The options named once: four SQL functions with the options written in,
 -- NAME_encode(bigint), NAME_encode(bigint[]), NAME_decode(text) (one number,
 -- strict) and NAME_decode_array(text). The options are checked first, by

@@ -43,6 +43,11 @@ SELECT sqids_encode(4572721::bigint, blocklist => '{ArUO}') AS own_list,
        sqids_encode(100000::bigint, blocklist => '{}') AS would_be;
 SELECT sqids_encode(ARRAY[1000000, 2000000]::bigint[],
                     blocklist => '{JSwXFaosAN,OCjV9JK64o,rBHf,79SM,7tE6}') AS several;
+-- the default list as an array, to extend (a word under 3 characters is dropped)
+SELECT cardinality(sqids_default_blocklist()) AS words, (sqids_default_blocklist())[1:3] AS first,
+       sqids_encode(100000::bigint, blocklist => sqids_default_blocklist() || '{ArUO}') AS extended,
+       sqids_encode(1::bigint, blocklist => sqids_default_blocklist() || '{Uk}') AS short_word_dropped,
+       sqids_encode(4572721::bigint, blocklist => sqids_default_blocklist()) = sqids_encode(4572721::bigint) AS same;
 -- words are kept only when every letter is in the (lowercased) alphabet
 SELECT sqids_encode(ARRAY[1, 2, 3]::bigint[], 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', blocklist => '{sxnzkl}') AS filtered;
 -- the matching rules: short IDs match a whole word; words with digits only at an end

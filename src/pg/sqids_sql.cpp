@@ -1,7 +1,8 @@
 // Sqids (core/sqids.hpp): sqids_encode(numbers | number, alphabet,
 // min_length, blocklist), sqids_decode (strict: the code must be the one its
 // numbers encode to), sqids_decode_one (strict, exactly one number) and
-// sqids_decode_lenient (the spec's: invalid text gives no numbers). The
+// sqids_decode_lenient (the spec's: invalid text gives no numbers), and
+// sqids_default_blocklist(), the spec's words as text[]. The
 // options are checked and the alphabet shuffled and the blocklist filtered
 // once per call site: kept in fn_extra with a copy of the option values, and
 // rebuilt when they change. A NULL blocklist is the spec's default list.
@@ -256,6 +257,7 @@ PG_FUNCTION_INFO_V1(idgen_sqids_encode_one);
 PG_FUNCTION_INFO_V1(idgen_sqids_decode);
 PG_FUNCTION_INFO_V1(idgen_sqids_decode_one);
 PG_FUNCTION_INFO_V1(idgen_sqids_decode_lenient);
+PG_FUNCTION_INFO_V1(idgen_sqids_default_blocklist);
 
 // sqids_encode(numbers bigint[], alphabet, min_length, blocklist): the code
 // of the numbers, in order; an empty array gives '' (the spec's).
@@ -324,6 +326,18 @@ Datum idgen_sqids_decode_lenient(PG_FUNCTION_ARGS) {
     text *code = PG_GETARG_TEXT_PP(0);
     const idgen::core::Sqids &sqids = options_argument(fcinfo, 1);
     PG_RETURN_ARRAYTYPE_P(bigint_array(decode(sqids, code, Decoding::lenient)));
+}
+
+// sqids_default_blocklist(): the spec's 560 words, in its order.
+Datum idgen_sqids_default_blocklist(PG_FUNCTION_ARGS) {
+    (void)fcinfo;
+    auto *words = static_cast<Datum *>(palloc(sizeof(Datum) * idgen::core::kSqidsDefaultBlocklistSize));
+    for (std::size_t i = 0; i < idgen::core::kSqidsDefaultBlocklistSize; ++i) {
+        std::string_view w = idgen::core::kSqidsDefaultBlocklist[i];
+        words[i] = PointerGetDatum(cstring_to_text_with_len(w.data(), static_cast<int>(w.size())));
+    }
+    PG_RETURN_ARRAYTYPE_P(construct_array(words, static_cast<int>(idgen::core::kSqidsDefaultBlocklistSize), TEXTOID,
+                                          -1, false, TYPALIGN_INT));
 }
 
 }  // extern "C"
