@@ -245,6 +245,12 @@ ArrayType *bigint_array(const Decoded &d) {
 // NULL numbers, alphabet or min_length give NULL (a NULL blocklist is the default).
 bool null_options(FunctionCallInfo fcinfo) { return PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2); }
 
+// The numbers of the code in argument 0 under the options of arguments 1 to 3.
+Decoded decoded_argument(FunctionCallInfo fcinfo, Decoding mode) {
+    text *code = PG_GETARG_TEXT_PP(0);
+    return decode(options_argument(fcinfo, 1), code, mode);
+}
+
 }  // namespace
 }  // namespace idgen::pg
 
@@ -299,17 +305,14 @@ Datum idgen_sqids_encode_one(PG_FUNCTION_ARGS) {
 // canonical code, or an error.
 Datum idgen_sqids_decode(PG_FUNCTION_ARGS) {
     if (null_options(fcinfo)) PG_RETURN_NULL();
-    text *code = PG_GETARG_TEXT_PP(0);
-    const idgen::core::Sqids &sqids = options_argument(fcinfo, 1);
-    PG_RETURN_ARRAYTYPE_P(bigint_array(decode(sqids, code, Decoding::strict)));
+    PG_RETURN_ARRAYTYPE_P(bigint_array(decoded_argument(fcinfo, Decoding::strict)));
 }
 
 // sqids_decode_one(code, ...): the one number of a canonical code.
 Datum idgen_sqids_decode_one(PG_FUNCTION_ARGS) {
     if (null_options(fcinfo)) PG_RETURN_NULL();
     text *code = PG_GETARG_TEXT_PP(0);
-    const idgen::core::Sqids &sqids = options_argument(fcinfo, 1);
-    Decoded d = decode(sqids, code, Decoding::strict);
+    Decoded d = decoded_argument(fcinfo, Decoding::strict);
     if (d.count != 1)
         ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                         errmsg("invalid input syntax for sqids: \"%.*s\"", static_cast<int>(VARSIZE_ANY_EXHDR(code)),
@@ -323,9 +326,7 @@ Datum idgen_sqids_decode_one(PG_FUNCTION_ARGS) {
 // code gives an empty array.
 Datum idgen_sqids_decode_lenient(PG_FUNCTION_ARGS) {
     if (null_options(fcinfo)) PG_RETURN_NULL();
-    text *code = PG_GETARG_TEXT_PP(0);
-    const idgen::core::Sqids &sqids = options_argument(fcinfo, 1);
-    PG_RETURN_ARRAYTYPE_P(bigint_array(decode(sqids, code, Decoding::lenient)));
+    PG_RETURN_ARRAYTYPE_P(bigint_array(decoded_argument(fcinfo, Decoding::lenient)));
 }
 
 // sqids_default_blocklist(): the spec's 560 words, in its order.
