@@ -2722,3 +2722,149 @@ $$;
 COMMENT ON FUNCTION cuid2_define(text, integer, name) IS
     'creates a domain over text (in type_schema, by default the current schema) that accepts only CUID2s of the given length and defaults to a new one';
 -- end family: cuid2
+
+-- begin family: sqids
+-- ============================================================================
+-- Sqids (sqids.org, sqids-spec): short reversible text for bigints (core/sqids.hpp)
+-- ============================================================================
+
+-- The options of every function: an alphabet of at least 3 distinct ASCII
+-- characters, a minimum length of 0 to 255 and a blocklist (NULL: the spec's
+-- 560 words; '{}': none). NULL numbers, code, alphabet or min_length give
+-- NULL. Pure functions of their arguments: IMMUTABLE, PARALLEL SAFE.
+CREATE FUNCTION sqids_encode(numbers bigint[],
+                             alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+                             min_length integer DEFAULT 0,
+                             blocklist text[] DEFAULT NULL)
+    RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_sqids_encode'
+    LANGUAGE C IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_encode(bigint[], text, integer, text[]) IS
+    'Sqids code of the numbers (0 to 2^63-1, in order; an empty array gives the empty code) under the alphabet, minimum length and blocklist (NULL: the spec''s default words, ''{}'': none)';
+
+CREATE FUNCTION sqids_encode(number bigint,
+                             alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+                             min_length integer DEFAULT 0,
+                             blocklist text[] DEFAULT NULL)
+    RETURNS text
+    AS 'MODULE_PATHNAME', 'idgen_sqids_encode_one'
+    LANGUAGE C IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_encode(bigint, text, integer, text[]) IS
+    'Sqids code of one number (0 to 2^63-1) under the alphabet, minimum length and blocklist (NULL: the spec''s default words, ''{}'': none)';
+
+CREATE FUNCTION sqids_decode(code text,
+                             alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+                             min_length integer DEFAULT 0,
+                             blocklist text[] DEFAULT NULL)
+    RETURNS bigint[]
+    AS 'MODULE_PATHNAME', 'idgen_sqids_decode'
+    LANGUAGE C IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_decode(text, text, integer, text[]) IS
+    'the numbers of a Sqids code, strictly: refuses (22P02) a code that is not exactly what sqids_encode gives for its numbers under the same options';
+
+CREATE FUNCTION sqids_decode_one(code text,
+                                 alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+                                 min_length integer DEFAULT 0,
+                                 blocklist text[] DEFAULT NULL)
+    RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_sqids_decode_one'
+    LANGUAGE C IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_decode_one(text, text, integer, text[]) IS
+    'the one number of a Sqids code, strictly as sqids_decode, refusing (22P02) a code of more numbers';
+
+CREATE FUNCTION sqids_decode_lenient(code text,
+                                     alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+                                     min_length integer DEFAULT 0,
+                                     blocklist text[] DEFAULT NULL)
+    RETURNS bigint[]
+    AS 'MODULE_PATHNAME', 'idgen_sqids_decode_lenient'
+    LANGUAGE C IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_decode_lenient(text, text, integer, text[]) IS
+    'the numbers of a Sqids code as the spec decodes it: text with a character outside the alphabet, or empty, gives an empty array, and a code that is not canonical still decodes; a number above 2^63-1 is an error (22003)';
+
+CREATE FUNCTION sqids_default_blocklist()
+    RETURNS text[]
+    AS 'MODULE_PATHNAME', 'idgen_sqids_default_blocklist'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION sqids_default_blocklist() IS
+    'the Sqids specification''s default blocklist (560 words, in its order), which a NULL blocklist stands for; extend it with sqids_default_blocklist() || ''{word}''';
+
+-- The options named once: four SQL functions with the options written in,
+-- NAME_encode(bigint), NAME_encode(bigint[]), NAME_decode(text) (one number,
+-- strict) and NAME_decode_array(text). The options are checked first, by
+-- sqids_encode itself (the same errors). The functions' bodies are SQL
+-- standard (bound by OID: a renamed schema keeps working) and not STRICT, so
+-- the planner inlines them (NULL still gives NULL).
+CREATE FUNCTION sqids_define(name text,
+                             alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+                             min_length integer DEFAULT 0,
+                             blocklist text[] DEFAULT NULL,
+                             schema name DEFAULT pg_catalog.current_schema())
+    RETURNS regprocedure[]
+    LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    options text;
+    described text;
+    made pg_catalog.regprocedure[];
+BEGIN
+    IF name IS NULL OR alphabet IS NULL OR min_length IS NULL THEN
+        RETURN NULL;
+    END IF;
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    -- the options (22023, 22004), as sqids_encode refuses them
+    EXECUTE pg_catalog.format('SELECT %s.sqids_encode(0::pg_catalog.int8, $1, $2, $3)', ext)
+        USING alphabet, min_length, blocklist;
+    IF schema IS NULL THEN
+        RAISE EXCEPTION 'no schema has been selected to create the functions of "%" in', name
+            USING ERRCODE = 'invalid_schema_name',
+                  HINT = 'Set search_path to the schema the functions belong in, or name it in schema.';
+    END IF;
+    IF pg_catalog.octet_length(name) OPERATOR(pg_catalog.+) 13 OPERATOR(pg_catalog.>) 63 THEN
+        RAISE EXCEPTION 'name "%" is too long for sqids_define', name
+            USING ERRCODE = 'name_too_long',
+                  DETAIL = pg_catalog.format('The longest function it makes, %s_decode_array, must fit in 63 bytes.', name);
+    END IF;
+    options := pg_catalog.format('%L, %s, %L::pg_catalog.text[]', alphabet, min_length, blocklist);
+    described := pg_catalog.format('alphabet %L, min_length %s, %s', alphabet, min_length,
+        CASE WHEN blocklist IS NULL THEN 'the default blocklist'
+             ELSE pg_catalog.format('blocklist %L', blocklist) END);
+    EXECUTE pg_catalog.format(
+        'CREATE FUNCTION %I.%I(pg_catalog.int8) RETURNS pg_catalog.text '
+        'LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN %s.sqids_encode($1, %s)',
+        schema, name OPERATOR(pg_catalog.||) '_encode', ext, options);
+    EXECUTE pg_catalog.format(
+        'CREATE FUNCTION %I.%I(pg_catalog.int8[]) RETURNS pg_catalog.text '
+        'LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN %s.sqids_encode($1, %s)',
+        schema, name OPERATOR(pg_catalog.||) '_encode', ext, options);
+    EXECUTE pg_catalog.format(
+        'CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.int8 '
+        'LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN %s.sqids_decode_one($1, %s)',
+        schema, name OPERATOR(pg_catalog.||) '_decode', ext, options);
+    EXECUTE pg_catalog.format(
+        'CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.int8[] '
+        'LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN %s.sqids_decode($1, %s)',
+        schema, name OPERATOR(pg_catalog.||) '_decode_array', ext, options);
+    made := ARRAY[
+        pg_catalog.format('%I.%I(pg_catalog.int8)', schema, name OPERATOR(pg_catalog.||) '_encode')::pg_catalog.regprocedure,
+        pg_catalog.format('%I.%I(pg_catalog.int8[])', schema, name OPERATOR(pg_catalog.||) '_encode')::pg_catalog.regprocedure,
+        pg_catalog.format('%I.%I(pg_catalog.text)', schema, name OPERATOR(pg_catalog.||) '_decode')::pg_catalog.regprocedure,
+        pg_catalog.format('%I.%I(pg_catalog.text)', schema, name OPERATOR(pg_catalog.||) '_decode_array')::pg_catalog.regprocedure];
+    EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', made[1],
+        pg_catalog.format('Sqids code of one number (%s; made by sqids_define)', described));
+    EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', made[2],
+        pg_catalog.format('Sqids code of the numbers (%s; made by sqids_define)', described));
+    EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', made[3],
+        pg_catalog.format('the one number of a canonical Sqids code (%s; made by sqids_define)', described));
+    EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', made[4],
+        pg_catalog.format('the numbers of a canonical Sqids code (%s; made by sqids_define)', described));
+    RETURN made;
+END
+$$;
+COMMENT ON FUNCTION sqids_define(text, text, integer, text[], name) IS
+    'creates NAME_encode(bigint), NAME_encode(bigint[]), NAME_decode(text) and NAME_decode_array(text) (in schema, by default the current schema) with the alphabet, minimum length and blocklist written in, after checking them';
+-- end family: sqids

@@ -866,7 +866,8 @@ write_meta() {
 
 # ---------------------------------------------------------------------------
 # Part 7: the formats of issue 53 (ksuid, objectid, rsxid, UUIDv6): their text
-# output and input next to uuid's, and each generator next to the PL/pgSQL a
+# output and input next to uuid's, and each generator (and issue 54's Sqids
+# encoder, of one bigint: the generate_series value) next to the PL/pgSQL a
 # user would paste instead (test/bench/format_peers.sql, written from the
 # formats' specs). Their per-call cost against gen_random_uuid(), bulk load
 # and single-row inserts are parts 1, 4 and 5 (GENERATORS).
@@ -895,6 +896,7 @@ ksuid    | ksuid()    | format_peers.ksuid()
 objectid | objectid() | format_peers.objectid()
 xid      | xid()      | format_peers.xid()
 uuid_v6  | uuid_v6()  | format_peers.uuid_v6()
+sqids    | sqids_encode(generate_series::bigint) | format_peers.sqids_encode(generate_series::bigint, sqids_default_blocklist())
 TABLE
 )
 
@@ -919,6 +921,9 @@ run_part7() {
                         AND uuid_decode(u62, 'base62') = u)
                  FROM bench_formats") == t ]] || die "bench_formats' text columns do not read back as its values"
     sql -c "DROP SCHEMA IF EXISTS format_peers CASCADE" -f "$BENCH_DIR/format_peers.sql"
+    # the PL/pgSQL Sqids must give idgen's codes, or the comparison is of different work
+    [[ $(sql -c "SELECT bool_and(format_peers.sqids_encode(i, sqids_default_blocklist()) = sqids_encode(i))
+                 FROM generate_series(0::bigint, 3000) i") == t ]] || die "format_peers.sqids_encode differs from sqids_encode"
     sql -c "SELECT count(*) FROM bench_formats" >/dev/null
     for ((rep = 1; rep <= REPS; rep++)); do
         log "part 7: rep $rep/$REPS"

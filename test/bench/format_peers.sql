@@ -1,5 +1,5 @@
 -- What a user pastes instead of idgen's KSUID, ObjectId, XID and UUIDv6
--- generators: each written here in PL/pgSQL from its format's spec
+-- generators and its Sqids encoder: each written here in PL/pgSQL from its format's spec
 -- (../shared/guide/specs.md), in schema format_peers, for part 7 of
 -- test/bench/bench.sh to measure against idgen in the same run. Core
 -- functions only (gen_random_uuid() for the random bytes, a sequence for the
@@ -71,5 +71,98 @@ BEGIN
     RETURN encode(substring(int8send(ticks >> 12) FROM 3 FOR 6)
                   || substring(int2send(((ticks & 4095) | 24576)::smallint) FROM 1 FOR 2)
                   || tail, 'hex')::uuid;
+END
+$$;
+
+-- Sqids (sqids-spec), one number: the alphabet shuffled (each position i,
+-- counting j down from the end, swaps with (i*j + code(i) + code(j)) mod n),
+-- the blocklist filtered against it, then per increment: the offset from the
+-- number's character, the alphabet rotated by it and reversed, the prefix, the
+-- number in base n - 1 over all but the first character, padding to
+-- min_length, and the spec's blocked-word rules. IMMUTABLE, as idgen's is;
+-- the blocklist comes in as an argument (bench.sh passes the default list).
+CREATE FUNCTION format_peers.sqids_shuffle(alphabet text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+    c text[] := string_to_array(alphabet, NULL);
+    n int := array_length(c, 1);
+    i int := 0;
+    j int := n - 1;
+    r int;
+    t text;
+BEGIN
+    WHILE j > 0 LOOP
+        r := (i * j + ascii(c[i + 1]) + ascii(c[j + 1])) % n;
+        t := c[i + 1];
+        c[i + 1] := c[r + 1];
+        c[r + 1] := t;
+        i := i + 1;
+        j := j - 1;
+    END LOOP;
+    RETURN array_to_string(c, '');
+END
+$$;
+
+CREATE FUNCTION format_peers.sqids_encode(number bigint, blocklist text[],
+        alphabet text DEFAULT 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+        min_length int DEFAULT 0)
+    RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+    shuffled text := format_peers.sqids_shuffle(alphabet);
+    n int := length(alphabet);
+    words text[];
+    w text;
+    attempt int := 0;
+    offs int;
+    a text;
+    id text;
+    low text;
+    v bigint;
+    blocked boolean;
+BEGIN
+    IF number < 0 THEN
+        RAISE EXCEPTION 'negative number' USING ERRCODE = 'numeric_value_out_of_range';
+    END IF;
+    SELECT coalesce(array_agg(lower(x)), '{}') INTO words FROM unnest(blocklist) x
+    WHERE length(x) >= 3 AND translate(lower(x), lower(alphabet), '') = '';
+    LOOP
+        IF attempt > n THEN
+            RAISE EXCEPTION 'every attempt holds a blocked word';
+        END IF;
+        offs := ((ascii(substr(shuffled, (number % n)::int + 1, 1)) + 1) % n + attempt) % n;
+        a := substr(shuffled, offs + 1) || substr(shuffled, 1, offs);
+        id := substr(a, 1, 1);
+        a := reverse(a);
+        v := number;
+        low := '';
+        LOOP
+            low := substr(a, 2 + (v % (n - 1))::int, 1) || low;
+            v := v / (n - 1);
+            EXIT WHEN v = 0;
+        END LOOP;
+        id := id || low;
+        IF min_length > length(id) THEN
+            id := id || substr(a, 1, 1);
+            WHILE min_length > length(id) LOOP
+                a := format_peers.sqids_shuffle(a);
+                id := id || substr(a, 1, least(min_length - length(id), n));
+            END LOOP;
+        END IF;
+        low := lower(id);
+        blocked := false;
+        FOREACH w IN ARRAY words LOOP
+            CONTINUE WHEN length(w) > length(low);
+            IF length(low) <= 3 OR length(w) <= 3 THEN
+                blocked := low = w;
+            ELSIF w ~ '[0-9]' THEN
+                blocked := starts_with(low, w) OR right(low, length(w)) = w;
+            ELSE
+                blocked := strpos(low, w) > 0;
+            END IF;
+            EXIT WHEN blocked;
+        END LOOP;
+        EXIT WHEN NOT blocked;
+        attempt := attempt + 1;
+    END LOOP;
+    RETURN id;
 END
 $$;

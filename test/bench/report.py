@@ -94,7 +94,7 @@ TYPEID_OUT = "typeid_out"
 FORMAT_OUTPUTS = ["ksuid_out", "objectid_out", "rsxid_out"]
 FORMAT_INPUTS = ["ksuid_in", "objectid_in", "rsxid_in"]
 BASE62_OUT, BASE62_IN = "base62_out", "base62_in"   # uuid_encode / uuid_decode, issue 54
-FORMAT_PEERS = ["ksuid", "objectid", "xid", "uuid_v6"]
+FORMAT_PEERS = ["ksuid", "objectid", "xid", "uuid_v6", "sqids"]
 MODES = ["off", "on"]
 NOT_JUDGED = "not judged at this size"
 
@@ -761,7 +761,8 @@ def formats(run, w):
                      ratio_if_positive(ns - scan, run.format_text_ns[reference] - scan)])
     table(w, ["query", "ns/value (median)", "net of the scan", "net x uuid's"], "lrrr", rows)
     w(f"Each generator against the PL/pgSQL a user would paste instead (test/bench/format_peers.sql, "
-      f"written from each format's spec; text for KSUID, ObjectId and XID, as such a snippet stores them): "
+      f"written from each format's spec; text for KSUID, ObjectId and XID, as such a snippet stores them; "
+      f"for Sqids, the code of one bigint under the default options, checked to be idgen's): "
       f"`SELECT count(f) FROM generate_series(1, {m['format_peer_calls']})`, median of {run.reps} reps.\n")
     rows = []
     for label in FORMAT_PEERS:
