@@ -38,6 +38,23 @@ SELECT count(*) AS uuids,
            rtrim(translate(encode(uuid_send(u), 'base64'), '+/', '-_'), '=')) AS as_base64
 FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 10000)) s;
 
+-- and on 19 and later core's own encode(..., 'base64url') and decode() agree
+-- with it both ways (earlier servers have no base64url format: there only the
+-- formula above is checked, and the function returns 0)
+CREATE FUNCTION pg_temp.base64url_against_core(n integer) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+    differ bigint := 0;
+BEGIN
+    IF current_setting('server_version_num')::int >= 190000 THEN
+        EXECUTE format($q$SELECT count(*) FILTER (WHERE uuid_encode(u, 'base64url') <> encode(uuid_send(u), 'base64url')
+                                                   OR uuid_decode(encode(uuid_send(u), 'base64url'), 'base64url') <> u)
+                          FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, %s)) s$q$, n) INTO differ;
+    END IF;
+    RETURN differ;
+END
+$$;
+SELECT pg_temp.base64url_against_core(10000) AS differ_from_core;
+
 -- round trips of every form, and text order under C collation equals uuid
 -- order for base62, base58, base57 and base32 (not flickr, not base64url)
 CREATE TEMP TABLE short_uuids AS
