@@ -102,7 +102,7 @@ $(SQL_EDITION): $(wildcard sql/edition/*.sql) sql/edition/generate.py src/core/b
 		src/core/snowflake.hpp src/core/prefixed.hpp src/core/uuidv7.hpp src/core/ulid.hpp src/core/ksuid.hpp \
 		src/core/uuidv6.hpp src/core/second_counter.hpp src/core/objectid.hpp src/core/xid.hpp src/core/words.hpp \
 		src/core/short_text.hpp src/core/nanoid.hpp src/core/push_id.hpp src/core/cuid2.hpp src/core/sha3.cpp \
-		src/core/sha3.hpp src/pg/module.cpp \
+		src/core/sha3.hpp src/core/sqids.hpp src/core/sqids_blocklist.hpp src/pg/module.cpp \
 		sql/idgen--$(EXTVERSION).sql
 	/usr/bin/python3 sql/edition/generate.py $(EXTVERSION) $@ $(dir $@)pg_tle
 all: $(SQL_EDITION)

@@ -21,7 +21,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid",
-            "short_text", "nanoid", "timeflake", "push_id", "cuid2", "types"]
+            "short_text", "nanoid", "timeflake", "push_id", "cuid2", "sqids", "types"]
 # The pg_tle install (docs/managed-postgresql.md) passes each piece as one
 # argument of psql (-v content=...), which holds at most 128 KiB: the script
 # in pieces, each a run of FAMILIES (in their order), the first installed by
@@ -29,9 +29,10 @@ FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefi
 # pgtle.install_update_path() as the update to the next version, the last
 # one's being VERSION. Joined by newlines they are the one script of the
 # psql route. test/tap/sql_edition.pl checks each piece's size: cut where
-# both have room to grow (92 and 60 kB in 0.8.0); a piece that outgrows the
+# each has room to grow (93, 59 and 77 kB in 0.8.0); a piece that outgrows the
 # limit is cut in two here.
-PG_TLE_PIECES = [FAMILIES[:FAMILIES.index("ksuid")], FAMILIES[FAMILIES.index("ksuid"):]]
+PG_TLE_PIECES = [FAMILIES[:FAMILIES.index("ksuid")], FAMILIES[FAMILIES.index("ksuid"):FAMILIES.index("short_text")],
+                 FAMILIES[FAMILIES.index("short_text"):]]
 # The schema that the mints name until idgen_sql_snowflake_bind() writes the
 # install's in: no role may create a schema named pg_*, so it never resolves
 # (test/lib/sql_qualified.py takes it as the edition's own).
@@ -124,6 +125,25 @@ def constants(version):
                                          ("MIN_ALPHABET", "MinAlphabet"), ("MAX_ALPHABET", "MaxAlphabet"))}
     nanoid_values["NANOID_DEFAULT_ALPHABET"] = grab(nanoid, r'kNanoidDefaultAlphabet\[\] =\s*"([0-9A-Za-z_-]{64})"',
                                                     "the default NanoID alphabet")
+    sqids = read("src/core/sqids.hpp")
+    words = re.findall(r'"([^"]*)"', grab(read("src/core/sqids_blocklist.hpp"),
+                                          r"kSqidsDefaultBlocklist\[kSqidsDefaultBlocklistSize\] = \{([^}]*)\}",
+                                          "the Sqids default blocklist"))
+    if len(words) != int(grab(read("src/core/sqids_blocklist.hpp"), r"kSqidsDefaultBlocklistSize = (\d+);", "its size")) \
+            or any(not re.fullmatch(r"[0-9a-z]+", w) for w in words):
+        sys.exit("generate.py: the Sqids blocklist is no longer lowercase words of letters and digits; the SQL edition must follow by hand")
+    sqids_values = {
+        "SQIDS_DEFAULT_ALPHABET": grab(sqids, r'kSqidsDefaultAlphabet\[\] = "([0-9A-Za-z]+)"', "the default Sqids alphabet"),
+        "SQIDS_MIN_ALPHABET": grab(sqids, r"kSqidsMinAlphabet = (\d+);", "the shortest Sqids alphabet"),
+        "SQIDS_MAX_MIN_LENGTH": grab(sqids, r"kSqidsMaxMinLength = (\d+);", "the largest Sqids minimum length"),
+        "SQIDS_MIN_WORD_LENGTH": grab(sqids, r"kSqidsMinWordLength = (\d+);", "the shortest blocklist word"),
+        "SQIDS_MAX_VALUE": str(int(grab(sqids, r"kSqidsMaxValue = (0x[0-9A-Fa-f]+)ull;", "the largest Sqids number"), 16)),
+        "SQIDS_DEFAULT_BLOCKLIST": "{" + ",".join(words) + "}",
+        "SQIDS_SHUFFLE": sqids_shuffle,
+        "SQIDS_SHUFFLE_VARIABLES": "sh_c pg_catalog.text[]; sh_n integer; sh_i integer; sh_j integer; sh_r integer; sh_t pg_catalog.text;",
+        "ASCII_UPPER": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "ASCII_LOWER": "abcdefghijklmnopqrstuvwxyz",
+    }
     cuid2 = read("src/core/cuid2.hpp")
     cuid2_values = {f"CUID2_{name}": grab(cuid2, rf"kCuid2{const} = (\d+);", f"the CUID2 {const}")
                     for name, const in (("DEFAULT_LENGTH", "DefaultLength"), ("MIN_LENGTH", "MinLength"),
@@ -161,6 +181,7 @@ def constants(version):
         **nanoid_values,
         **push_values,
         **cuid2_values,
+        **sqids_values,
         **keccak(read("src/core/sha3.cpp")),
         "ID96_BYTES": str(id96_bytes),
         "ID96_MAX_SECONDS": str(id96_max_s),
@@ -389,6 +410,23 @@ def keccak(sha3):
         "SHA3_512_ABSORB": absorb,
         "SHA3_512_DIGEST_HEX": digest_hex,
     }
+
+
+def sqids_shuffle(var):
+    """PL/pgSQL statements that shuffle text variable var in place as the Sqids
+    spec's shuffle does: for i from the start and j from the end, swap
+    characters i and (i * j + code(i) + code(j)) mod length (0-based), with the
+    variables of SQIDS_SHUFFLE_VARIABLES."""
+    def at(k):
+        return f"sh_c[{k} {op('+')} 1]"
+    return (f"sh_c := pg_catalog.regexp_split_to_array({var}, ''); sh_n := pg_catalog.array_length(sh_c, 1); "
+            f"sh_i := 0; sh_j := sh_n {op('-')} 1;\n"
+            f"    WHILE sh_j {op('>')} 0 LOOP\n"
+            f"        sh_r := ((sh_i {op('*')} sh_j) {op('+')} pg_catalog.ascii({at('sh_i')}) {op('+')} pg_catalog.ascii({at('sh_j')})) {op('%')} sh_n;\n"
+            f"        sh_t := {at('sh_i')}; {at('sh_i')} := {at('sh_r')}; {at('sh_r')} := sh_t;\n"
+            f"        sh_i := sh_i {op('+')} 1; sh_j := sh_j {op('-')} 1;\n"
+            f"    END LOOP;\n"
+            f"    {var} := pg_catalog.array_to_string(sh_c, '');")
 
 
 def base62(n, alphabet):
