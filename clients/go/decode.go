@@ -99,3 +99,61 @@ func Snowflake53Seq(id int64) (int, error) {
 	}
 	return int(id & (1<<sf53SeqBits - 1)), nil
 }
+
+// TimeflakeTime is the millisecond in the high 48 bits of a Timeflake (a
+// uuid column's 16 bytes), as the server's timeflake_time() reads it.
+func TimeflakeTime(u [16]byte) time.Time { return msTime(u[:]) }
+
+// TimeflakeRandom is a Timeflake's low 80 bits, as the server's
+// timeflake_random() gives them: the high 16 bits and the low 64.
+func TimeflakeRandom(u [16]byte) (hi uint16, lo uint64) {
+	hi = uint16(u[6])<<8 | uint16(u[7])
+	for _, b := range u[8:] {
+		lo = lo<<8 | uint64(b)
+	}
+	return hi, lo
+}
+
+// PushIDAlphabet is the 64 characters of Firebase push IDs in ASCII order: a
+// character's value is its position.
+const PushIDAlphabet = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+// ErrNotPushID is returned for text that is not 20 characters of
+// PushIDAlphabet, where the server's push_id_time() refuses it with 22P02.
+var ErrNotPushID = errors.New("idgen: not a push ID (20 characters of -, 0-9, A-Z, _ and a-z)")
+
+// PushIDIsValid reports whether s is exactly 20 characters of PushIDAlphabet,
+// as the server's push_id_is_valid().
+func PushIDIsValid(s string) bool {
+	if len(s) != 20 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if pushIDDigit(s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// PushIDTime is the millisecond in a push ID's first 8 characters, as the
+// server's push_id_time().
+func PushIDTime(s string) (time.Time, error) {
+	if !PushIDIsValid(s) {
+		return time.Time{}, ErrNotPushID
+	}
+	var ms int64
+	for i := 0; i < 8; i++ {
+		ms = ms<<6 | int64(pushIDDigit(s[i]))
+	}
+	return time.UnixMilli(ms).UTC(), nil
+}
+
+func pushIDDigit(c byte) int {
+	for i := 0; i < len(PushIDAlphabet); i++ {
+		if PushIDAlphabet[i] == c {
+			return i
+		}
+	}
+	return -1
+}

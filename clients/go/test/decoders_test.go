@@ -3,6 +3,7 @@ package test
 import (
 	"context"
 	"errors"
+	"math/big"
 	"testing"
 	"time"
 
@@ -182,6 +183,45 @@ func TestDecodersTypeID(t *testing.T) {
 			got, ok := v.Time()
 			if v.String() != text || v.UUID() != u || err != nil || parsed != v || ok != (tm != nil) || ok && !got.Equal(*tm) {
 				return errorf("typeid %s: %s %x %v, the server says %x %v", text, v, v.UUID(), got, u, tm)
+			}
+			return nil
+		})
+}
+
+func TestDecodersTimeflakeAndPushID(t *testing.T) {
+	conn := registered(t)
+	each(t, conn, `SELECT f, timeflake_time(f), timeflake_random(f)::text FROM (
+	    SELECT CASE i % 3 WHEN 0 THEN timeflake() WHEN 1 THEN timeflake_at(timestamptz '1970-01-01+00' + random() * interval '8000 years')
+	           ELSE gen_random_uuid() END AS f FROM generate_series(1, 100000) i) s`,
+		func(r pgx.Rows) error {
+			var f [16]byte
+			var want time.Time
+			var random string
+			if err := r.Scan(&f, &want, &random); err != nil {
+				return err
+			}
+			hi, lo := idgen.TimeflakeRandom(f)
+			got := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(int64(hi)), 64), new(big.Int).SetUint64(lo))
+			if !idgen.TimeflakeTime(f).Equal(want) || got.String() != random {
+				return errorf("Timeflake %x: %v %v, the server says %v %s", f, idgen.TimeflakeTime(f), got, want, random)
+			}
+			return nil
+		})
+	// push IDs the server mints, any 20 characters of the alphabet, and texts
+	// of other lengths or characters
+	each(t, conn, `SELECT p, push_id_is_valid(p), CASE WHEN push_id_is_valid(p) THEN push_id_time(p) END FROM (
+	    SELECT CASE i % 3 WHEN 0 THEN push_id() WHEN 1 THEN nanoid(20, '`+idgen.PushIDAlphabet+`')
+	           ELSE nanoid(19 + i % 3, '`+idgen.PushIDAlphabet+`.') END AS p FROM generate_series(1, 100000) i) s`,
+		func(r pgx.Rows) error {
+			var p string
+			var valid bool
+			var want *time.Time
+			if err := r.Scan(&p, &valid, &want); err != nil {
+				return err
+			}
+			got, err := idgen.PushIDTime(p)
+			if idgen.PushIDIsValid(p) != valid || valid && (err != nil || !got.Equal(*want)) || !valid && !errors.Is(err, idgen.ErrNotPushID) {
+				return errorf("push ID %q: %v %v, the server says %v %v", p, got, err, valid, want)
 			}
 			return nil
 		})
