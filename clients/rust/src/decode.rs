@@ -52,6 +52,54 @@ pub fn uuid_v7_time(u: &[u8; 16]) -> Option<SystemTime> {
     (u[6] >> 4 == 7 && u[8] >> 6 == 2).then(|| ms_time(u))
 }
 
+/// The millisecond in the high 48 bits of a Timeflake (a uuid's 16 bytes),
+/// as the server's `timeflake_time()`.
+pub fn timeflake_time(u: &[u8; 16]) -> SystemTime {
+    ms_time(u)
+}
+
+/// A Timeflake's low 80 bits, as the server's `timeflake_random()`.
+pub fn timeflake_random(u: &[u8; 16]) -> u128 {
+    u[6..].iter().fold(0u128, |acc, &x| acc << 8 | x as u128)
+}
+
+/// The 64 characters of Firebase push IDs in ASCII order: a character's value
+/// is its position.
+pub const PUSH_ID_ALPHABET: &str = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+
+/// Text that is not 20 characters of [`PUSH_ID_ALPHABET`], which the
+/// server's `push_id_time()` refuses (22P02).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotPushId(pub String);
+
+impl fmt::Display for NotPushId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a push ID (20 characters of -, 0-9, A-Z, _ and a-z)", self.0)
+    }
+}
+
+impl std::error::Error for NotPushId {}
+
+fn push_id_digit(c: u8) -> Option<u64> {
+    PUSH_ID_ALPHABET.bytes().position(|a| a == c).map(|p| p as u64)
+}
+
+/// Whether `s` is exactly 20 characters of [`PUSH_ID_ALPHABET`], as the
+/// server's `push_id_is_valid()`.
+pub fn push_id_is_valid(s: &str) -> bool {
+    s.len() == 20 && s.bytes().all(|c| push_id_digit(c).is_some())
+}
+
+/// The millisecond in a push ID's first 8 characters, as the server's
+/// `push_id_time()`.
+pub fn push_id_time(s: &str) -> Result<SystemTime, NotPushId> {
+    if !push_id_is_valid(s) {
+        return Err(NotPushId(s.to_string()));
+    }
+    let ms = s.bytes().take(8).fold(0u64, |acc, c| acc << 6 | push_id_digit(c).unwrap_or(0));
+    Ok(UNIX_EPOCH + Duration::from_millis(ms))
+}
+
 fn check(id: i64, wide: bool) -> Result<i64, NotSnowflake> {
     let ok = if wide { id >= LIMIT53 } else { (0..LIMIT53).contains(&id) };
     if ok {

@@ -18,8 +18,8 @@ mod sqlx_impl;
 
 pub use decode::{
     snowflake53_seq, snowflake53_shard, snowflake53_time, snowflake53_time_with_epoch,
-    snowflake_seq, snowflake_shard, snowflake_time, snowflake_time_with_epoch, uuid_v7_time,
-    NotSnowflake, DEFAULT_SNOWFLAKE_EPOCH, KSUID_EPOCH, KSUID_LAYOUT, OBJECTID_LAYOUT, SNOWFLAKE53_LAYOUT,
+    push_id_is_valid, push_id_time, snowflake_seq, snowflake_shard, snowflake_time, snowflake_time_with_epoch,
+    timeflake_random, timeflake_time, uuid_v7_time, NotPushId, NotSnowflake, PUSH_ID_ALPHABET, DEFAULT_SNOWFLAKE_EPOCH, KSUID_EPOCH, KSUID_LAYOUT, OBJECTID_LAYOUT, SNOWFLAKE53_LAYOUT,
     SNOWFLAKE_LAYOUT, XID_LAYOUT,
 };
 pub use text::{Ksuid, ObjectId, ParseError, PrefixedId, TypeId, Ulid, Xid};

@@ -450,6 +450,35 @@ async fn decoders_uuid_v7() {
     assert_eq!(bad, 0);
 }
 
+#[tokio::test]
+async fn decoders_timeflake_and_push_id() {
+    let c = client().await;
+    let mut bad = 0;
+    for r in rows(&c, "SELECT uuid_send(f), (extract(epoch FROM timeflake_time(f)) * 1000)::bigint, timeflake_random(f)::text FROM (
+        SELECT CASE i % 3 WHEN 0 THEN timeflake() WHEN 1 THEN timeflake_at(timestamptz '1970-01-01+00' + random() * interval '8000 years')
+               ELSE gen_random_uuid() END AS f FROM generate_series(1, 100000) i) s").await {
+        let f: [u8; 16] = r.get::<_, &[u8]>(0).try_into().unwrap();
+        let (t, random): (i64, &str) = (r.get(1), r.get(2));
+        if ms(timeflake_time(&f)) != t as i128 || timeflake_random(&f).to_string() != random {
+            bad += 1;
+        }
+    }
+    assert_eq!(bad, 0, "timeflake");
+    // push IDs the server mints, any 20 characters of the alphabet, and texts
+    // of other lengths or characters
+    let sql = format!("SELECT p, push_id_is_valid(p), CASE WHEN push_id_is_valid(p) THEN (extract(epoch FROM push_id_time(p)) * 1000)::bigint END FROM (
+        SELECT CASE i % 3 WHEN 0 THEN push_id() WHEN 1 THEN nanoid(20, '{PUSH_ID_ALPHABET}')
+               ELSE nanoid(19 + i % 3, '{PUSH_ID_ALPHABET}.') END AS p FROM generate_series(1, 100000) i) s");
+    for r in rows(&c, &sql).await {
+        let (p, valid, t): (&str, bool, Option<i64>) = (r.get(0), r.get(1), r.get(2));
+        let got = push_id_time(p);
+        if push_id_is_valid(p) != valid || got.clone().ok().map(ms) != t.map(|t| t as i128) || got.is_err() == valid {
+            bad += 1;
+        }
+    }
+    assert_eq!(bad, 0, "push_id");
+}
+
 async fn snowflakes(c: &Client, family: &str, sql: &str) {
     let other_epoch = Duration::from_millis(1_288_834_974_657); // 2010-11-04 01:42:54.657 UTC
     let mut bad = 0;
