@@ -15,7 +15,9 @@ import java.util.HexFormat;
 import org.idgen.Ksuid;
 import org.idgen.ObjectId;
 import org.idgen.PrefixedId;
+import org.idgen.PushId;
 import org.idgen.Snowflake;
+import org.idgen.Timeflake;
 import org.idgen.TypeId;
 import org.idgen.Ulid;
 import org.idgen.UuidV7;
@@ -92,6 +94,41 @@ class DecoderTest
 					UUID u = rs.getObject(1, UUID.class);
 					Optional<Instant> expected = rs.getObject(2) == null ? Optional.empty() : Optional.of(instant(rs, 2));
 					assertEquals(expected, UuidV7.time(u), u.toString());
+				});
+		assertEquals(N, n);
+	}
+
+	@Test
+	void timeflakeTimeAndRandomAsTheServer() throws SQLException
+	{
+		// timeflake() now, timeflake_at() over 1970..2200, and random bits with a millisecond before
+		// the year 10000 (which java.time reads from the driver)
+		int n = rows("SELECT f, timeflake_time(f), timeflake_random(f)::text FROM ("
+				+ " SELECT CASE i % 3 WHEN 0 THEN timeflake()"
+				+ " WHEN 1 THEN timeflake_at(to_timestamp(random() * 7258118400))"
+				+ " ELSE (lpad(to_hex((random() * 253402300799999)::bigint), 12, '0') || substr(md5(random()::text), 1, 20))::uuid"
+				+ " END AS f FROM generate_series(1, " + N + ") i) s", rs -> {
+					UUID f = rs.getObject(1, UUID.class);
+					assertEquals(instant(rs, 2), Timeflake.time(f), f.toString());
+					assertEquals(rs.getString(3), Timeflake.random(f).toString(), f.toString());
+				});
+		assertEquals(N, n);
+	}
+
+	@Test
+	void pushIdTimeAndValidityAsTheServer() throws SQLException
+	{
+		// push_id(), any 20 characters of the alphabet, and texts of other lengths or characters
+		int n = rows("SELECT p, push_id_is_valid(p), CASE WHEN push_id_is_valid(p) THEN push_id_time(p) END FROM ("
+				+ " SELECT CASE i % 3 WHEN 0 THEN push_id() WHEN 1 THEN nanoid(20, '" + PushId.ALPHABET + "')"
+				+ " ELSE nanoid(19 + i % 3, '" + PushId.ALPHABET + ".') END AS p FROM generate_series(1, " + N + ") i) s", rs -> {
+					String p = rs.getString(1);
+					boolean valid = rs.getBoolean(2);
+					assertEquals(valid, PushId.isValid(p), p);
+					if (valid)
+						assertEquals(instant(rs, 3), PushId.time(p), p);
+					else
+						assertThrows(IllegalArgumentException.class, () -> PushId.time(p), p);
 				});
 		assertEquals(N, n);
 	}
