@@ -17,6 +17,20 @@ constexpr std::uint64_t kBase36Pow12 = 4738381338321616896ull;
 // 32-bit words (words.hpp), six digits a division.
 constexpr std::uint32_t kBase36Pow6 = 2176782336u;
 constexpr std::size_t kWords512 = 16;
+constexpr std::size_t kLimbs512 = 8;
+// 9^20, the largest power of 9 below 2^64, and 9^0 to 9^19: 36^m = 2^2m 9^m,
+// so a division by 36^m is a shift and divisions by these.
+constexpr unsigned kPow9MaxExponent = 20;
+constexpr std::array<std::uint64_t, kPow9MaxExponent + 1> make_powers_of_9() {
+    std::array<std::uint64_t, kPow9MaxExponent + 1> powers{};
+    powers[0] = 1;
+    for (unsigned i = 1; i <= kPow9MaxExponent; ++i) powers[i] = powers[i - 1] * 9;
+    return powers;
+}
+constexpr std::array<std::uint64_t, kPow9MaxExponent + 1> kPowersOf9 = make_powers_of_9();
+// A lower bound of log36(2) = 0.19342640..., as a 16-bit fraction (0.19342041):
+// for a bit length up to 512 it errs by less than 0.004 digits.
+constexpr std::uint64_t kLog36Of2Q16 = 12676;
 
 constexpr std::array<std::uint8_t, 256> make_digit_values() {
     std::array<std::uint8_t, 256> values{};
@@ -37,6 +51,27 @@ void write_digits(std::uint64_t value, char *out, std::size_t count) {
         out[i] = kDigits[value % kBase];
         value /= kBase;
     }
+}
+
+// limbs = limbs / divisor, least significant limb first, for the top count
+// limbs (the others are zero); returns the remainder. Each limb is one
+// 128-by-64-bit division whose quotient fits 64 bits (the remainder carried
+// in is below the divisor).
+std::uint64_t limbs_divide(std::uint64_t *limbs, std::size_t count, std::uint64_t divisor) {
+    std::uint64_t rest = 0;
+    for (std::size_t i = count; i-- > 0;) {
+        Uint128 part = (Uint128{rest} << 64) | limbs[i];
+        auto quotient = static_cast<std::uint64_t>(part / divisor);
+        rest = limbs[i] - quotient * divisor;
+        limbs[i] = quotient;
+    }
+    return rest;
+}
+
+// The limbs below the first zero one from the top, at least 1.
+std::size_t limbs_used(const std::uint64_t *limbs, std::size_t count) {
+    while (count > 1 && limbs[count - 1] == 0) --count;
+    return count;
 }
 
 }  // namespace
@@ -108,6 +143,53 @@ std::size_t base36_encode512(const std::uint8_t value[64], char out[kBase36MaxDi
     std::size_t count = sizeof digits - start;
     for (std::size_t i = 0; i < count; ++i) out[i] = digits[start + i];
     return count;
+}
+
+}  // namespace idgen::core
+
+namespace idgen::core {
+
+std::size_t base36_leading512(const std::uint8_t value[64], std::size_t count,
+                              char out[kBase36MaxLeading512]) noexcept {
+    if (count > kBase36MaxLeading512) count = kBase36MaxLeading512;
+    std::uint64_t n[kLimbs512];
+    for (std::size_t limb = 0; limb < kLimbs512; ++limb) n[kLimbs512 - 1 - limb] = load_be64(value + 8 * limb);
+    std::size_t used = limbs_used(n, kLimbs512);
+    std::size_t bits = 64 * used - static_cast<std::size_t>(n[used - 1] == 0 ? 64 : __builtin_clzll(n[used - 1]));
+    // The text has D digits, D - 1 = floor(log36(value)), and low = floor((bits
+    // - 1) log36(2)) by the lower bound is D - 1, D - 2 or D - 3. Dropping the
+    // last drop = low + 1 - keep digits leaves keep to keep + 2 of them
+    // (or, with none dropped, at most 35): below 36^35 < 2^181, three limbs.
+    std::size_t low = bits == 0 ? 0 : ((bits - 1) * kLog36Of2Q16) >> 16;
+    std::size_t keep = count == 0 ? 1 : count;  // with none kept, D is still worked out
+    std::size_t drop = low + 1 > keep ? low + 1 - keep : 0;
+    // value / 36^drop = (value >> 2 drop) / 9^drop.
+    std::size_t shift = 2 * drop;
+    for (std::size_t i = 0; i < kLimbs512; ++i) {
+        std::size_t from = i + shift / 64;
+        std::uint64_t limb = from < kLimbs512 ? n[from] >> (shift % 64) : 0;
+        if (shift % 64 != 0 && from + 1 < kLimbs512) limb |= n[from + 1] << (64 - shift % 64);
+        n[i] = limb;
+    }
+    used = limbs_used(n, kLimbs512);
+    for (std::size_t left = drop; left > 0;) {
+        unsigned exponent = left < kPow9MaxExponent ? static_cast<unsigned>(left) : kPow9MaxExponent;
+        limbs_divide(n, used, kPowersOf9[exponent]);
+        used = limbs_used(n, used);
+        left -= exponent;
+    }
+    // What is left, below 36^35: 11 + 12 + 12 digits, then its leading zeros dropped.
+    std::uint64_t low12 = limbs_divide(n, used, kBase36Pow12);
+    std::uint64_t middle12 = limbs_divide(n, limbs_used(n, used), kBase36Pow12);
+    char digits[35];
+    write_digits(n[0], digits, 11);
+    write_digits(middle12, digits + 11, 12);
+    write_digits(low12, digits + 23, 12);
+    std::size_t start = 0;
+    while (start < sizeof digits - 1 && digits[start] == '0') ++start;
+    std::size_t kept = sizeof digits - start;
+    for (std::size_t i = 0; i < count && i < kept; ++i) out[i] = digits[start + i];
+    return drop + kept;
 }
 
 }  // namespace idgen::core

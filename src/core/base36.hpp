@@ -45,4 +45,15 @@ Base36Decoded<std::uint64_t> base36_decode64(std::string_view text, std::uint64_
 // writes them; returns how many.
 std::size_t base36_encode512(const std::uint8_t value[64], char out[kBase36MaxDigits512]) noexcept;
 
+// The most leading digits base36_leading512 writes: CUID2's longest ID reads
+// 33 of the digest's text (cuid2.hpp).
+inline constexpr std::size_t kBase36MaxLeading512 = 33;
+
+// The first count digits (count at most 33) of base36_encode512's text of
+// value, or all of them when the text is shorter; returns the full text's
+// length. A fraction of base36_encode512's cost: only the top digits are
+// worked out.
+std::size_t base36_leading512(const std::uint8_t value[64], std::size_t count,
+                              char out[kBase36MaxLeading512]) noexcept;
+
 }  // namespace idgen::core

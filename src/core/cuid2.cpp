@@ -61,11 +61,14 @@ std::size_t cuid2_make(const Cuid2Parts &parts, std::size_t length, char out[kCu
     append(input, at, number, digits);
     append(input, at, parts.fingerprint.data(), parts.fingerprint.size());
 
-    char text[kBase36MaxDigits512];
-    std::size_t text_length = cuid2_hash_text(std::string_view(input, at), text);
+    std::uint8_t digest[kSha3_512DigestBytes];
+    sha3_512(reinterpret_cast<const std::uint8_t *>(input), at, digest);
     // firstLetter + hash(hashInput).substring(1, length): hash() dropped the
     // text's character 0, substring(1, length) drops one more and ends before
     // the hashed text's character length, i.e. the full text's length + 1.
+    // Only those length + 1 leading digits are worked out.
+    char text[kBase36MaxLeading512];
+    std::size_t text_length = base36_leading512(digest, length + 1, text);
     out[0] = parts.first_letter;
     std::size_t count = 1;
     for (std::size_t i = 2; i < length + 1 && i < text_length; ++i) out[count++] = text[i];

@@ -1,5 +1,7 @@
 #include "core/sha3.hpp"
 
+#include "core/uint128.hpp"
+
 namespace idgen::core {
 namespace {
 
@@ -73,9 +75,18 @@ void sha3_512_start(Sha3_512 &hash) noexcept {
 }
 
 void sha3_512_absorb(Sha3_512 &hash, const std::uint8_t *data, std::size_t length) noexcept {
-    for (std::size_t i = 0; i < length; ++i) {
-        absorb_byte(hash.lanes, hash.position, data[i]);
-        if (++hash.position == kSha3_512RateBytes) {
+    std::size_t i = 0;
+    while (i < length) {
+        // Whole lanes at once where the block allows (a lane's bytes are
+        // little-endian, so the eight are one load on such machines).
+        if (hash.position % 8 == 0 && length - i >= 8) {
+            hash.lanes[hash.position / 8] ^= load_le64(data + i);
+            hash.position += 8;
+            i += 8;
+        } else {
+            absorb_byte(hash.lanes, hash.position++, data[i++]);
+        }
+        if (hash.position == kSha3_512RateBytes) {
             keccak_f1600(hash.lanes);
             hash.position = 0;
         }
@@ -88,8 +99,7 @@ void sha3_512_finish(Sha3_512 &hash, std::uint8_t digest[kSha3_512DigestBytes]) 
     absorb_byte(hash.lanes, hash.position, 0x06);
     absorb_byte(hash.lanes, kSha3_512RateBytes - 1, 0x80);
     keccak_f1600(hash.lanes);
-    for (std::size_t i = 0; i < kSha3_512DigestBytes; ++i)
-        digest[i] = static_cast<std::uint8_t>(hash.lanes[i / 8] >> (8 * (i % 8)));
+    for (std::size_t lane = 0; lane < kSha3_512DigestBytes / 8; ++lane) store_le64(hash.lanes[lane], digest + 8 * lane);
 }
 
 void sha3_512(const std::uint8_t *data, std::size_t length, std::uint8_t digest[kSha3_512DigestBytes]) noexcept {

@@ -22,21 +22,30 @@ struct Cuid2State {
 
 Cuid2State state = {0, 0, {}, 0};
 
-// Random bytes for the draws of one call, fetched 64 at a time.
+// Random bytes for the draws of one call, fetched as the draws need them:
+// a draw of n characters takes n bytes and a few more for the bytes it
+// skips (1 in 64 for a digit, 1 in 11 for a letter), so one fetch almost
+// always does.
 struct RandomPool {
     std::uint8_t bytes[64];
     std::size_t used;
+    std::size_t filled;
 };
 
-// Draws count characters (letters: a-z, else base36 digits) into out.
-void draw(RandomPool &pool, bool letters, char *out, std::size_t count) {
+constexpr std::size_t kSpareBytes = 4;
+
+// Draws count characters (letters: a-z, else base36 digits) into out; a
+// fetch also covers the next draw's count_after characters.
+void draw(RandomPool &pool, bool letters, char *out, std::size_t count, std::size_t count_after = 0) {
     std::size_t written = 0;
     while (written < count) {
-        if (pool.used == sizeof pool.bytes) {
-            random_bytes(pool.bytes, sizeof pool.bytes);
+        if (pool.used == pool.filled) {
+            std::size_t want = count - written + count_after + kSpareBytes;
+            pool.filled = want < sizeof pool.bytes ? want : sizeof pool.bytes;
+            random_bytes(pool.bytes, pool.filled);
             pool.used = 0;
         }
-        pool.used += core::cuid2_draw(pool.bytes + pool.used, sizeof pool.bytes - pool.used, letters, out, count,
+        pool.used += core::cuid2_draw(pool.bytes + pool.used, pool.filled - pool.used, letters, out, count,
                                       &written);
     }
 }
@@ -51,9 +60,9 @@ Cuid2State &backend_state() {
     int host = snprintf(source, 128, "%llu,%d,%lld", static_cast<unsigned long long>(GetSystemIdentifier()),
                         MyProcPid, static_cast<long long>(MyStartTime));
     if (host < 0 || host >= 128) host = 0;  // cannot happen (at most 53 characters); the digits still count
-    RandomPool pool{{}, sizeof pool.bytes};
+    RandomPool pool{{}, 0, 0};
     draw(pool, false, source + host, core::kCuid2FingerprintEntropy);
-    explicit_bzero(pool.bytes, sizeof pool.bytes);
+    explicit_bzero(pool.bytes, pool.filled);
     state.fingerprint_length =
         core::cuid2_fingerprint(std::string_view(source, host + core::kCuid2FingerprintEntropy), state.fingerprint);
     explicit_bzero(source, sizeof source);
@@ -89,8 +98,8 @@ Datum idgen_cuid2(PG_FUNCTION_ARGS) {
     std::size_t length = length_argument(PG_GETARG_INT32(0));
     Cuid2State &session = backend_state();
     char letter_and_salt[1 + idgen::core::kCuid2MaxLength];
-    RandomPool pool{{}, sizeof pool.bytes};
-    draw(pool, true, letter_and_salt, 1);
+    RandomPool pool{{}, 0, 0};
+    draw(pool, true, letter_and_salt, 1, length);
     draw(pool, false, letter_and_salt + 1, length);
     idgen::core::Cuid2Parts parts{clock_unix_ns() / 1000000, session.counter++,
                                   std::string_view(letter_and_salt + 1, length),
@@ -99,7 +108,7 @@ Datum idgen_cuid2(PG_FUNCTION_ARGS) {
     text *result = static_cast<text *>(palloc(VARHDRSZ + idgen::core::kCuid2MaxLength));
     std::size_t written = idgen::core::cuid2_make(parts, length, VARDATA(result));
     explicit_bzero(letter_and_salt, sizeof letter_and_salt);
-    explicit_bzero(pool.bytes, sizeof pool.bytes);
+    explicit_bzero(pool.bytes, pool.filled);
     SET_VARSIZE(result, VARHDRSZ + written);
     PG_RETURN_TEXT_P(result);
 }

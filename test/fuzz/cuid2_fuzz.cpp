@@ -10,6 +10,8 @@
 // a letter, a length): cuid2_make writes 0 for a length outside 2 to 32,
 // otherwise exactly length characters (a shorter digest text takes 2^-330
 // luck) that cuid2_valid accepts, and the same again for the same parts.
+// Last, the input's first 64 bytes as a digest: base36_leading512's digits
+// (what cuid2_make reads) are the start of base36_encode512's full text.
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -59,5 +61,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(is_cuid(std::string_view(out, written), length, length));
         FUZZ_CHECK(cuid2_make(parts, length, again) == written && std::memcmp(out, again, written) == 0);
     }
+
+    std::uint8_t digest[64] = {};
+    std::memcpy(digest, data, size < sizeof digest ? size : sizeof digest);
+    char full[kBase36MaxDigits512], leading[kBase36MaxLeading512];
+    std::size_t full_length = base36_encode512(digest, full);
+    std::size_t count = size % (kBase36MaxLeading512 + 1);
+    FUZZ_CHECK(base36_leading512(digest, count, leading) == full_length);
+    FUZZ_CHECK(std::memcmp(leading, full, count < full_length ? count : full_length) == 0);
     return 0;
 }

@@ -5,6 +5,7 @@
 // is numeric order.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -660,5 +661,67 @@ TEST(Base36Encode512, AgainstLongDivision) {
         // Leading zero bytes in a quarter of the cases: shorter texts.
         for (int i = 0, zeros = (round % 4 == 0) ? round % 64 : 0; i < zeros; ++i) n[i] = 0;
         ASSERT_EQ(encode512(n), encode512_reference(n));
+    }
+}
+
+// The leading digits alone (CUID2 keeps at most 33): for every count, the
+// first count characters of the reference's text and its full length, on
+// numbers of every length, the powers of 2 and 36 and their neighbours (where
+// a text gains a digit), and all ones.
+namespace {
+std::vector<std::uint8_t> times36(std::vector<std::uint8_t> number) {
+    int carry = 0;
+    for (std::size_t i = number.size(); i-- > 0;) {
+        int part = number[i] * 36 + carry;
+        number[i] = static_cast<std::uint8_t>(part & 0xFF);
+        carry = part >> 8;
+    }
+    return number;
+}
+
+void expect_leading_digits(const std::vector<std::uint8_t> &number) {
+    std::string full = encode512_reference(number);
+    for (std::size_t count = 0; count <= kBase36MaxLeading512 + 2; ++count) {
+        char out[kBase36MaxLeading512];
+        std::size_t length = base36_leading512(number.data(), count, out);
+        ASSERT_EQ(length, full.size()) << full << " count " << count;
+        std::size_t kept = std::min({count, kBase36MaxLeading512, full.size()});
+        ASSERT_EQ(std::string(out, kept), full.substr(0, kept)) << "count " << count;
+    }
+}
+}  // namespace
+
+TEST(Base36Leading512, AgainstLongDivision) {
+    SplitMix64 rng{33};
+    for (int round = 0; round < 3000; ++round) {
+        std::vector<std::uint8_t> n(64);
+        for (auto &b : n) b = static_cast<std::uint8_t>(rng.next());
+        for (int i = 0, zeros = round % 65; i < zeros; ++i) n[i] = 0;
+        expect_leading_digits(n);
+    }
+}
+
+TEST(Base36Leading512, WhereTextsGainADigit) {
+    std::vector<std::uint8_t> zero(64, 0);
+    expect_leading_digits(zero);
+    expect_leading_digits(std::vector<std::uint8_t>(64, 0xFF));
+    for (unsigned bit = 0; bit < 512; ++bit) {
+        std::vector<std::uint8_t> power(64, 0), below(64, 0);
+        power[63 - bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
+        for (unsigned b = 0; b < bit; ++b) below[63 - b / 8] |= static_cast<std::uint8_t>(1u << (b % 8));
+        expect_leading_digits(power);
+        expect_leading_digits(below);
+    }
+    // 36^k - 1, 36^k and 36^k + 1 up to 36^99, the largest below 2^512.
+    std::vector<std::uint8_t> power(64, 0);
+    power[63] = 1;
+    for (int k = 0; k <= 99; ++k) {
+        std::vector<std::uint8_t> above = power, below = power;
+        for (std::size_t i = 64; i-- > 0 && ++above[i] == 0;) {}
+        for (std::size_t i = 64; i-- > 0 && below[i]-- == 0;) {}
+        expect_leading_digits(below);
+        expect_leading_digits(power);
+        expect_leading_digits(above);
+        power = times36(power);
     }
 }
