@@ -34,22 +34,6 @@ static_assert(length_of(kBase62Alphabet) == 62 && length_of(kBase58Alphabet) == 
               length_of(kFlickrAlphabet) == 58 && length_of(kBase57Alphabet) == 57 &&
               length_of(kBase64UrlAlphabet) == 64);
 
-// A positional form: its alphabet, digit table and base.
-struct Positional {
-    const char *alphabet;
-    const std::array<std::uint8_t, 256> *values;
-    std::uint32_t base;
-};
-
-Positional positional(ShortTextForm form) {
-    switch (form) {
-        case ShortTextForm::base58: return {kBase58Alphabet, &kBase58Values, 58};
-        case ShortTextForm::flickr: return {kFlickrAlphabet, &kFlickrValues, 58};
-        case ShortTextForm::base57: return {kBase57Alphabet, &kBase57Values, 57};
-        default: return {kBase62Alphabet, &kBase62Values, 62};
-    }
-}
-
 // The 128-bit value as four 32-bit words, most significant first, handled
 // five digits at a time (57^5, 58^5 and 62^5 are below 2^32), so each step is
 // one 64-bit multiplication or division a word. 22 = 2 + 4 * 5: after four
@@ -62,43 +46,47 @@ static_assert(kLeadDigits + kChunks * kDigitsPerChunk == kShortTextLength);
 
 using Words = std::array<std::uint32_t, kWords>;
 
-std::uint32_t power5(std::uint32_t base) {
-    return base * base * base * base * base;
-}
+// The base is a template argument: every division and remainder below is by
+// a constant, which compilers turn into a multiplication.
+template <std::uint32_t Base>
+constexpr std::uint32_t kPower5 = Base * Base * Base * Base * Base;
 
-void write_digits(const Positional &p, std::uint32_t value, char *out, int count) {
+template <std::uint32_t Base>
+void write_digits(const char *alphabet, std::uint32_t value, char *out, int count) {
     for (int i = count; i-- > 0;) {
-        out[i] = p.alphabet[value % p.base];
-        value /= p.base;
+        out[i] = alphabet[value % Base];
+        value /= Base;
     }
 }
 
-std::uint32_t read_digits(const Positional &p, const char *text, int count) {
+template <std::uint32_t Base>
+std::uint32_t read_digits(const std::array<std::uint8_t, 256> &values, const char *text, int count) {
     std::uint32_t value = 0;
-    for (int i = 0; i < count; ++i) value = value * p.base + (*p.values)[static_cast<unsigned char>(text[i])];
+    for (int i = 0; i < count; ++i) value = value * Base + values[static_cast<unsigned char>(text[i])];
     return value;
 }
 
-void encode_positional(const Positional &p, Uint128 value, char *out) {
+template <std::uint32_t Base>
+void encode_positional(const char *alphabet, Uint128 value, char *out) {
     Words w = {static_cast<std::uint32_t>(value >> 96), static_cast<std::uint32_t>(value >> 64),
                static_cast<std::uint32_t>(value >> 32), static_cast<std::uint32_t>(value)};
-    std::uint32_t chunk = power5(p.base);
     for (int c = kChunks; c-- > 0;)
-        write_digits(p, words_divide(w, chunk), out + kLeadDigits + c * kDigitsPerChunk, kDigitsPerChunk);
-    write_digits(p, w[kWords - 1], out, kLeadDigits);
+        write_digits<Base>(alphabet, words_divide(w, kPower5<Base>), out + kLeadDigits + c * kDigitsPerChunk,
+                           kDigitsPerChunk);
+    write_digits<Base>(alphabet, w[kWords - 1], out, kLeadDigits);
 }
 
-ShortTextDecoded decode_positional(const Positional &p, std::string_view text) {
+template <std::uint32_t Base>
+ShortTextDecoded decode_positional(const std::array<std::uint8_t, 256> &values, std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i)
-        if ((*p.values)[static_cast<unsigned char>(text[i])] == kNotADigit)
-            return {ShortTextStatus::bad_character, i, 0};
+        if (values[static_cast<unsigned char>(text[i])] == kNotADigit) return {ShortTextStatus::bad_character, i, 0};
     if (text.size() != kShortTextLength) return {ShortTextStatus::wrong_length, 0, 0};
     Words w{};
-    w[kWords - 1] = read_digits(p, text.data(), kLeadDigits);
-    std::uint32_t chunk = power5(p.base);
+    w[kWords - 1] = read_digits<Base>(values, text.data(), kLeadDigits);
     for (int c = 0; c < kChunks; ++c)
-        if (!words_multiply_add(w, chunk, read_digits(p, text.data() + kLeadDigits + c * kDigitsPerChunk,
-                                                kDigitsPerChunk)))
+        if (!words_multiply_add(w, kPower5<Base>,
+                                read_digits<Base>(values, text.data() + kLeadDigits + c * kDigitsPerChunk,
+                                                  kDigitsPerChunk)))
             return {ShortTextStatus::too_large, 0, 0};
     Uint128 value = (Uint128{w[0]} << 96) | (Uint128{w[1]} << 64) | (Uint128{w[2]} << 32) | w[3];
     return {ShortTextStatus::ok, 0, value};
@@ -154,7 +142,10 @@ const char *short_text_alphabet(ShortTextForm form) noexcept {
     switch (form) {
         case ShortTextForm::base64url: return kBase64UrlAlphabet;
         case ShortTextForm::base32: return kBase32Alphabet;
-        default: return positional(form).alphabet;
+        case ShortTextForm::base58: return kBase58Alphabet;
+        case ShortTextForm::flickr: return kFlickrAlphabet;
+        case ShortTextForm::base57: return kBase57Alphabet;
+        default: return kBase62Alphabet;
     }
 }
 
@@ -166,7 +157,10 @@ std::size_t short_text_encode(ShortTextForm form, Uint128 value, char out[kShort
     switch (form) {
         case ShortTextForm::base64url: encode_base64url(value, out); break;
         case ShortTextForm::base32: base32_encode128(value, out); break;
-        default: encode_positional(positional(form), value, out);
+        case ShortTextForm::base58: encode_positional<58>(kBase58Alphabet, value, out); break;
+        case ShortTextForm::flickr: encode_positional<58>(kFlickrAlphabet, value, out); break;
+        case ShortTextForm::base57: encode_positional<57>(kBase57Alphabet, value, out); break;
+        default: encode_positional<62>(kBase62Alphabet, value, out);
     }
     return short_text_length(form);
 }
@@ -184,7 +178,10 @@ ShortTextDecoded short_text_decode(ShortTextForm form, std::string_view text) no
             }
             return {ShortTextStatus::wrong_length, 0, 0};
         }
-        default: return decode_positional(positional(form), text);
+        case ShortTextForm::base58: return decode_positional<58>(kBase58Values, text);
+        case ShortTextForm::flickr: return decode_positional<58>(kFlickrValues, text);
+        case ShortTextForm::base57: return decode_positional<57>(kBase57Values, text);
+        default: return decode_positional<62>(kBase62Values, text);
     }
 }
 
