@@ -14,7 +14,8 @@ Gem::Specification.new do |spec|
   spec.license = "PostgreSQL"
   spec.homepage = "https://pgxn.org/dist/idgen/"
   spec.metadata = { "source_code_uri" => "https://pgxn.org/dist/idgen/" }
-  spec.files = ["LICENSE", "README.md", "lib/idgen/active_record.rb", "lib/idgen/active_record/version.rb"]
+  spec.files = ["LICENSE", "README.md", "lib/idgen/active_record.rb", "lib/idgen/active_record/version.rb",
+                "lib/idgen/decode.rb"]
   spec.require_paths = ["lib"]
   spec.required_ruby_version = ">= 2.7"
   spec.add_dependency "activerecord", ">= 6.1", "< 7.1"

@@ -344,6 +344,34 @@ class IdgenActiveRecordTest < Minitest::Test
     refute_match(/unknown OID/, LOG.string)
   end
 
+  # Idgen::Decode on the values the models return: the server's decoders'
+  # answers (test_decode.rb holds them to the server on 100,000 values each).
+  def test_11_decoders_read_what_the_models_return
+    account = Account.create!(name: "Decoded")
+    # README gem begins
+    require "idgen/decode"
+
+    order = Order.create!(account_id: account.id).reload
+    minted = Idgen::Decode.uuid_v7_time(order.id)              # the key's millisecond, a UTC Time
+    ref_time = Idgen::Decode.ulid_time(order.ref)              # the ULID's millisecond
+    event = Event.create!(kind: "decoded")
+    shard = Idgen::Decode.snowflake_shard(event.id)            # 7: the DEFAULT is snowflake(7)
+    issued = Idgen::Decode.snowflake_time(event.id)            # counted from 2024-01-01, idgen.snowflake_epoch's default
+    document = Document.create!(title: "decoded").reload
+    second = Idgen::Decode.objectid_time(document.id)          # objectid_process, objectid_counter likewise
+    payload = Idgen::Decode.ksuid_payload(document.event_ref)  # 16 bytes, a binary String
+    pid = Idgen::Decode.xid_pid(document.trace)                # the server's process id, an Integer
+    # README gem ends
+    want = conn.select_rows(<<~SQL).first
+      SELECT uuid_v7_time(o.id), ulid_time(o.ref), snowflake_shard(e.id), snowflake_time(e.id), objectid_time(d.id),
+             encode(ksuid_payload(d.event_ref), 'hex'), xid_pid(d.trace)
+      FROM orders o, events e, documents d WHERE o.id = '#{order.id}' AND e.id = #{event.id} AND d.id = '#{document.id}'
+    SQL
+    assert_equal want, [minted, ref_time, shard, issued, second, payload.unpack1("H*"), pid]
+    assert_equal 7, shard
+    [minted, ref_time, issued, second].each { |t| assert t.utc? && (Time.now - t).abs < 300, t.inspect }
+  end
+
   def schema_rb
     out = StringIO.new
     ActiveRecord::SchemaDumper.dump(conn, out)

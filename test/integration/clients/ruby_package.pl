@@ -2,9 +2,12 @@
 # `gem build`, then `gem install --local` into a GEM_HOME of this test's, then
 # its minitest tests (clients/ruby/test) on Debian 12's ActiveRecord 6.1 and
 # ruby-pg against a server of its own, as the database's owner, who is not a
-# superuser; they load the installed gem, not the source tree. Each minitest
-# test is a check: minitest's own --verbose lines, read by
-# test/lib/runner_verdicts.py. No gem is fetched: Debian's packages provide
+# superuser; they load the installed gem, not the source tree. Two files, each
+# run by itself: test_idgen_active_record.rb (the adapter, migrations and
+# schema.rb), then test_decode.rb (Idgen::Decode: the vectors file, the shared
+# Timeflake and push ID data, and the server's decoders on 100,000 values per
+# family). Each minitest test is a check: minitest's own --verbose lines, read
+# by test/lib/runner_verdicts.py. No gem is fetched: Debian's packages provide
 # every dependency.
 use strict;
 use warnings;
@@ -40,16 +43,21 @@ my $copy = eval { $node->q("CREATE DATABASE idgen_rb_copy OWNER idgen_rb"); 'idg
 ok($copy, 'create an empty database for loading schema.rb back') or diag($@);
 {
 	# GEM_HOME comes first on the gem path, Debian's gems after it
-	local %ENV = (%ENV, %env, $node->client_env($db, $db), IDGEN_COPY_DATABASE => $copy);
+	local %ENV = (%ENV, %env, $node->client_env($db, $db), IDGEN_COPY_DATABASE => $copy,
+		IDGEN_VECTORS => repo_dir() . '/test/data/id_vectors.json',
+		IDGEN_SHARED_DATA => repo_dir() . '/../shared/data');
 	delete $ENV{GEM_PATH};
-	my ($tstatus, $tout, $terr) = run_status(
-		[ 'sh', '-c', 'exec ruby test/test_idgen_active_record.rb --seed 1 --verbose 2>&1' ],
-		init => sub { chdir "$tmp/ruby" or die "chdir: $!" });
-	my $log = "$tmp/minitest.log";
-	write_file($log, $tout);
-	verdicts('minitest', '/usr/bin/python3', repo_dir() . '/test/lib/runner_verdicts.py',
-		'--prefix', 'ruby: ', 'minitest', $log);
-	is($tstatus, 0, 'ruby test/test_idgen_active_record.rb (minitest) exits with status 0')
-	  or diag(join("\n", (split /\n/, $tout)[-30 .. -1]));
+	for my $file (qw(test_idgen_active_record test_decode))
+	{
+		my ($tstatus, $tout, $terr) = run_status(
+			[ 'sh', '-c', "exec ruby test/$file.rb --seed 1 --verbose 2>&1" ],
+			init => sub { chdir "$tmp/ruby" or die "chdir: $!" });
+		my $log = "$tmp/$file.log";
+		write_file($log, $tout);
+		verdicts($file eq 'test_decode' ? "minitest $file" : 'minitest', '/usr/bin/python3',
+			repo_dir() . '/test/lib/runner_verdicts.py', '--prefix', 'ruby: ', 'minitest', $log);
+		is($tstatus, 0, "ruby test/$file.rb (minitest) exits with status 0")
+		  or diag(join("\n", grep { defined } (split /\n/, $tout)[-30 .. -1]));
+	}
 }
 done_testing();
