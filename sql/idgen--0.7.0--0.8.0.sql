@@ -1366,3 +1366,116 @@ $$;
 COMMENT ON FUNCTION sqids_define(text, text, integer, text[], name) IS
     'creates NAME_encode(bigint), NAME_encode(bigint[]), NAME_decode(text) and NAME_decode_array(text) (in schema, by default the current schema) with the alphabet, minimum length and blocklist written in, after checking them';
 -- end family: sqids
+
+-- begin family: snowflake_layout
+-- ============================================================================
+-- Snowflake layouts (core/snowflake_layout.hpp): decoding, composing and
+-- boundaries of 64-bit IDs in any layout. The predefined layouts (instagram,
+-- twitter, discord, sonyflake, pgedge) live in the core and are always there;
+-- snowflake_layouts holds the ones users define.
+-- ============================================================================
+
+-- true, or the error that says why a layout is refused (22023, or 42710 for a
+-- predefined name); with at, also 22008 when its time field had run out by
+-- then. IMMUTABLE: the table's CHECK calls it without at, so a dump restores
+-- a layout that has since run out.
+CREATE FUNCTION snowflake_layout_check(name text, epoch timestamptz, time_unit_ms integer,
+                                       field_names text[], field_bits integer[],
+                                       at timestamptz DEFAULT NULL)
+    RETURNS boolean
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_check'
+    LANGUAGE C IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_check(text, timestamptz, integer, text[], integer[], timestamptz) IS
+    'true when the layout is valid (fields from the most significant bit, "time" and "sequence" once each, at most 63 bits), else the error saying why; with at, also refused when its time field had run out by then';
+
+-- One row per layout defined with snowflake_layout_define(); its rows are
+-- dumped with the database (pg_extension_config_dump). The predefined layouts
+-- are not rows: they are the core's, and instagram's epoch follows
+-- idgen.snowflake_epoch.
+CREATE TABLE snowflake_layouts (
+    name text PRIMARY KEY,
+    epoch timestamptz NOT NULL,
+    time_unit_ms integer NOT NULL,
+    field_names text[] NOT NULL,
+    field_bits integer[] NOT NULL,
+    defined_at timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    CONSTRAINT snowflake_layouts_valid
+        CHECK (@extschema@.snowflake_layout_check(name, epoch, time_unit_ms, field_names, field_bits))
+);
+COMMENT ON TABLE snowflake_layouts IS
+    'snowflake layouts defined by snowflake_layout_define(), beside the predefined instagram, twitter, discord, sonyflake and pgedge';
+SELECT pg_catalog.pg_extension_config_dump('snowflake_layouts', '');
+GRANT SELECT ON snowflake_layouts TO PUBLIC;
+GRANT INSERT, DELETE ON snowflake_layouts TO @extowner@;
+
+-- Refuses an invalid layout, one that has run out (22008, with the date), a
+-- predefined name and a name already defined (42710). A NULL argument gives NULL.
+CREATE FUNCTION snowflake_layout_define(name text, epoch timestamptz, time_unit_ms integer,
+                                        field_names text[], field_bits integer[])
+    RETURNS text
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext text;
+    taken boolean;
+BEGIN
+    SELECT pg_catalog.quote_ident(n.nspname) INTO ext
+    FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'idgen';
+    EXECUTE pg_catalog.format('SELECT %s.snowflake_layout_check($1, $2, $3, $4, $5, pg_catalog.now())', ext)
+        USING name, epoch, time_unit_ms, field_names, field_bits;
+    EXECUTE pg_catalog.format('SELECT EXISTS (SELECT FROM %s.snowflake_layouts l WHERE l.name OPERATOR(pg_catalog.=) $1)', ext)
+        INTO taken USING name;
+    IF taken THEN
+        RAISE EXCEPTION 'snowflake layout "%" already exists', name
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'A layout is defined once; delete its row from snowflake_layouts to define it again.';
+    END IF;
+    EXECUTE pg_catalog.format('INSERT INTO %s.snowflake_layouts (name, epoch, time_unit_ms, field_names, field_bits) VALUES ($1, $2, $3, $4, $5)', ext)
+        USING name, epoch, time_unit_ms, field_names, field_bits;
+    RETURN name;
+END
+$$;
+COMMENT ON FUNCTION snowflake_layout_define(text, timestamptz, integer, text[], integer[]) IS
+    'defines a snowflake layout: epoch, time unit in ms and fields from the most significant bit ("time", node fields, "sequence") with their widths; refused when invalid, run out, predefined or already defined';
+
+-- The decoders, composer and boundary read the table (or idgen.snowflake_epoch
+-- for instagram): STABLE. A layout is read once per call site and statement.
+CREATE FUNCTION snowflake_layout_decompose(id bigint, layout text) RETURNS jsonb
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_decompose'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_decompose(bigint, text) IS
+    'the fields of a snowflake ID in the named layout, with its time as unix_ms and timestamp, as jsonb';
+
+CREATE FUNCTION snowflake_layout_time(id bigint, layout text) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_time'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_time(bigint, text) IS
+    'start of the time unit in which a snowflake ID of the named layout was made';
+
+CREATE FUNCTION snowflake_layout_field(id bigint, layout text, field text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_field'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_field(bigint, text, text) IS
+    'one field of a snowflake ID in the named layout ("time" gives the raw count of units)';
+
+CREATE FUNCTION snowflake_layout_compose(layout text, ts timestamptz, fields jsonb DEFAULT '{}')
+    RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_compose'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_compose(text, timestamptz, jsonb) IS
+    'the snowflake ID of the named layout for the time unit holding ts and the node fields and sequence given (missing ones 0), for backfills and tests';
+
+CREATE FUNCTION snowflake_layout_boundary(layout text, ts timestamptz) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_boundary'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_boundary(text, timestamptz) IS
+    'smallest snowflake ID of the named layout in the time unit holding ts, for range predicates';
+
+CREATE FUNCTION snowflake_layout_end(layout text) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_end'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_end(text) IS
+    'first instant the named layout''s time field cannot hold (epoch + unit * 2^time bits)';
+-- end family: snowflake_layout

@@ -127,9 +127,13 @@ LayoutError layout_validate(const Layout &layout, bool allow_64) noexcept {
         if (f.kind == LayoutFieldKind::sequence) ++sequences;
     }
     for (int i = 0; i < layout.field_count; ++i) {
-        if (!layout_name_valid(name_of(layout.fields[i]))) return LayoutError::bad_name;
+        std::string_view name = name_of(layout.fields[i]);
+        if (!layout_name_valid(name)) return LayoutError::bad_name;
+        if (layout.fields[i].kind == LayoutFieldKind::node &&
+            (name == "time" || name == "sequence" || name == "unix_ms" || name == "timestamp"))
+            return LayoutError::reserved_name;
         for (int j = 0; j < i; ++j)
-            if (name_of(layout.fields[i]) == name_of(layout.fields[j]))
+            if (name == name_of(layout.fields[j]))
                 return LayoutError::duplicate_name;
     }
     if (times == 0) return LayoutError::no_time;

@@ -61,6 +61,7 @@ enum class LayoutError {
     two_sequences,       // more than one sequence field
     bad_name,            // empty, too long, or not [a-z_][a-z0-9_]*
     duplicate_name,      // two fields share a name
+    reserved_name,       // a node field named time, sequence, unix_ms or timestamp
     bad_unit,            // unit below 1 ms or above a day
     bad_epoch,           // epoch before 1970 or from the year 10000
     outlasts_year_9999,  // the time field would hold times from the year 10000 on

@@ -272,8 +272,18 @@ TEST(SnowflakeLayouts, Refusals) {
               LayoutError::bad_name);
     EXPECT_EQ(with([](Layout &l) { std::strcpy(l.fields[2].name, "9m"); }), LayoutError::bad_name);
     EXPECT_EQ(with([](Layout &l) { l.fields[2].name[0] = '\0'; }), LayoutError::bad_name);
-    EXPECT_EQ(with([](Layout &l) { std::strcpy(l.fields[2].name, "sequence"); }),
+    EXPECT_EQ(with([](Layout &l) {
+                  l.fields[2].bits = 8;
+                  l.fields[3] = l.fields[2];
+                  l.field_count = 4;
+              }),
               LayoutError::duplicate_name);
+    EXPECT_EQ(with([](Layout &l) { std::strcpy(l.fields[2].name, "sequence"); }),
+              LayoutError::reserved_name);
+    EXPECT_EQ(with([](Layout &l) { std::strcpy(l.fields[2].name, "unix_ms"); }),
+              LayoutError::reserved_name);
+    EXPECT_EQ(with([](Layout &l) { std::strcpy(l.fields[2].name, "timestamp"); }),
+              LayoutError::reserved_name);
     EXPECT_EQ(with([](Layout &l) { l.unit_ms = 0; }), LayoutError::bad_unit);
     EXPECT_EQ(with([](Layout &l) { l.unit_ms = kLayoutMaxUnitMs + 1; }), LayoutError::bad_unit);
     EXPECT_EQ(with([](Layout &l) { l.epoch_ms = -1; }), LayoutError::bad_epoch);
