@@ -25,11 +25,7 @@ namespace idgen::pg {
 
 Oid lease_origin_checked_db = InvalidOid;
 
-namespace {
-
-constexpr const char *kOriginTable = "idgen_lease_origin";
-
-// The schema idgen was created in, or InvalidOid.
+// The schema idgen was created in, or InvalidOid (state.hpp).
 Oid extension_schema(Oid extension) {
 #if PG_VERSION_NUM >= 160000
     return get_extension_schema(extension);
@@ -48,6 +44,11 @@ Oid extension_schema(Oid extension) {
     return schema;
 #endif
 }
+
+namespace {
+
+constexpr const char *kOriginTable = "idgen_lease_origin";
+
 
 // The origin table of this database's idgen, or InvalidOid when its version
 // predates it (or idgen is not an extension here).

@@ -126,7 +126,7 @@ struct LayoutCache {
 // The schema-qualified name of the layouts table, as the extension's schema is named now.
 const char *table_name() {
     Oid ext = get_extension_oid("idgen", false);
-    char *schema = get_namespace_name(get_extension_schema(ext));
+    char *schema = get_namespace_name(extension_schema(ext));
     return psprintf("%s.snowflake_layouts", quote_identifier(schema));
 }
 

@@ -349,6 +349,10 @@ std::int64_t ksuid_clock_issued_below_ms(const BackendSlot *slot);
 // Writes the next uuid_v7() value (this backend's sequence and idgen.uuid_v7_order).
 void uuid_v7_mint(std::uint8_t out[core::kUuidBytes]);
 
+// The schema an extension was created in, or InvalidOid (origin.cpp; get_extension_schema
+// is exported from PostgreSQL 16 only).
+Oid extension_schema(Oid extension);
+
 // Rounds a / b towards negative infinity.
 inline std::int64_t floor_div(std::int64_t a, std::int64_t b) {
     std::int64_t q = a / b;
