@@ -148,8 +148,9 @@ LayoutError layout_validate(const Layout &layout, bool allow_64) noexcept {
     // unit of at most 2^27 ms, 2^48 units are enough to pass it from 1970.
     int bits = layout_time_value_bits(layout);
     if (bits > 48) return LayoutError::outlasts_year_9999;
-    std::int64_t span = layout.unit_ms * (std::int64_t{1} << bits);
-    if (span > kLayoutEndOfTimeMs - layout.epoch_ms) return LayoutError::outlasts_year_9999;
+    // unit * 2^bits <= room, without the product (which may overflow).
+    if ((std::int64_t{1} << bits) > (kLayoutEndOfTimeMs - layout.epoch_ms) / layout.unit_ms)
+        return LayoutError::outlasts_year_9999;
     return LayoutError::none;
 }
 

@@ -262,10 +262,18 @@ TEST(SnowflakeLayouts, Refusals) {
     EXPECT_EQ(with([](Layout &l) { l.fields[1].bits = 9; }), LayoutError::too_wide);
     EXPECT_EQ(with([](Layout &l) { l.fields[1].kind = LayoutFieldKind::time; }),
               LayoutError::two_times);
-    EXPECT_EQ(with([](Layout &l) { l.fields[0].kind = LayoutFieldKind::node; }),
+    EXPECT_EQ(with([](Layout &l) {
+                  l.fields[0].kind = LayoutFieldKind::node;
+                  std::strcpy(l.fields[0].name, "clock");
+              }),
               LayoutError::no_time);
-    EXPECT_EQ(with([](Layout &l) { l.fields[1].kind = LayoutFieldKind::node; }),
+    EXPECT_EQ(with([](Layout &l) {
+                  l.fields[1].kind = LayoutFieldKind::node;
+                  std::strcpy(l.fields[1].name, "counter");
+              }),
               LayoutError::no_sequence);
+    EXPECT_EQ(with([](Layout &l) { l.fields[1].kind = LayoutFieldKind::node; }),
+              LayoutError::reserved_name);
     EXPECT_EQ(with([](Layout &l) { l.fields[2].kind = LayoutFieldKind::sequence; }),
               LayoutError::two_sequences);
     EXPECT_EQ(with([](Layout &l) { std::strcpy(l.fields[2].name, "Machine"); }),
@@ -291,6 +299,13 @@ TEST(SnowflakeLayouts, Refusals) {
     // 39 bits of 10 ms hold 174 years; 39 bits of a second do not fit before 10000.
     EXPECT_EQ(with([](Layout &l) { l.unit_ms = 1000; }), LayoutError::outlasts_year_9999);
     EXPECT_EQ(with([](Layout &l) { l.epoch_ms = kLayoutEndOfTimeMs - 1000; }),
+              LayoutError::outlasts_year_9999);
+    // A long unit times 2^41 overflows an int64 (found by the fuzz target).
+    EXPECT_EQ(with([](Layout &l) {
+                  l.unit_ms = 60724288;
+                  l.fields[0].bits = 41;
+                  l.fields[2].bits = 14;
+              }),
               LayoutError::outlasts_year_9999);
     // Node fields are optional: time and sequence alone.
     EXPECT_EQ(with([](Layout &l) { l.field_count = 2; }), LayoutError::none);
