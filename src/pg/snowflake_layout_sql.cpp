@@ -117,10 +117,18 @@ Layout layout_of(const char *name, TimestampTz epoch, std::int32_t unit_ms, Arra
     return l;
 }
 
-// One call site's last layout read from the table.
-struct LayoutCache {
+// The layouts one call site read from the table, up to 8 (then the oldest
+// is replaced), kept for the statement: a column of a few layout names costs
+// a table read per name, not per row.
+struct LayoutCacheEntry {
     char name[core::kLayoutMaxName + 1];
     Layout layout;
+};
+inline constexpr int kLayoutCacheSize = 8;
+struct LayoutCache {
+    int count;
+    int next;
+    LayoutCacheEntry entries[kLayoutCacheSize];
 };
 
 // The schema-qualified name of the layouts table, as the extension's schema is named now.
@@ -135,7 +143,9 @@ Layout layout_argument(FunctionCallInfo fcinfo, int arg) {
     char *name = text_to_cstring(PG_GETARG_TEXT_PP(arg));
     if (auto l = core::predefined_layout(name, snowflake_epoch_unix_ms)) return *l;
     auto *cache = static_cast<LayoutCache *>(fcinfo->flinfo->fn_extra);
-    if (cache != nullptr && std::strcmp(cache->name, name) == 0) return cache->layout;
+    if (cache != nullptr)
+        for (int i = 0; i < cache->count; ++i)
+            if (std::strcmp(cache->entries[i].name, name) == 0) return cache->entries[i].layout;
     bool found = false;
     Layout l{};
     if (std::strlen(name) <= core::kLayoutMaxName) {
@@ -172,8 +182,11 @@ Layout layout_argument(FunctionCallInfo fcinfo, int arg) {
             MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(LayoutCache)));
         fcinfo->flinfo->fn_extra = cache;
     }
-    std::strcpy(cache->name, name);
-    cache->layout = l;
+    LayoutCacheEntry &entry = cache->entries[cache->next];
+    std::strcpy(entry.name, name);
+    entry.layout = l;
+    cache->next = (cache->next + 1) % kLayoutCacheSize;
+    if (cache->count < kLayoutCacheSize) ++cache->count;
     return l;
 }
 
