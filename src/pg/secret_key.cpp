@@ -108,7 +108,7 @@ Oid key_table() {
     if (!OidIsValid(relid))
         ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
                         errmsg("idgen's key table %s does not exist in this database", kKeyTable),
-                        errhint("ALTER EXTENSION idgen UPDATE creates it.")));
+                        errdetail("The table belongs to the extension, in its schema, under this name.")));
     return relid;
 }
 
