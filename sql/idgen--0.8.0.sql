@@ -2903,14 +2903,20 @@ REVOKE ALL ON idgen_secret_key FROM PUBLIC;
 GRANT SELECT, INSERT, DELETE ON idgen_secret_key TO @extowner@;
 
 -- Tells every backend that the keys changed: each keeps the keys it used.
+-- A row trigger, which logical replication's apply worker fires too (it
+-- fires no statement trigger but TRUNCATE's), and one for TRUNCATE; both
+-- enabled ALWAYS.
 CREATE FUNCTION idgen_secret_key_changed() RETURNS trigger
     AS 'MODULE_PATHNAME', 'idgen_secret_key_changed'
     LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
 COMMENT ON FUNCTION idgen_secret_key_changed() IS
-    'statement trigger of idgen_secret_key: every backend forgets the keys it kept';
-CREATE TRIGGER idgen_secret_key_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON idgen_secret_key
-    FOR EACH STATEMENT EXECUTE FUNCTION idgen_secret_key_changed();
+    'trigger of idgen_secret_key: every backend forgets the keys it kept';
+CREATE TRIGGER idgen_secret_key_changed AFTER INSERT OR UPDATE OR DELETE ON idgen_secret_key
+    FOR EACH ROW EXECUTE FUNCTION idgen_secret_key_changed();
 ALTER TABLE idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_changed;
+CREATE TRIGGER idgen_secret_key_truncated AFTER TRUNCATE ON idgen_secret_key
+    FOR EACH STATEMENT EXECUTE FUNCTION idgen_secret_key_changed();
+ALTER TABLE idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_truncated;
 
 -- Adding keys needs INSERT on idgen_secret_key (checked by the functions,
 -- which write the row without a statement).

@@ -22,11 +22,11 @@ SELECT idgen_key_create(repeat('k', 63)), idgen_key_create('régress_ключ'),
 SELECT name, key_id FROM idgen_secret_key
 WHERE name IN (repeat('k', 63), 'régress_ключ', 'Regress_Made') ORDER BY name COLLATE "C";
 
--- the table: revoked from PUBLIC, a configuration table, its trigger enabled ALWAYS
+-- the table: revoked from PUBLIC, a configuration table, its triggers enabled ALWAYS
 SELECT count(*) AS public_grants FROM pg_class, aclexplode(relacl) a
 WHERE oid = 'idgen_secret_key'::regclass AND a.grantee = 0;
 SELECT 'idgen_secret_key'::regclass = ANY (extconfig) AS dumped FROM pg_extension WHERE extname = 'idgen';
-SELECT tgname, tgenabled, tgtype FROM pg_trigger WHERE tgrelid = 'idgen_secret_key'::regclass;
+SELECT tgname, tgenabled, tgtype FROM pg_trigger WHERE tgrelid = 'idgen_secret_key'::regclass ORDER BY tgname;
 
 -- a role with no grant: uses a key through the functions, reads no key
 CREATE ROLE regress_key_user;
@@ -68,8 +68,8 @@ RESET ROLE;
 REVOKE INSERT ON idgen_secret_key FROM regress_key_user;
 SELECT name, key_id FROM idgen_secret_key WHERE name = 'regress_user_key' ORDER BY key_id;
 
--- each backend keeps the keys it used; a change through SQL (the statement
--- trigger) or the functions reaches the next call
+-- each backend keeps the keys it used; a change through SQL (the triggers)
+-- or the functions reaches the next call
 SELECT bigint_obfuscate(5, 'regress_imported') AS newest_before;
 DELETE FROM idgen_secret_key WHERE name = 'regress_imported' AND key_id = 8;
 SELECT bigint_obfuscate(5, 'regress_imported') AS newest_after_delete;

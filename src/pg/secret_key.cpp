@@ -20,8 +20,7 @@
 //
 // Each backend keeps the keys it used in a small cache. The table's rows
 // change only through idgen_key_create()/idgen_key_import(), which invalidate
-// the table's relcache entry, or through SQL, whose statement trigger does
-// the same; every backend's relcache callback then empties its cache (at its
+// the table's relcache entry, or through SQL, whose triggers do the same; every backend's relcache callback then empties its cache (at its
 // next transaction, or lock), as catalog caches are emptied.
 #include <algorithm>
 #include <cstring>
@@ -349,7 +348,7 @@ Datum idgen_key_import(PG_FUNCTION_ARGS) {
     PG_RETURN_INT32(made);
 }
 
-// The statement trigger of idgen_secret_key: every backend forgets its keys.
+// The triggers of idgen_secret_key (rows, TRUNCATE): every backend forgets its keys.
 Datum idgen_secret_key_changed(PG_FUNCTION_ARGS) {
     if (!CALLED_AS_TRIGGER(fcinfo))
         ereport(ERROR, (errcode(ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED),

@@ -118,7 +118,7 @@ SKIP:
 
 # Another session's change reaches web's session at its next statement: its
 # cache of the name's newest key id is emptied, by idgen_key_create and by
-# SQL on the table (the statement trigger).
+# SQL on the table (its triggers).
 my $session = $node->background_psql($db, extra_params => [ '-U', 'web' ]);
 my $before = $session->query_safe("SELECT bigint_obfuscate(7, 'orders')");
 is($before, $node->q("SELECT bigint_obfuscate(7, 'orders', 2)", db => $db), "web's session uses key id 2, the newest");
