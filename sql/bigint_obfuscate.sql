@@ -67,4 +67,4 @@ RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 DROP TABLE regress_parallel_ids;
 
-DELETE FROM idgen_secret_key WHERE name IN ('regress_vectors', 'regress_perm', 'regress_perm_other');
+DELETE FROM idgen_secret.idgen_secret_key WHERE name IN ('regress_vectors', 'regress_perm', 'regress_perm_other');

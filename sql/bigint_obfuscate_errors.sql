@@ -19,4 +19,4 @@ SELECT bigint_deobfuscate(-42, 'regress_obf_err', 1);
 SELECT bigint_obfuscate(0, 'regress_obf_missing');
 \echo :LAST_ERROR_SQLSTATE
 
-DELETE FROM idgen_secret_key WHERE name = 'regress_obf_err';
+DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'regress_obf_err';

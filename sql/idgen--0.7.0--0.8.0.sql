@@ -1372,12 +1372,18 @@ COMMENT ON FUNCTION sqids_define(text, text, integer, text[], name) IS
 -- Named secret keys of idgen's keyed functions (src/pg/secret_key.cpp)
 -- ============================================================================
 
--- One row per key id of a key name. Revoked from PUBLIC: the library reads
--- the rows itself, so a role uses a key through a keyed function's EXECUTE
--- and never reads it. Dumped with the database (pg_extension_config_dump):
--- a dump holds the keys. The name is COLLATE "C", the collation of the
--- library's index scans.
-CREATE TABLE idgen_secret_key (
+-- One row per key id of a key name, in a schema of its own that PUBLIC may
+-- not use: a role that cannot name the table can hold no lock on it, nor
+-- queue one that the library's reads of it would wait behind. The table is
+-- revoked from PUBLIC too: the library reads the rows itself, so a role uses
+-- a key through a keyed function's EXECUTE and never reads it. Dumped with
+-- the database (pg_extension_config_dump): a dump holds the keys. The name
+-- is COLLATE "C", the collation of the library's index scans.
+CREATE SCHEMA idgen_secret;
+COMMENT ON SCHEMA idgen_secret IS 'idgen''s secret keys (idgen_secret_key), usable by no role without a grant';
+REVOKE ALL ON SCHEMA idgen_secret FROM PUBLIC;
+GRANT USAGE ON SCHEMA idgen_secret TO @extowner@;
+CREATE TABLE idgen_secret.idgen_secret_key (
     name text COLLATE "C" NOT NULL,
     key_id integer NOT NULL,
     key bytea NOT NULL,
@@ -1387,18 +1393,19 @@ CREATE TABLE idgen_secret_key (
     CONSTRAINT idgen_secret_key_key_id CHECK (key_id >= 1),
     CONSTRAINT idgen_secret_key_key CHECK (pg_catalog.octet_length(key) = 16)
 );
-COMMENT ON TABLE idgen_secret_key IS
+COMMENT ON TABLE idgen_secret.idgen_secret_key IS
     'the secret keys of idgen''s keyed functions (bigint_obfuscate): readable by no role without a grant; the library reads them for any role that may run those functions';
-COMMENT ON COLUMN idgen_secret_key.name IS 'the key''s name (1 to 63 bytes), as the keyed functions take it';
-COMMENT ON COLUMN idgen_secret_key.key_id IS
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.name IS 'the key''s name (1 to 63 bytes), as the keyed functions take it';
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.key_id IS
     'the key id within the name, from 1; a new key id of the name is a rotation, and its newest key id is the default';
-COMMENT ON COLUMN idgen_secret_key.key IS 'the 16 key bytes';
-COMMENT ON COLUMN idgen_secret_key.created IS 'when the key was created or imported';
-SELECT pg_catalog.pg_extension_config_dump('idgen_secret_key', '');
-REVOKE ALL ON idgen_secret_key FROM PUBLIC;
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.key IS 'the 16 key bytes';
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.created IS 'when the key was created or imported';
+SELECT pg_catalog.pg_extension_config_dump('idgen_secret.idgen_secret_key', '');
+REVOKE ALL ON idgen_secret.idgen_secret_key FROM PUBLIC;
 -- The role that created the extension manages the keys (and dumps them);
--- others need INSERT (to add keys) or DELETE granted to them.
-GRANT SELECT, INSERT, DELETE ON idgen_secret_key TO @extowner@;
+-- another role needs INSERT to add keys, and USAGE on the schema besides to
+-- read or delete them in SQL.
+GRANT SELECT, INSERT, DELETE ON idgen_secret.idgen_secret_key TO @extowner@;
 
 -- Tells every backend that the keys changed: each keeps the keys it used.
 -- A row trigger, which logical replication's apply worker fires too (it
@@ -1408,16 +1415,16 @@ CREATE FUNCTION idgen_secret_key_changed() RETURNS trigger
     AS 'MODULE_PATHNAME', 'idgen_secret_key_changed'
     LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
 COMMENT ON FUNCTION idgen_secret_key_changed() IS
-    'trigger of idgen_secret_key: every backend forgets the keys it kept';
-CREATE TRIGGER idgen_secret_key_changed AFTER INSERT OR UPDATE OR DELETE ON idgen_secret_key
+    'trigger of idgen_secret.idgen_secret_key: every backend forgets the keys it kept';
+CREATE TRIGGER idgen_secret_key_changed AFTER INSERT OR UPDATE OR DELETE ON idgen_secret.idgen_secret_key
     FOR EACH ROW EXECUTE FUNCTION idgen_secret_key_changed();
-ALTER TABLE idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_changed;
-CREATE TRIGGER idgen_secret_key_truncated AFTER TRUNCATE ON idgen_secret_key
+ALTER TABLE idgen_secret.idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_changed;
+CREATE TRIGGER idgen_secret_key_truncated AFTER TRUNCATE ON idgen_secret.idgen_secret_key
     FOR EACH STATEMENT EXECUTE FUNCTION idgen_secret_key_changed();
-ALTER TABLE idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_truncated;
+ALTER TABLE idgen_secret.idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_truncated;
 
--- Adding keys needs INSERT on idgen_secret_key (checked by the functions,
--- which write the row without a statement).
+-- Adding keys needs INSERT on idgen_secret.idgen_secret_key (checked by the
+-- functions, which write the row without a statement).
 CREATE FUNCTION idgen_key_create(name text) RETURNS integer
     AS 'MODULE_PATHNAME', 'idgen_key_create'
     LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;

@@ -155,8 +155,8 @@ SELECT owner_ids.prefixed_id_prefix(owner_ids.prefixed_id_new('own')) AS prefix,
 -- and manages the secret keys: adds one, reads its row, deletes it
 SELECT owner_ids.idgen_key_create('owner_key') AS key_id;
 SELECT octet_length(key) AS key_bytes, owner_ids.bigint_obfuscate(1, 'owner_key') > 0 AS owner_can_obfuscate
-FROM owner_ids.idgen_secret_key WHERE name = 'owner_key';
-DELETE FROM owner_ids.idgen_secret_key WHERE name = 'owner_key';
+FROM idgen_secret.idgen_secret_key WHERE name = 'owner_key';
+DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'owner_key';
 DROP DOMAIN owner_ids.owner_ref;
 DROP EXTENSION idgen;
 DROP SCHEMA owner_ids;

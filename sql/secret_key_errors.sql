@@ -67,24 +67,24 @@ SELECT idgen_key_import('regress_err', '\x000102030405060708090a0b0c0d0e0f');
 ROLLBACK;
 
 -- a row whose key is not 16 bytes (only with the table's CHECK dropped): 55000
-ALTER TABLE idgen_secret_key DROP CONSTRAINT idgen_secret_key_key;
-INSERT INTO idgen_secret_key (name, key_id, key) VALUES ('regress_err_short', 1, '\x0102');
+ALTER TABLE idgen_secret.idgen_secret_key DROP CONSTRAINT idgen_secret_key_key;
+INSERT INTO idgen_secret.idgen_secret_key (name, key_id, key) VALUES ('regress_err_short', 1, '\x0102');
 SELECT bigint_obfuscate(1, 'regress_err_short');
 \echo :LAST_ERROR_SQLSTATE
-DELETE FROM idgen_secret_key WHERE name = 'regress_err_short';
-ALTER TABLE idgen_secret_key ADD CONSTRAINT idgen_secret_key_key CHECK (pg_catalog.octet_length(key) = 16);
+DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'regress_err_short';
+ALTER TABLE idgen_secret.idgen_secret_key ADD CONSTRAINT idgen_secret_key_key CHECK (pg_catalog.octet_length(key) = 16);
 
--- the key table renamed away from the extension's schema: 42P01
-ALTER TABLE idgen_secret_key RENAME TO idgen_secret_key_moved;
+-- the key table renamed: 42P01
+ALTER TABLE idgen_secret.idgen_secret_key RENAME TO idgen_secret_key_moved;
 SELECT bigint_obfuscate(1, 'regress_err', 3);
 \echo :LAST_ERROR_SQLSTATE
 SELECT idgen_key_create('regress_err_moved');
 \echo :LAST_ERROR_SQLSTATE
-ALTER TABLE idgen_secret_key_moved RENAME TO idgen_secret_key;
+ALTER TABLE idgen_secret.idgen_secret_key_moved RENAME TO idgen_secret_key;
 SELECT bigint_obfuscate(1, 'regress_err', 3) > 0 AS works_again;
 
 -- the trigger function called outside a trigger: 39P01
 SELECT idgen_secret_key_changed();
 \echo :LAST_ERROR_SQLSTATE
 
-DELETE FROM idgen_secret_key WHERE name = 'regress_err';
+DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'regress_err';

@@ -3,25 +3,31 @@
 // lookup the keyed functions use, and the trigger that tells every backend
 // the table changed.
 //
-// The table idgen_secret_key is revoked from PUBLIC. The library reads it
-// the way PostgreSQL reads its catalogs: an index scan under the catalog
-// snapshot, in C, with no SQL statement. So a role needs only EXECUTE on a
-// keyed function to use a key, never SELECT on the table; and since nothing
-// is planned or executed, no key reaches pg_stat_statements, auto_explain,
-// log_statement or a constraint's error detail. SPI under the extension
-// owner's identity would also work without the grant, but it would run
-// statements that those facilities see (with the key as a parameter value),
-// and it would depend on search_path and on the owner role staying as it was.
-// Adding a key writes the row the same way, after checking that the current
-// role has INSERT on the table (the extension's owner, a superuser, or a role
-// granted it) and that the transaction may write; so a key made by
-// idgen_key_create() is drawn from idgen's CSPRNG inside the server and never
-// appears in any statement.
+// The table idgen_secret.idgen_secret_key is revoked from PUBLIC, in a schema
+// PUBLIC may not use, so that no role without a grant can even name it: none
+// can hold a lock on it in an open transaction, or queue one (CREATE RULE
+// takes AccessExclusiveLock before it checks ownership) that the library's
+// reads would wait behind, as any role can on a table of a schema it uses.
+//
+// The library reads the table the way PostgreSQL reads its catalogs: an index
+// scan under the catalog snapshot, in C, with no SQL statement. So a role
+// needs only EXECUTE on a keyed function to use a key, never SELECT on the
+// table; and since nothing is planned or executed, no key reaches
+// pg_stat_statements, auto_explain, log_statement or a constraint's error
+// detail. SPI under the extension owner's identity would also work without
+// the grant, but it would run statements that those facilities see (with the
+// key as a parameter value), and it would depend on search_path and on the
+// owner role staying as it was. Adding a key writes the row the same way,
+// after checking that the current role has INSERT on the table (the
+// extension's owner, a superuser, or a role granted it) and that the
+// transaction may write; so a key made by idgen_key_create() is drawn from
+// idgen's CSPRNG inside the server and appears in no statement.
 //
 // Each backend keeps the keys it used in a small cache. The table's rows
 // change only through idgen_key_create()/idgen_key_import(), which invalidate
-// the table's relcache entry, or through SQL, whose triggers do the same; every backend's relcache callback then empties its cache (at its
-// next transaction, or lock), as catalog caches are emptied.
+// the table's relcache entry, or through SQL, whose triggers do the same;
+// every backend's relcache callback then empties its cache (at its next
+// transaction, or lock), as catalog caches are emptied.
 #include <algorithm>
 #include <cstring>
 
@@ -31,6 +37,7 @@
 namespace idgen::pg {
 namespace {
 
+constexpr const char *kKeySchema = "idgen_secret";
 constexpr const char *kKeyTable = "idgen_secret_key";
 constexpr int kNameMaxBytes = 63;
 constexpr int kCacheEntries = 16;
@@ -79,35 +86,18 @@ void check_name(const text *name, const char **bytes, int *length) {
                         errdetail("A key name has 1 to %d bytes; this one has %d.", kNameMaxBytes, *length)));
 }
 
-// The schema idgen was created in, or InvalidOid.
-Oid extension_schema(Oid extension) {
-#if PG_VERSION_NUM >= 160000
-    return get_extension_schema(extension);
-#else
-    Relation rel = table_open(ExtensionRelationId, AccessShareLock);
-    ScanKeyData key;
-    ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
-                ObjectIdGetDatum(extension));
-    SysScanDesc scan = systable_beginscan(rel, ExtensionOidIndexId, true, nullptr, 1, &key);
-    HeapTuple tuple = systable_getnext(scan);
-    Oid schema = HeapTupleIsValid(tuple)
-                     ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace
-                     : InvalidOid;
-    systable_endscan(scan);
-    table_close(rel, AccessShareLock);
-    return schema;
-#endif
-}
-
-// The key table of this database's idgen.
+// The key table of this database's idgen: idgen_secret.idgen_secret_key,
+// a member of the extension (so that no look-alike stands in for it).
 Oid key_table() {
     Oid extension = get_extension_oid("idgen", true);
-    Oid schema = OidIsValid(extension) ? extension_schema(extension) : InvalidOid;
+    Oid schema = get_namespace_oid(kKeySchema, true);
     Oid relid = OidIsValid(schema) ? get_relname_relid(kKeyTable, schema) : InvalidOid;
-    if (!OidIsValid(relid))
+    if (!OidIsValid(extension) || !OidIsValid(relid) ||
+        getExtensionOfObject(RelationRelationId, relid) != extension)
         ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
-                        errmsg("idgen's key table %s does not exist in this database", kKeyTable),
-                        errdetail("The table belongs to the extension, in its schema, under this name.")));
+                        errmsg("idgen's key table %s.%s does not exist in this database", kKeySchema,
+                               kKeyTable),
+                        errdetail("The table belongs to the extension, under this name.")));
     return relid;
 }
 
@@ -254,7 +244,7 @@ std::int32_t insert_key(const char *function, const text *name, const std::uint8
     if (pg_class_aclcheck(relid, GetUserId(), ACL_INSERT) != ACLCHECK_OK)
         ereport(ERROR, (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
                         errmsg("permission denied to create idgen keys"),
-                        errdetail("Adding a key needs INSERT on table %s.", kKeyTable),
+                        errdetail("Adding a key needs INSERT on table %s.%s.", kKeySchema, kKeyTable),
                         errhint("The extension's owner has it, and may grant it.")));
     // Key creators take turns (readers do not wait): the next one sees this
     // one's key id. Held until commit.

@@ -48,8 +48,8 @@ is( $node->q(
 		db => $db),
 	'1 2 1',
 	'idgen_key_create makes key ids 1 and 2 of orders and 1 of users');
-my @keys = split /\n/, $node->q('SELECT encode(key, \'hex\') FROM idgen_secret_key ORDER BY name, key_id', db => $db);
-is(scalar @keys, 3, 'the three keys are in idgen_secret_key (read by the superuser)');
+my @keys = split /\n/, $node->q('SELECT encode(key, \'hex\') FROM idgen_secret.idgen_secret_key ORDER BY name, key_id', db => $db);
+is(scalar @keys, 3, 'the three keys are in idgen_secret.idgen_secret_key (read by the superuser)');
 
 # shows_a_key TEXT [KEYS]: the keys (hex, of @keys by default) that TEXT
 # holds in hex, in either case: how bytea's output shows them.
@@ -74,8 +74,8 @@ for my $sql (
 	"SELECT bigint_obfuscate(1, 'orders', 3)", "SELECT bigint_obfuscate(1, 'nokey')",
 	"SELECT bigint_obfuscate(1, '')", "SELECT idgen_key_create('web')",
 	"SELECT idgen_key_import('orders', decode(repeat('00', 16), 'hex'), 2)",
-	'SELECT * FROM idgen_secret_key', 'COPY idgen_secret_key TO STDOUT',
-	"SELECT key FROM idgen_secret_key WHERE name = 'orders'")
+	'SELECT * FROM idgen_secret.idgen_secret_key', 'COPY idgen_secret.idgen_secret_key TO STDOUT',
+	"SELECT key FROM idgen_secret.idgen_secret_key WHERE name = 'orders'")
 {
 	$errors .= as('web', $sql);
 }
@@ -126,11 +126,11 @@ $node->q("SELECT idgen_key_create('orders')", db => $db);
 is( $session->query_safe("SELECT bigint_obfuscate(7, 'orders')"),
 	$node->q("SELECT bigint_obfuscate(7, 'orders', 3)", db => $db),
 	"after another session's idgen_key_create, web's next statement uses key id 3");
-$node->q("DELETE FROM idgen_secret_key WHERE name = 'orders' AND key_id = 3", db => $db);
+$node->q("DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'orders' AND key_id = 3", db => $db);
 is($session->query_safe("SELECT bigint_obfuscate(7, 'orders')"),
 	$before, "after another session's DELETE of key id 3, web's next statement uses key id 2 again");
 $session->query_safe("SELECT bigint_obfuscate(7, 'users')");
-$node->q("TRUNCATE idgen_secret_key", db => $db);
+$node->q("TRUNCATE idgen_secret.idgen_secret_key", db => $db);
 like(as('web', "SELECT bigint_obfuscate(7, 'users')"), qr/idgen key "users" does not exist/,
 	'after a TRUNCATE, the keys are gone');
 $node->q("SELECT idgen_key_import('users', '\\x000102030405060708090a0b0c0d0e0f')", db => $db);
@@ -157,7 +157,7 @@ is($node->q("SELECT bigint_obfuscate(1, 'orders', 1)", db => 'restored'),
 	'3669710137412786131', 'and the known key gives its known output there');
 my ($dump_status, $dump_out, $dump_err) =
   run_status([ 'pg_dump', '-Fp', '-d', $node->connstr($db) . ' user=web', '-f', "$work/web.sql" ]);
-ok($dump_status != 0 && $dump_err =~ /permission denied for table idgen_secret_key/,
+ok($dump_status != 0 && $dump_err =~ /permission denied for schema idgen_secret/,
 	'pg_dump as web fails: it may not read the keys')
   or diag($dump_err);
 
