@@ -345,7 +345,7 @@ Datum idgen_secret_key_changed(PG_FUNCTION_ARGS) {
                         errmsg("idgen_secret_key_changed() must be called as a trigger")));
     auto *trigger = reinterpret_cast<TriggerData *>(fcinfo->context);
     CacheInvalidateRelcacheByRelid(RelationGetRelid(trigger->tg_relation));
-    return PointerGetDatum(nullptr);
+    return static_cast<Datum>(0);  // an AFTER trigger's result is ignored
 }
 
 }  // extern "C"
