@@ -7,7 +7,8 @@
 # key change in one session reaches another session's next statement (its
 # cache is invalidated). pg_dump carries the keys, and the restored database
 # gives the same public ids; a role that may not read the keys cannot dump
-# the database. One query round-trips 10 million ids without a collision.
+# the database. A hot standby reads the keys, and follows the primary's
+# changes. One query round-trips 10 million ids without a collision.
 use strict;
 use warnings;
 use IdgenTest;
@@ -21,6 +22,7 @@ my $has_pgss = -f "$pkglibdir/pg_stat_statements.so";
 my $no_pgss = 'pg_stat_statements is not installed for this server (a contrib module it was built without)';
 
 my $node = IdgenTest::Node->create('main',
+	streaming => 1,
 	conf => [
 		$has_pgss
 		? ("shared_preload_libraries = 'idgen, pg_stat_statements'", "pg_stat_statements.track = 'all'")
@@ -160,6 +162,27 @@ my ($dump_status, $dump_out, $dump_err) =
 ok($dump_status != 0 && $dump_err =~ /permission denied for schema idgen_secret/,
 	'pg_dump as web fails: it may not read the keys')
   or diag($dump_err);
+
+# A hot standby reads the keys too; a key added on the primary reaches a
+# standby session's next statement (the invalidation is replayed with the
+# WAL), and a standby adds none (25006).
+$node->backup('standby');
+my $standby = IdgenTest::Node->new('standby');
+$standby->init_from_backup($node, 'standby', has_streaming => 1);
+$standby->start;
+my $on_standby = $standby->background_psql($db, extra_params => [ '-U', 'web' ]);
+is($on_standby->query_safe("SELECT bigint_obfuscate(1, 'orders')"),
+	$node->q("SELECT bigint_obfuscate(1, 'orders', 2)", db => $db),
+	"a standby session uses the primary's newest key id, 2");
+$node->q("SELECT idgen_key_import('orders', '\\xffeeddccbbaa99887766554433221100', 3)", db => $db);
+$node->wait_for_catchup($standby, 'replay');
+is($on_standby->query_safe("SELECT bigint_obfuscate(1, 'orders')"),
+	$node->q("SELECT bigint_obfuscate(1, 'orders', 3)", db => $db),
+	"after the primary's new key id 3 is replayed, the standby session's next statement uses it");
+$on_standby->quit;
+like($standby->error("SELECT idgen_key_create('orders')", db => $db),
+	qr/^25006: cannot execute idgen_key_create\(\) in a read-only transaction/, 'a standby adds no key (25006)');
+$standby->stop;
 
 # A permutation on 10 million ids in one query: every one comes back, no two
 # alike, every public id positive.
