@@ -2981,3 +2981,113 @@ CREATE FUNCTION snowflake_layout_end(layout text) RETURNS timestamptz
 COMMENT ON FUNCTION snowflake_layout_end(text) IS
     'first instant the named layout''s time field cannot hold (epoch + unit * 2^time bits)';
 -- end family: snowflake_layout
+
+-- begin family: secret_keys
+-- ============================================================================
+-- Named secret keys of idgen's keyed functions (src/pg/secret_key.cpp)
+-- ============================================================================
+
+-- One row per key id of a key name, in a schema of its own that PUBLIC may
+-- not use: a role that cannot name the table can hold no lock on it, nor
+-- queue one that the library's reads of it would wait behind. The table is
+-- revoked from PUBLIC too: the library reads the rows itself, so a role uses
+-- a key through a keyed function's EXECUTE and never reads it. Dumped with
+-- the database (pg_extension_config_dump): a dump holds the keys. The name
+-- is COLLATE "C", the collation of the library's index scans.
+CREATE SCHEMA idgen_secret;
+COMMENT ON SCHEMA idgen_secret IS 'idgen''s secret keys (idgen_secret_key), usable by no role without a grant';
+REVOKE ALL ON SCHEMA idgen_secret FROM PUBLIC;
+GRANT USAGE ON SCHEMA idgen_secret TO @extowner@;
+CREATE TABLE idgen_secret.idgen_secret_key (
+    name text COLLATE "C" NOT NULL,
+    key_id integer NOT NULL,
+    key bytea NOT NULL,
+    created timestamptz NOT NULL DEFAULT pg_catalog.now(),
+    CONSTRAINT idgen_secret_key_pkey PRIMARY KEY (name, key_id),
+    CONSTRAINT idgen_secret_key_name CHECK (pg_catalog.octet_length(name) BETWEEN 1 AND 63),
+    CONSTRAINT idgen_secret_key_key_id CHECK (key_id >= 1),
+    CONSTRAINT idgen_secret_key_key CHECK (pg_catalog.octet_length(key) = 16)
+);
+COMMENT ON TABLE idgen_secret.idgen_secret_key IS
+    'the secret keys of idgen''s keyed functions (bigint_obfuscate): readable by no role without a grant; the library reads them for any role that may run those functions';
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.name IS 'the key''s name (1 to 63 bytes), as the keyed functions take it';
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.key_id IS
+    'the key id within the name, from 1; a new key id of the name is a rotation, and its newest key id is the default';
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.key IS 'the 16 key bytes';
+COMMENT ON COLUMN idgen_secret.idgen_secret_key.created IS 'when the key was created or imported';
+SELECT pg_catalog.pg_extension_config_dump('idgen_secret.idgen_secret_key', '');
+REVOKE ALL ON idgen_secret.idgen_secret_key FROM PUBLIC;
+-- The role that created the extension manages the keys (and dumps them);
+-- another role needs INSERT to add keys, and USAGE on the schema besides to
+-- read or delete them in SQL.
+GRANT SELECT, INSERT, DELETE ON idgen_secret.idgen_secret_key TO @extowner@;
+
+-- Tells every backend that the keys changed: each keeps the keys it used.
+-- A row trigger, which logical replication's apply worker fires too (it
+-- fires no statement trigger but TRUNCATE's), and one for TRUNCATE; both
+-- enabled ALWAYS.
+CREATE FUNCTION idgen_secret_key_changed() RETURNS trigger
+    AS 'MODULE_PATHNAME', 'idgen_secret_key_changed'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen_secret_key_changed() IS
+    'trigger of idgen_secret.idgen_secret_key: every backend forgets the keys it kept';
+CREATE TRIGGER idgen_secret_key_changed AFTER INSERT OR UPDATE OR DELETE ON idgen_secret.idgen_secret_key
+    FOR EACH ROW EXECUTE FUNCTION idgen_secret_key_changed();
+ALTER TABLE idgen_secret.idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_changed;
+CREATE TRIGGER idgen_secret_key_truncated AFTER TRUNCATE ON idgen_secret.idgen_secret_key
+    FOR EACH STATEMENT EXECUTE FUNCTION idgen_secret_key_changed();
+ALTER TABLE idgen_secret.idgen_secret_key ENABLE ALWAYS TRIGGER idgen_secret_key_truncated;
+
+-- Adding keys needs INSERT on idgen_secret.idgen_secret_key (checked by the
+-- functions, which write the row without a statement).
+CREATE FUNCTION idgen_key_create(name text) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_key_create'
+    LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen_key_create(text) IS
+    'adds a key id to the key name (1 for a new name) with 16 bytes from idgen''s CSPRNG, made in the server so that no statement or log shows them; returns the key id';
+
+CREATE FUNCTION idgen_key_import(name text, key bytea) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_key_import'
+    LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen_key_import(text, bytea) IS
+    'adds the given 16 bytes as the key name''s next key id; the key is in the statement, which logs may show; returns the key id';
+
+CREATE FUNCTION idgen_key_import(name text, key bytea, key_id integer) RETURNS integer
+    AS 'MODULE_PATHNAME', 'idgen_key_import'
+    LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION idgen_key_import(text, bytea, integer) IS
+    'adds the given 16 bytes as this key id of the key name (the same key on another server); the key is in the statement, which logs may show; returns the key id';
+-- end family: secret_keys
+
+-- begin family: bigint_obfuscate
+-- ============================================================================
+-- A keyed permutation of the positive bigints (core/feistel63.hpp)
+-- ============================================================================
+
+-- feistel63 under a key of idgen_secret_key, the name's newest key id unless
+-- one is given. STABLE: the result depends on the key table (a new key id
+-- changes the default). PARALLEL SAFE: a worker reads the keys as the leader.
+CREATE FUNCTION bigint_obfuscate(id bigint, key_name text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_bigint_obfuscate'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bigint_obfuscate(bigint, text) IS
+    'the public id (1 to 2^63-1) of an id (1 to 2^63-1) under the key name''s newest key id: a keyed permutation (feistel63) that hides the count and order of ids from who sees only public ids; not encryption, no authentication';
+
+CREATE FUNCTION bigint_obfuscate(id bigint, key_name text, key_id integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_bigint_obfuscate'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bigint_obfuscate(bigint, text, integer) IS
+    'the public id (1 to 2^63-1) of an id (1 to 2^63-1) under this key id of the key name (feistel63)';
+
+CREATE FUNCTION bigint_deobfuscate(public_id bigint, key_name text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_bigint_deobfuscate'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bigint_deobfuscate(bigint, text) IS
+    'the id of a public id under the key name''s newest key id, the inverse of bigint_obfuscate; every bigint from 1 to 2^63-1 decodes to some id';
+
+CREATE FUNCTION bigint_deobfuscate(public_id bigint, key_name text, key_id integer) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_bigint_deobfuscate'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bigint_deobfuscate(bigint, text, integer) IS
+    'the id of a public id under this key id of the key name, the inverse of bigint_obfuscate';
+-- end family: bigint_obfuscate

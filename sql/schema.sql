@@ -152,6 +152,11 @@ SELECT owner_ids.prefixed_id_define('owner_ref', 'own') AS owner_can_define;
 RESET search_path;
 SELECT owner_ids.prefixed_id_prefix(owner_ids.prefixed_id_new('own')) AS prefix,
        (SELECT count(*) FROM owner_ids.prefixed_id_registry) AS registered;
+-- and manages the secret keys: adds one, reads its row, deletes it
+SELECT owner_ids.idgen_key_create('owner_key') AS key_id;
+SELECT octet_length(key) AS key_bytes, owner_ids.bigint_obfuscate(1, 'owner_key') > 0 AS owner_can_obfuscate
+FROM idgen_secret.idgen_secret_key WHERE name = 'owner_key';
+DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'owner_key';
 DROP DOMAIN owner_ids.owner_ref;
 DROP EXTENSION idgen;
 DROP SCHEMA owner_ids;
