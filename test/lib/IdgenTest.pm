@@ -594,6 +594,28 @@ sub restart
 	return $self->SUPER::restart(@args);
 }
 
+# poll_accepting [db => NAME]: true once the server answers a query again,
+# false after the suite's timeout. After a crash restart the server refuses
+# connections while it recovers, and psql then exits before reading the script
+# that poll_query_until writes to its standard input: IPC::Run dies of the
+# broken pipe. Here a refused connection is one more failed attempt.
+sub poll_accepting
+{
+	my ($self, %opt) = @_;
+	my $deadline = Time::HiRes::time() + $PostgreSQL::Test::Utils::timeout_default;
+	while (Time::HiRes::time() < $deadline)
+	{
+		my ($out, $err, $timed_out) = ('', '');
+		my $ret = eval {
+			$self->psql($opt{db} // 'postgres', 'SELECT 1',
+				stdout => \$out, stderr => \$err, timeout => 30, timed_out => \$timed_out);
+		};
+		return 1 if defined $ret && $ret == 0 && $out eq '1';
+		Time::HiRes::sleep(0.1);
+	}
+	return 0;
+}
+
 # q SQL [db => NAME]: the result of SQL, unaligned without headers; dies on an
 # error.
 sub q

@@ -128,7 +128,7 @@ ok( eval {
 		1;
 	},
 	'the postmaster does a crash restart');
-ok($node->poll_query_until($db, 'SELECT 1', '1'), 'the server accepts queries again');
+ok($node->poll_accepting(db => $db), 'the server accepts queries again');
 eval { $victim->quit };
 my %after_crash = map { $_->{family} => process_of($node, $_) } @families;
 isnt($after_crash{objectid}, $after_restart{objectid}, 'a crash restart draws a new objectid process value');
