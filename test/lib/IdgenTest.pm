@@ -594,23 +594,34 @@ sub restart
 	return $self->SUPER::restart(@args);
 }
 
+# try_q SQL [db => NAME]: the result of SQL, or undef when it fails: an
+# error, a refused connection, or 30 s without an answer (a server stuck
+# mid-shutdown). For polls across a crash restart or a failover: psql() dies
+# of the broken pipe when psql, refused, exits before reading its script.
+sub try_q
+{
+	my ($self, $sql, %opt) = @_;
+	my ($out, $err, $timed_out) = ('', '');
+	my $ret = eval {
+		$self->psql($opt{db} // 'postgres', $sql,
+			stdout => \$out, stderr => \$err, timeout => 30, timed_out => \$timed_out);
+	};
+	return defined $ret && $ret == 0 ? $out : undef;
+}
+
 # poll_accepting [db => NAME]: true once the server answers a query again,
 # false after the suite's timeout. After a crash restart the server refuses
-# connections while it recovers, and psql then exits before reading the script
-# that poll_query_until writes to its standard input: IPC::Run dies of the
-# broken pipe. Here a refused connection is one more failed attempt.
+# connections while it recovers, and poll_query_until, which writes its query
+# to psql's standard input, dies of the broken pipe; here a refused
+# connection is one more failed attempt.
 sub poll_accepting
 {
 	my ($self, %opt) = @_;
 	my $deadline = Time::HiRes::time() + $PostgreSQL::Test::Utils::timeout_default;
 	while (Time::HiRes::time() < $deadline)
 	{
-		my ($out, $err, $timed_out) = ('', '');
-		my $ret = eval {
-			$self->psql($opt{db} // 'postgres', 'SELECT 1',
-				stdout => \$out, stderr => \$err, timeout => 30, timed_out => \$timed_out);
-		};
-		return 1 if defined $ret && $ret == 0 && $out eq '1';
+		my $out = $self->try_q('SELECT 1', db => $opt{db});
+		return 1 if defined $out && $out eq '1';
 		Time::HiRes::sleep(0.1);
 	}
 	return 0;

@@ -392,18 +392,7 @@ sub sync_standby
 sub query
 {
 	my ($self, $name, $sql) = @_;
-	my ($out, $err, $timed_out) = ('', '');
-	# psql() dies when psql exits before reading its script (a refused
-	# connection: "Broken pipe"); that is a failed query too.
-	my $ret = eval {
-		$self->node($name)->psql(
-			'postgres', $sql,
-			stdout => \$out,
-			stderr => \$err,
-			timeout => 30,
-			timed_out => \$timed_out);
-	};
-	return defined $ret && $ret == 0 ? $out : undef;
+	return $self->node($name)->try_q($sql);
 }
 
 # streaming NAME UPSTREAM: NAME is in recovery, its WAL receiver streams, and
