@@ -12,10 +12,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+// npm pack in a checkout where npm ci has not run would fail later, in tsc,
+// with "tsc: not found"; say what to do instead.
+const modules = join(pkgDir, 'node_modules');
+if (!existsSync(join(modules, 'typescript', 'package.json'))) {
+  console.error('pglite-sql: the development dependencies are not installed: run `npm ci` in this directory first');
+  process.exit(1);
+}
 // The checkout: two levels up, or, for a copy of the package packed
 // elsewhere (clients/node/test/run.sh), two levels above the package whose
 // node_modules the copy links to.
-const repo = [join(pkgDir, '..', '..'), join(realpathSync(join(pkgDir, 'node_modules')), '..', '..', '..')]
+const repo = [join(pkgDir, '..', '..'), join(realpathSync(modules), '..', '..', '..')]
   .find((dir) => existsSync(join(dir, 'sql', 'edition', 'generate.py')));
 if (!repo) {
   console.error('pglite-sql: no checkout of idgen (sql/edition/generate.py) above the package');

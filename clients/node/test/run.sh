@@ -22,5 +22,7 @@ cp "$package/../../test/data/id_vectors.json" "$work/project/id_vectors.json"
 rm -rf "$work/project/node_modules/idgen"
 (cd "$work/project" && npm install --no-save --offline --loglevel=error "$work"/idgen-*.tgz)
 cd "$work/project"
+# the package's sources, for pack_checkout.test.mjs
+export IDGEN_NODE_PACKAGE="$package"
 node --test --test-concurrency=1 --test-timeout=300000 --test-reporter=junit --test-reporter-destination="$junit" \
     --test-reporter=spec --test-reporter-destination=stdout tests/*.test.mjs || true
