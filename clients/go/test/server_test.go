@@ -360,6 +360,34 @@ func TestPgxCopyFromUnregistered(t *testing.T) {
 	}
 }
 
+// Without Register, pgx reads the types in text, and the package's types
+// still scan from it: each implements sql.Scanner, which pgx calls with the
+// text. (The README said they did not.)
+func TestPgxScanUnregistered(t *testing.T) {
+	conn := connect(t)
+	ctx := context.Background()
+	var (
+		u   idgen.ULID
+		p   idgen.PrefixedID
+		tid idgen.TypeID
+		k   idgen.KSUID
+		o   idgen.ObjectID
+		x   idgen.XID
+		raw [6]string
+	)
+	query := `SELECT ulid(), prefixed_id_new('acct'), typeid_new('user'), ksuid(), objectid(), xid()`
+	if err := conn.QueryRow(ctx, query).Scan(&u, &p, &tid, &k, &o, &x); err != nil {
+		t.Fatalf("unregistered Scan into the package's types: %v", err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT $1::ulid::text, $2::prefixed_id::text, $3::typeid::text, $4::ksuid::text, $5::objectid::text, $6::rsxid::text`,
+		u.String(), p.String(), tid.String(), k.String(), o.String(), x.String()).Scan(&raw[0], &raw[1], &raw[2], &raw[3], &raw[4], &raw[5]); err != nil {
+		t.Fatal(err)
+	}
+	if got := [6]string{u.String(), p.String(), tid.String(), k.String(), o.String(), x.String()}; got != raw || p.Prefix != "acct" || tid.Prefix != "user" {
+		t.Errorf("unregistered Scan: %v, the server's text %v", got, raw)
+	}
+}
+
 // pgxpool: Register as AfterConnect, and a domain created later found by a new connection.
 func TestPgxPool(t *testing.T) {
 	connect(t) // skips without a server

@@ -77,6 +77,12 @@ describe('node-postgres registerTypes()', () => {
     assert.equal(typeof row.small_id, 'number');
     assert.match(row.ref, /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
     assert.equal(row.refs.length, 2);
+    assert.throws(() => JSON.stringify(row), TypeError, 'JSON.stringify of a BigInt throws, as the README warns');
+    // README package begins
+    // JSON.stringify(row) throws a TypeError on the BigInt: write snowflakes as strings
+    const json = JSON.stringify(row, (key, value) => (typeof value === 'bigint' ? value.toString() : value));
+    // README package ends
+    assert.deepEqual(JSON.parse(json), { ...row, id: row.id.toString() });
   });
 
   test('on a Client: snowflakes BigInt, snowflake53 Number, IDs and domains as their text, arrays as arrays', async (t) => {

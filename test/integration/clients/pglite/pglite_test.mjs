@@ -18,7 +18,7 @@
 // version in the schema is refused. Prints its plan, then one verdict a line
 // (test/lib/verdicts.mjs), which pglite.pl turns into checks.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,7 +39,7 @@ const vectors = JSON.parse(execFileSync('python3', [vectorsScript, 'cases', 'ids
 
 // The verdicts, counted before the first: the vectors file's and the differential's families below.
 const families = ['uuid', 'ulid text', 'snowflake', 'snowflake53', 'bigint base36', 'prefixed_id text', 'typeid text', 'boundaries', '12 bytes'];
-plan(8 + vectors.verdicts + families.length + 6);
+plan(8 + vectors.verdicts + families.length + 8);
 
 // --- options ------------------------------------------------------------------
 const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.constructor.name; } };
@@ -319,3 +319,25 @@ const p5 = await PGlite.create(dataDir, { extensions: { idgen: idgen({ schema: '
 ok(p5 instanceof Error && /holds a uuid_v7\(\) that is not the SQL edition/.test(p5.message),
   'a schema holding a uuid_v7() that is not the edition is refused at start', String(p5?.message ?? p5));
 note(`persistence part took ${Date.now() - started} ms`);
+
+// --- docs/browser.md's Node example, as shown: a directory, and ulid's text ----
+process.chdir(tmp);
+// README browser begins
+// in Node: a directory, created if missing
+const app = await PGlite.create('./my-app-data', {
+  extensions: { idgen: idgen({ schema: 'ids', shard: 12 }) },
+});
+const { rows } = await app.query(`SELECT ids.ulid_to_text(ids.ulid()) AS ulid,
+  ids.ulid()::text AS ulid_as_uuid`);
+// README browser ends
+const installedInDir = app.idgen.installedNow;
+await app.close();
+const reopened = await PGlite.create('./my-app-data', { extensions: { idgen: idgen({ schema: 'ids', shard: 12 }) } });
+ok(installedInDir === true && existsSync(join(tmp, 'my-app-data', 'PG_VERSION')) && reopened.idgen.installedNow === false
+  && (await reopened.query('SELECT ids.snowflake_shard(ids.snowflake()) AS s')).rows[0].s === 12,
+  "docs/browser.md's Node example runs as shown: PGlite.create('./my-app-data') keeps the database in that directory, the edition installed once (not again when reopened), minting on shard 12");
+await reopened.close();
+ok(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(rows[0]?.ulid ?? '')
+  && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(rows[0]?.ulid_as_uuid ?? ''),
+  "as docs/browser.md says: in the SQL edition a ulid's own text is uuid text, ulid_to_text() gives its 26-character ULID text",
+  JSON.stringify(rows));
