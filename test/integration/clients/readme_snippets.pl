@@ -32,10 +32,11 @@ find(
 		no_chdir => 1,
 		wanted => sub {
 			$File::Find::prune = 1 if $_ =~ m{/(node_modules|target|\.build)$};
-			return unless -f $_ && !$drivers{$_} && !m{/readme_snippets\.[a-z]+$};
+			return unless -f $_ && !m{/readme_snippets\.[a-z]+$};
 			open my $fh, '<', $_ or return;
 			my @lines = <$fh>;
-			push @tools, "$_:snippet" if grep { /README snippet begins/ } @lines;
+			# a driver's snippet blocks are docs/drivers.md's, passed first
+			push @tools, "$_:snippet" if !$drivers{$_} && grep { /README snippet begins/ } @lines;
 			push @browser, "$_:browser" if grep { /README browser begins/ } @lines;
 			push @package_readme, "$_:package" if grep { /README package begins/ } @lines;
 			push @go_readme, "$_:module" if grep { /README module begins/ } @lines;
