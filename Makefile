@@ -4,7 +4,7 @@ EXTENSION = idgen
 EXTVERSION = 0.8.0
 
 MODULE_big = idgen
-CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/snowflake_layout.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o src/core/uuidv6.o src/core/ksuid.o src/core/objectid.o src/core/xid.o src/core/short_text.o src/core/nanoid.o src/core/timeflake.o src/core/push_id.o src/core/sha3.o src/core/cuid2.o src/core/sqids.o src/core/siphash.o src/core/feistel63.o
+CORE_OBJS = src/core/chacha20.o src/core/uuidv7.o src/core/snowflake.o src/core/snowflake_layout.o src/core/base32.o src/core/ulid.o src/core/base36.o src/core/prefixed.o src/core/typeid.o src/core/rmgr_ids.o src/core/uuidv6.o src/core/ksuid.o src/core/objectid.o src/core/xid.o src/core/short_text.o src/core/nanoid.o src/core/timeflake.o src/core/push_id.o src/core/sha3.o src/core/cuid2.o src/core/sqids.o src/core/siphash.o src/core/feistel63.o src/core/uuidv47.o
 OBJS = $(CORE_OBJS) src/pg/module.o src/pg/entropy.o src/pg/timestamps.o src/pg/uuidv7_sql.o src/pg/snowflake_sql.o src/pg/snowflake_layout_sql.o src/pg/lease.o src/pg/ulid_sql.o src/pg/prefixed_sql.o src/pg/typeid_sql.o src/pg/stats_sql.o src/pg/shard_claim_sql.o src/pg/origin.o src/pg/order.o src/pg/uuidv6_sql.o src/pg/fixed_bytes.o src/pg/ksuid_sql.o src/pg/id96_sql.o src/pg/objectid_sql.o src/pg/xid_sql.o src/pg/short_text_sql.o src/pg/nanoid_sql.o src/pg/timeflake_sql.o src/pg/push_id_sql.o src/pg/cuid2_sql.o src/pg/sqids_sql.o src/pg/secret_key.o src/pg/feistel63_sql.o
 
 DATA = $(wildcard sql/$(EXTENSION)--*.sql)
