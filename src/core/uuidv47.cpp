@@ -15,14 +15,14 @@ void xor_time(std::uint64_t mask48, const std::uint8_t in[kUuidv47Bytes], std::u
 
 constexpr std::uint64_t kMask48 = (std::uint64_t{1} << 48) - 1;
 
-Uuidv47Status check(const std::uint8_t uuid[kUuidv47Bytes], std::uint8_t version) {
-    if (uuid_version(uuid) != version) return Uuidv47Status::wrong_version;
+Uuidv47Status check(const std::uint8_t uuid[kUuidv47Bytes], int version) {
     if (!uuid_rfc_variant(uuid)) return Uuidv47Status::wrong_variant;
+    if (uuid_version(uuid) != version) return Uuidv47Status::wrong_version;
     return Uuidv47Status::ok;
 }
 
 // Copies in to out with the time masked and the version nibble set.
-void transform(const SipKey &key, const std::uint8_t in[kUuidv47Bytes], std::uint8_t version,
+void transform(const SipKey &key, const std::uint8_t in[kUuidv47Bytes], int version,
                std::uint8_t out[kUuidv47Bytes]) {
     xor_time(uuidv47_mask48(key, in), in, out);
     out[6] = static_cast<std::uint8_t>((version << 4) | (out[6] & 0x0F));

@@ -28,39 +28,33 @@
 #include <cstdint>
 
 #include "core/siphash.hpp"
+#include "core/uuidv6.hpp"
 
 namespace idgen::core {
 
-inline constexpr std::size_t kUuidv47Bytes = 16;
-inline constexpr std::uint8_t kUuidv47FacadeVersion = 4;
-inline constexpr std::uint8_t kUuidv47StoredVersion = 7;
+inline constexpr std::size_t kUuidv47Bytes = kUuidBytes;
+inline constexpr int kUuidv47FacadeVersion = 4;
+inline constexpr int kUuidv47StoredVersion = 7;
 inline constexpr std::size_t kUuidv47MessageBytes = 10;
 inline constexpr std::size_t kUlidMaskMessageBytes = 12;
 
 enum class Uuidv47Status {
     ok,
+    wrong_variant,  // not the RFC 9562 variant (10): the version field means nothing
     wrong_version,  // mask: not version 7; unmask: not version 4
-    wrong_variant,  // not the RFC 9562 variant (10)
 };
-
-// The version nibble and whether the variant is RFC 9562's, for messages.
-inline constexpr std::uint8_t uuid_version(const std::uint8_t uuid[kUuidv47Bytes]) noexcept {
-    return static_cast<std::uint8_t>(uuid[6] >> 4);
-}
-inline constexpr bool uuid_rfc_variant(const std::uint8_t uuid[kUuidv47Bytes]) noexcept {
-    return (uuid[8] & 0xC0) == 0x80;
-}
 
 // The low 48 bits of SipHash-2-4 of a v7's or a façade's random field.
 std::uint64_t uuidv47_mask48(const SipKey &key, const std::uint8_t uuid[kUuidv47Bytes]) noexcept;
 
-// The façade of a UUIDv7; wrong_version for any other version, wrong_variant
-// for a variant other than 10 (out is then untouched).
+// The façade of a UUIDv7; wrong_variant for a variant other than 10, else
+// wrong_version for any other version (out is then untouched). The version
+// and variant are read with uuid_version() and uuid_rfc_variant().
 Uuidv47Status uuidv47_mask(const SipKey &key, const std::uint8_t v7[kUuidv47Bytes],
                            std::uint8_t facade[kUuidv47Bytes]) noexcept;
 
-// The UUIDv7 of a façade; wrong_version for a UUID of another version than 4,
-// wrong_variant likewise. Any version 4 UUID unmasks to some v7: the façade
+// The UUIDv7 of a façade; wrong_variant, or wrong_version for a UUID of
+// another version than 4. Any version 4 UUID unmasks to some v7: the façade
 // carries no authentication, and a wrong key gives a wrong time.
 Uuidv47Status uuidv47_unmask(const SipKey &key, const std::uint8_t facade[kUuidv47Bytes],
                              std::uint8_t v7[kUuidv47Bytes]) noexcept;

@@ -3,7 +3,7 @@
 // then a 16-byte UUID. Each verdict is judged against the rule written a
 // second way (the version as the 13th hex digit, the variant as the 17th):
 // mask takes exactly version 7 with variant 10, unmask exactly version 4 with
-// variant 10. An accepted value keeps its 74 random bits, gets the other
+// variant 10, and a variant other than 10 is reported before the version. An accepted value keeps its 74 random bits, gets the other
 // version, has its time XORed with SipHash of a message assembled here from
 // a 128-bit integer, and comes back exactly from the other direction; the
 // ULID mask keeps the 80 random bits and is its own inverse.
@@ -51,10 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     std::uint8_t out[16], back[16];
     std::memset(out, 0x5A, sizeof out);
     Uuidv47Status mask = uuidv47_mask(key, uuid, out);
-    if (version_digit != '7') {
-        FUZZ_CHECK(mask == Uuidv47Status::wrong_version);
-    } else if (!rfc_variant) {
+    if (!rfc_variant) {
         FUZZ_CHECK(mask == Uuidv47Status::wrong_variant);
+    } else if (version_digit != '7') {
+        FUZZ_CHECK(mask == Uuidv47Status::wrong_version);
     } else {
         FUZZ_CHECK(mask == Uuidv47Status::ok);
     }
@@ -71,10 +71,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 
     std::memset(out, 0x5A, sizeof out);
     Uuidv47Status unmask = uuidv47_unmask(key, uuid, out);
-    if (version_digit != '4') {
-        FUZZ_CHECK(unmask == Uuidv47Status::wrong_version);
-    } else if (!rfc_variant) {
+    if (!rfc_variant) {
         FUZZ_CHECK(unmask == Uuidv47Status::wrong_variant);
+    } else if (version_digit != '4') {
+        FUZZ_CHECK(unmask == Uuidv47Status::wrong_version);
     } else {
         FUZZ_CHECK(unmask == Uuidv47Status::ok);
     }
