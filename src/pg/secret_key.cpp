@@ -224,6 +224,17 @@ void secret_key_get(const text *name, bool newest, std::int32_t key_id, SecretKe
     entry.key = *out;
 }
 
+core::SipKey secret_key_of_call(FunctionCallInfo fcinfo) {
+    const text *name = PG_GETARG_TEXT_PP(1);
+    bool newest = PG_NARGS() < 3;
+    std::int32_t key_id = newest ? 0 : PG_GETARG_INT32(2);
+    SecretKey key;
+    secret_key_get(name, newest, key_id, &key);
+    core::SipKey sip = core::sip_key(key.bytes);
+    explicit_bzero(&key, sizeof key);
+    return sip;
+}
+
 namespace {
 
 // Adds key id key_id of NAME (the next one when next) with the 16 bytes key;
