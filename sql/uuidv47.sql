@@ -50,6 +50,20 @@ SELECT count(*) FILTER (WHERE uuid_v7_mask(id, 'regress_uuidv47') = facade) AS s
 FROM regress_facades;
 DROP TABLE regress_facades;
 
+-- a call site keeps its key until the keys change: in one transaction, a
+-- PL/pgSQL expression masks under key id 2, then under key id 3 once it is
+-- made, and under key id 2 again once key id 3 is deleted
+CREATE FUNCTION regress_mask(id uuid) RETURNS uuid LANGUAGE plpgsql AS
+    $$ BEGIN RETURN uuid_v7_mask(id, 'regress_uuidv47'); END $$;
+BEGIN;
+SELECT regress_mask(uuid_v7_boundary('2025-01-01 00:00:00+00')) = uuid_v7_mask(uuid_v7_boundary('2025-01-01 00:00:00+00'), 'regress_uuidv47', 2) AS key_id_2;
+SELECT idgen_key_create('regress_uuidv47') AS key_id;
+SELECT regress_mask(uuid_v7_boundary('2025-01-01 00:00:00+00')) = uuid_v7_mask(uuid_v7_boundary('2025-01-01 00:00:00+00'), 'regress_uuidv47', 3) AS key_id_3;
+DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'regress_uuidv47' AND key_id = 3;
+SELECT regress_mask(uuid_v7_boundary('2025-01-01 00:00:00+00')) = uuid_v7_mask(uuid_v7_boundary('2025-01-01 00:00:00+00'), 'regress_uuidv47', 2) AS key_id_2_again;
+ROLLBACK;
+DROP FUNCTION regress_mask(uuid);
+
 -- ULIDs under the key 00 01 .. 0f: the unit tests' frozen outputs
 -- (test/unit/uuidv47_test.cpp), as text
 SELECT id, ulid_mask(id, 'regress_uuidv47', 1) AS masked, ulid_unmask(ulid_mask(id, 'regress_uuidv47', 1), 'regress_uuidv47', 1) = id AS back

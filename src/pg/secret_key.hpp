@@ -23,8 +23,10 @@ struct SecretKey {
 void secret_key_get(const text *name, bool newest, std::int32_t key_id, SecretKey *out);
 
 // The SipHash key of a keyed function's call: its argument 1 is the key name
-// and argument 2, when given, the key id (else the name's newest). The caller
-// clears the key from its frame when done (explicit_bzero).
+// and argument 2, when given, the key id (else the name's newest). Kept for
+// the call site (fn_extra) until an invalidation, so that a scan looks it up
+// once; wiped with the call site's memory. The caller clears the key from its
+// frame when done (explicit_bzero).
 core::SipKey secret_key_of_call(FunctionCallInfo fcinfo);
 
 }  // namespace idgen::pg
