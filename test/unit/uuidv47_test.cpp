@@ -112,10 +112,11 @@ TEST(Uuidv47, MessageIsTheRandomField) {
         std::memcpy(flipped, v7, sizeof flipped);
         flipped[bit / 8] ^= static_cast<std::uint8_t>(0x80 >> (bit % 8));
         bool version_or_variant = (bit >= 48 && bit < 52) || bit == 64 || bit == 65;
-        if (version_or_variant)
+        if (version_or_variant) {
             EXPECT_EQ(uuidv47_mask48(key, flipped), mask) << "bit " << bit;
-        else
+        } else {
             changed += uuidv47_mask48(key, flipped) != mask;
+        }
     }
     EXPECT_EQ(changed, 74);
     // The time bits are not hashed either.
@@ -135,7 +136,9 @@ TEST(Uuidv47, RefusesOtherVersionsAndVariants) {
         std::memset(out, 0xAA, sizeof out);
         Uuidv47Status mask = uuidv47_mask(key, uuid, out);
         EXPECT_EQ(mask, version == 7 ? Uuidv47Status::ok : Uuidv47Status::wrong_version) << version;
-        if (mask != Uuidv47Status::ok) EXPECT_EQ(out[0], 0xAA) << "out is untouched";
+        if (mask != Uuidv47Status::ok) {
+            for (std::uint8_t b : out) EXPECT_EQ(b, 0xAA) << "out is untouched";
+        }
         EXPECT_EQ(uuidv47_unmask(key, uuid, out), version == 4 ? Uuidv47Status::ok : Uuidv47Status::wrong_version)
             << version;
     }
