@@ -1507,7 +1507,7 @@ CREATE TABLE idgen_secret.idgen_secret_key (
     CONSTRAINT idgen_secret_key_key CHECK (pg_catalog.octet_length(key) = 16)
 );
 COMMENT ON TABLE idgen_secret.idgen_secret_key IS
-    'the secret keys of idgen''s keyed functions (bigint_obfuscate): readable by no role without a grant; the library reads them for any role that may run those functions';
+    'the secret keys of idgen''s keyed functions (bigint_obfuscate, uuid_v7_mask, ulid_mask): readable by no role without a grant; the library reads them for any role that may run those functions';
 COMMENT ON COLUMN idgen_secret.idgen_secret_key.name IS 'the key''s name (1 to 63 bytes), as the keyed functions take it';
 COMMENT ON COLUMN idgen_secret.idgen_secret_key.key_id IS
     'the key id within the name, from 1; a new key id of the name is a rotation, and its newest key id is the default';
@@ -1589,3 +1589,62 @@ CREATE FUNCTION bigint_deobfuscate(public_id bigint, key_name text, key_id integ
 COMMENT ON FUNCTION bigint_deobfuscate(bigint, text, integer) IS
     'the id of a public id under this key id of the key name, the inverse of bigint_obfuscate';
 -- end family: bigint_obfuscate
+
+-- begin family: uuidv47
+-- ============================================================================
+-- UUIDv47: a UUIDv7 shown as a version 4 facade, and a ULID with its time
+-- masked (core/uuidv47.hpp)
+-- ============================================================================
+
+-- Under a key of idgen_secret_key, the name's newest key id unless one is
+-- given. STABLE: the result depends on the key table (a new key id changes
+-- the default). PARALLEL SAFE: a worker reads the keys as the leader.
+CREATE FUNCTION uuid_v7_mask(id uuid, key_name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_mask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_mask(uuid, text) IS
+    'the facade of a UUIDv7 under the key name''s newest key id: a version 4 UUID whose 48 time bits are masked with SipHash-2-4 of its random bits (UUIDv47, byte-compatible with its other implementations); hides the time from who sees only facades; not encryption, no authentication';
+
+CREATE FUNCTION uuid_v7_mask(id uuid, key_name text, key_id integer) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_mask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_mask(uuid, text, integer) IS
+    'the facade (UUIDv47) of a UUIDv7 under this key id of the key name';
+
+CREATE FUNCTION uuid_v7_unmask(facade uuid, key_name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_unmask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_unmask(uuid, text) IS
+    'the UUIDv7 of a facade under the key name''s newest key id, the inverse of uuid_v7_mask; every version 4 UUID unmasks to some UUIDv7';
+
+CREATE FUNCTION uuid_v7_unmask(facade uuid, key_name text, key_id integer) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'idgen_uuid_v7_unmask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_unmask(uuid, text, integer) IS
+    'the UUIDv7 of a facade under this key id of the key name, the inverse of uuid_v7_mask';
+
+-- The ULID mask is its own inverse; ulid_unmask names the direction.
+CREATE FUNCTION ulid_mask(id ulid, key_name text) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_mask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_mask(ulid, text) IS
+    'the ULID with its 48 time bits masked with SipHash-2-4 of its 80 random bits under the key name''s newest key id (idgen''s construction); hides the time from who sees only masked ULIDs; not encryption, no authentication';
+
+CREATE FUNCTION ulid_mask(id ulid, key_name text, key_id integer) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_mask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_mask(ulid, text, integer) IS
+    'the ULID with its time masked under this key id of the key name';
+
+CREATE FUNCTION ulid_unmask(masked ulid, key_name text) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_mask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_unmask(ulid, text) IS
+    'the ULID of a masked ULID under the key name''s newest key id, the inverse of ulid_mask; every ULID unmasks to some ULID';
+
+CREATE FUNCTION ulid_unmask(masked ulid, key_name text, key_id integer) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'idgen_ulid_mask'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_unmask(ulid, text, integer) IS
+    'the ULID of a masked ULID under this key id of the key name, the inverse of ulid_mask';
+-- end family: uuidv47

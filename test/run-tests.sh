@@ -65,7 +65,7 @@ version_dependent_tests=(
     snowflake_layout_dump
     prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
     install_matches_upgrade partitioning citus wal_resource_manager backup_sync
-    upgrade_stable_decoders secret_key
+    upgrade_stable_decoders secret_key uuidv47_secrecy
 )
 
 # Test files whose outcome does not depend on the server's major: they run

@@ -121,6 +121,30 @@ fi
 # hashed locks from PyPI), one venv per lock under /var/cache/idgen/python, for
 # test/integration/clients/python_package.pl.
 bash "$(cd "$(dirname "$0")" && pwd)/../clients/python/setup-venvs.sh"
+# python-uuidv47 (test/lib/requirements/uuidv47_peer.txt, a hashed lock from
+# PyPI), the published UUIDv47 implementation test/tap/uuidv47_secrecy.pl
+# compares with, in a venv of its own: /var/cache/idgen/python/uuidv47_peer.
+# A failure is reported here and makes that comparison a counted skip.
+peer_lock="$(cd "$(dirname "$0")" && pwd)/lib/requirements/uuidv47_peer.txt"
+peer_root=${IDGEN_PYTHON_VENVS:-/var/cache/idgen/python}
+peer_venv="$peer_root/uuidv47_peer-$(sha256sum "$peer_lock" | cut -c1-16)"
+if [[ ! -e $peer_venv/.idgen-installed ]]; then
+    echo "setup: Python venv $peer_venv from $peer_lock"
+    rm -rf "$peer_venv"
+    mkdir -p "$peer_root"
+    if /usr/bin/python3 -m venv "$peer_venv" &&
+        PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_CACHE_DIR=${IDGEN_PIP_CACHE:-/var/cache/idgen/pip} \
+            "$peer_venv/bin/pip" install -q --disable-pip-version-check --no-deps --require-hashes \
+            -r "$peer_lock" >&2; then
+        touch "$peer_venv/.idgen-installed"
+    else
+        echo "setup: python-uuidv47 did not install: uuidv47_secrecy.pl skips its differential" >&2
+    fi
+fi
+ln -sfn "$peer_venv" "$peer_root/uuidv47_peer"
+for old in "$peer_root"/uuidv47_peer-*; do  # venvs of earlier locks
+    [[ $old == "$peer_venv" ]] || rm -rf "$old"
+done
 # The npm package clients/node (node_package.pl): its development
 # dependencies (the build) and its test project's (clients/node/test), on the
 # same node as the ORMs (the package needs Node 20.11 or later);

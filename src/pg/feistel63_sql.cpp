@@ -6,24 +6,6 @@
 #include "pg/secret_key.hpp"
 #include "pg/state.hpp"
 
-namespace idgen::pg {
-namespace {
-
-// The SipHash key of the call's key name and key id.
-core::SipKey call_key(FunctionCallInfo fcinfo) {
-    const text *name = PG_GETARG_TEXT_PP(1);
-    bool newest = PG_NARGS() < 3;
-    std::int32_t key_id = newest ? 0 : PG_GETARG_INT32(2);
-    SecretKey key;
-    secret_key_get(name, newest, key_id, &key);
-    core::SipKey sip = core::sip_key(key.bytes);
-    explicit_bzero(&key, sizeof key);
-    return sip;
-}
-
-}  // namespace
-}  // namespace idgen::pg
-
 using namespace idgen::pg;
 namespace core = idgen::core;
 
@@ -34,7 +16,7 @@ PG_FUNCTION_INFO_V1(idgen_bigint_deobfuscate);
 
 Datum idgen_bigint_obfuscate(PG_FUNCTION_ARGS) {
     std::int64_t id = PG_GETARG_INT64(0);
-    core::SipKey key = call_key(fcinfo);
+    core::SipKey key = secret_key_of_call(fcinfo);
     std::optional<std::int64_t> out = core::feistel63_encode(key, id);
     explicit_bzero(&key, sizeof key);
     if (!out)
@@ -47,7 +29,7 @@ Datum idgen_bigint_obfuscate(PG_FUNCTION_ARGS) {
 
 Datum idgen_bigint_deobfuscate(PG_FUNCTION_ARGS) {
     std::int64_t public_id = PG_GETARG_INT64(0);
-    core::SipKey key = call_key(fcinfo);
+    core::SipKey key = secret_key_of_call(fcinfo);
     std::optional<std::int64_t> out = core::feistel63_decode(key, public_id);
     explicit_bzero(&key, sizeof key);
     if (!out)

@@ -226,6 +226,61 @@ void secret_key_get(const text *name, bool newest, std::int32_t key_id, SecretKe
 
 namespace {
 
+// The key a call site used last (its fn_extra), valid while no invalidation
+// has emptied this backend's cache since it was read: a row of a scan then
+// skips the lookup. Wiped when the call site's memory context goes.
+struct CallSiteKey {
+    std::uint64_t generation;
+    bool newest;
+    std::int32_t key_id;
+    int name_bytes;
+    char name[kNameMaxBytes];
+    core::SipKey key;
+};
+
+void wipe_call_site_key(void *site) {
+    explicit_bzero(site, sizeof(CallSiteKey));
+}
+
+}  // namespace
+
+core::SipKey secret_key_of_call(FunctionCallInfo fcinfo) {
+    const text *name = PG_GETARG_TEXT_PP(1);
+    bool newest = PG_NARGS() < 3;
+    std::int32_t key_id = newest ? 0 : PG_GETARG_INT32(2);
+    const char *bytes = VARDATA_ANY(name);
+    int length = static_cast<int>(VARSIZE_ANY_EXHDR(name));
+    auto *site = static_cast<CallSiteKey *>(fcinfo->flinfo->fn_extra);
+    if (site != nullptr && site->generation == invalidations && site->newest == newest &&
+        (newest || site->key_id == key_id) && site->name_bytes == length &&
+        std::memcmp(site->name, bytes, length) == 0)
+        return site->key;
+    std::uint64_t before = invalidations;
+    SecretKey key;
+    secret_key_get(name, newest, key_id, &key);
+    core::SipKey sip = core::sip_key(key.bytes);
+    explicit_bzero(&key, sizeof key);
+    if (site == nullptr) {
+        MemoryContext context = fcinfo->flinfo->fn_mcxt;
+        site = static_cast<CallSiteKey *>(MemoryContextAllocZero(context, sizeof(CallSiteKey)));
+        auto *wipe = static_cast<MemoryContextCallback *>(MemoryContextAlloc(context, sizeof(MemoryContextCallback)));
+        wipe->func = wipe_call_site_key;
+        wipe->arg = site;
+        MemoryContextRegisterResetCallback(context, wipe);
+        fcinfo->flinfo->fn_extra = site;
+    }
+    // secret_key_get() checked the name's length (1 to kNameMaxBytes).
+    site->generation = before;
+    site->newest = newest;
+    site->key_id = key_id;
+    site->name_bytes = length;
+    std::memcpy(site->name, bytes, length);
+    site->key = sip;
+    return sip;
+}
+
+namespace {
+
 // Adds key id key_id of NAME (the next one when next) with the 16 bytes key;
 // returns the key id.
 std::int32_t insert_key(const char *function, const text *name, const std::uint8_t *key, bool next,

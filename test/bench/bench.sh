@@ -875,7 +875,10 @@ write_meta() {
 # label | expression: the text conversions, each rep in this order, over
 # bench_formats (k ksuid, o objectid, x rsxid, v uuid from uuid_v6(), u uuid
 # from gen_random_uuid(), and the text of k, o, x and u in kt, ot, xt, ut; u62
-# is uuid_encode(u, 'base62'), issue 54's short text, timed next to uuid's).
+# is uuid_encode(u, 'base62'), issue 54's short text, timed next to uuid's;
+# w a uuid from uuid_v7() and wf its UUIDv47 facade under the key
+# bench_uuidv47, which uuid_v7_mask and uuid_v7_unmask are timed with next to
+# uuid_out).
 FORMAT_TEXT=$(cat <<'TABLE'
 scan only     | count(*)
 ksuid_out     | count(k::text)
@@ -883,6 +886,8 @@ objectid_out  | count(o::text)
 rsxid_out     | count(x::text)
 uuid_out      | count(u::text)
 base62_out    | count(uuid_encode(u, 'base62'))
+uuid_v7_mask  | count(uuid_v7_mask(w, 'bench_uuidv47'))
+uuid_v7_unmask | count(uuid_v7_unmask(wf, 'bench_uuidv47'))
 ksuid_in      | count(kt::ksuid)
 objectid_in   | count(ot::objectid)
 rsxid_in      | count(xt::rsxid)
@@ -917,15 +922,19 @@ run_part7() {
     raw meta format_rows "$rows"
     raw meta format_peer_calls "$peer_calls"
     log "part 7: filling bench_formats with $rows rows"
+    # a key of the benchmark's own, made in the server and removed at the end
+    sql -c "DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'bench_uuidv47'" \
+        -c "SELECT idgen_key_create('bench_uuidv47')" >/dev/null
     sql -c "DROP TABLE IF EXISTS bench_formats" \
         -c "CREATE TABLE bench_formats AS
             SELECT k, o, x, v, u, k::text AS kt, o::text AS ot, x::text AS xt, u::text AS ut,
-                   uuid_encode(u, 'base62') AS u62
-            FROM (SELECT ksuid() AS k, objectid() AS o, xid() AS x, uuid_v6() AS v, gen_random_uuid() AS u
+                   uuid_encode(u, 'base62') AS u62, w, uuid_v7_mask(w, 'bench_uuidv47') AS wf
+            FROM (SELECT ksuid() AS k, objectid() AS o, xid() AS x, uuid_v6() AS v, gen_random_uuid() AS u,
+                         uuid_v7() AS w
                   FROM generate_series(1, $rows)) s ORDER BY random()" \
         -c "VACUUM (FREEZE, ANALYZE) bench_formats"
     [[ $(sql -c "SELECT count(*) = $rows AND bool_and(kt::ksuid = k AND ot::objectid = o AND xt::rsxid = x
-                        AND uuid_decode(u62, 'base62') = u)
+                        AND uuid_decode(u62, 'base62') = u AND uuid_v7_unmask(wf, 'bench_uuidv47') = w)
                  FROM bench_formats") == t ]] || die "bench_formats' text columns do not read back as its values"
     sql -c "DROP SCHEMA IF EXISTS format_peers CASCADE" -f "$BENCH_DIR/format_peers.sql"
     # the PL/pgSQL Sqids must give idgen's codes, or the comparison is of different work
@@ -951,7 +960,8 @@ run_part7() {
             raw format_call "$label" peer "$rep" "$seconds" "$peer"
         done <<<"$FORMAT_PEERS"
     done
-    sql -c "DROP TABLE bench_formats" -c "DROP SCHEMA format_peers CASCADE"
+    sql -c "DROP TABLE bench_formats" -c "DROP SCHEMA format_peers CASCADE" \
+        -c "DELETE FROM idgen_secret.idgen_secret_key WHERE name = 'bench_uuidv47'" >/dev/null
 }
 
 # results_suffix: "" for Debian's PostgreSQL 15, whose runs are the

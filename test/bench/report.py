@@ -71,6 +71,8 @@ TARGET_FORMAT_CALL = {"objectid": "0.20", "xid": "0.20", "uuid_v6": "0.20", "ksu
                       "cuid2": "1.0"}   # issue 54's cuid2()
 # issue 54: uuid_encode(u, 'base62') net of the scan <= this x uuid_out's (part 7)
 TARGET_BASE62_TEXT = "2"
+# uuid_v7_mask and uuid_v7_unmask net of the scan <= this x uuid_out's (part 7)
+TARGET_UUIDV47 = "1.5"
 # Part 6's target is judged only when its tables outgrew the memory that
 # could cache them: the server ran under a memory cap and gen_random_uuid()'s
 # table (heap and key) was at least this many times the cap at the largest
@@ -94,6 +96,7 @@ TYPEID_OUT = "typeid_out"
 FORMAT_OUTPUTS = ["ksuid_out", "objectid_out", "rsxid_out"]
 FORMAT_INPUTS = ["ksuid_in", "objectid_in", "rsxid_in"]
 BASE62_OUT, BASE62_IN = "base62_out", "base62_in"   # uuid_encode / uuid_decode, issue 54
+UUIDV47_MASK, UUIDV47_UNMASK = "uuid_v7_mask", "uuid_v7_unmask"   # UUIDv47's facade, beside uuid_out
 FORMAT_PEERS = ["ksuid", "objectid", "xid", "uuid_v6", "sqids"]
 MODES = ["off", "on"]
 NOT_JUDGED = "not judged at this size"
@@ -695,6 +698,11 @@ def targets(run, w):
         scan = fmt_ns.get(TEXT_SCAN, 0.0)
         row("uuid_encode(u, 'base62') / uuid_out, net of the scan",
             ratio_if_positive(fmt_ns[BASE62_OUT] - scan, fmt_ns[UUID_OUT] - scan), "<=", TARGET_BASE62_TEXT)
+    for label in (UUIDV47_MASK, UUIDV47_UNMASK):
+        if label in fmt_ns and UUID_OUT in fmt_ns:
+            scan = fmt_ns.get(TEXT_SCAN, 0.0)
+            row(f"{label}(id, key_name) / uuid_out, net of the scan",
+                ratio_if_positive(fmt_ns[label] - scan, fmt_ns[UUID_OUT] - scan), "<=", TARGET_UUIDV47)
     out = run.text_out_ns
     row("ulid_out / uuid_out, output functions alone", ratio_if_positive(out[ULID_OUT], out[UUID_OUT]), "<=",
         TARGET_TEXT_RATIO)
@@ -746,17 +754,17 @@ def formats(run, w):
         return
     m = run.meta
     scan = run.format_text_ns.get(TEXT_SCAN, 0.0)
-    w("## KSUID, ObjectId, XID, UUIDv6 and base62 text\n")
+    w("## KSUID, ObjectId, XID, UUIDv6, base62 text and UUIDv47 facades\n")
     w(f"Their per-call cost against `gen_random_uuid()`, bulk load and single-row inserts are in the tables "
       f"above. Text: `SELECT count(...) FROM bench_formats` over {m['format_rows']} rows of `ksuid()`, "
-      f"`objectid()`, `xid()` and `gen_random_uuid()` values and their text, settings as in part 2; median of "
+      f"`objectid()`, `xid()`, `gen_random_uuid()` and `uuid_v7()` values, their text and the UUIDv7s' facades, settings as in part 2; median of "
       f"{run.reps} interleaved reps; \"net\" subtracts the scan (`count(*)`).\n")
     rows = []
     for label, ns in run.format_text_ns.items():
         if label == TEXT_SCAN:
             rows.append([f"`{run.format_text_expr[label]}` ({label})", fmt(1, ns), "-", "-"])
             continue
-        reference = "uuid_out" if label.endswith("_out") else "uuid_in"
+        reference = "uuid_out" if label.endswith("_out") or label in (UUIDV47_MASK, UUIDV47_UNMASK) else "uuid_in"
         rows.append([f"`{run.format_text_expr[label]}` ({label})", fmt(1, ns), fmt(1, ns - scan),
                      ratio_if_positive(ns - scan, run.format_text_ns[reference] - scan)])
     table(w, ["query", "ns/value (median)", "net of the scan", "net x uuid's"], "lrrr", rows)
@@ -852,7 +860,8 @@ def check(run, png):
             positive(f"MB[{name} point {i}]", point["mb"])
             positive(f"WAL per insert[{name} point {i}]", point["wal"])
     if any(run.has(name) for name in TARGET_FORMAT_CALL):
-        expected = [TEXT_SCAN] + FORMAT_OUTPUTS + ["uuid_out", BASE62_OUT] + FORMAT_INPUTS + ["uuid_in", BASE62_IN]
+        expected = [TEXT_SCAN] + FORMAT_OUTPUTS + ["uuid_out", BASE62_OUT, UUIDV47_MASK, UUIDV47_UNMASK] \
+            + FORMAT_INPUTS + ["uuid_in", BASE62_IN]
         timed("part 7 text", expected, run.format_text, run.format_text_ns, "ns/value")
         timed("part 7 calls", [(label, which) for label in FORMAT_PEERS for which in ("idgen", "peer")],
               run.format_call, run.format_call_ns, "ns/call")
