@@ -2980,6 +2980,21 @@ CREATE FUNCTION snowflake_layout_end(layout text) RETURNS timestamptz
     LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_layout_end(text) IS
     'first instant the named layout''s time field cannot hold (epoch + unit * 2^time bits)';
+
+-- Minting in a layout: the checks, the lease and the clock rule of
+-- snowflake(), per layout and node. PARALLEL SAFE as snowflake() is: the
+-- state is in shared memory, not in the session.
+CREATE FUNCTION snowflake(layout text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_mint'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake(text) IS
+    'new snowflake ID in the named layout for the node in idgen.shard_id; snowflake(''instagram'') is snowflake()';
+
+CREATE FUNCTION snowflake(layout text, node bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_mint_node'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake(text, bigint) IS
+    'new snowflake ID in the named layout for a node (its node fields read as one integer, most significant first), allowed as a shard of idgen.allowed_shards; strictly increasing per layout and node across all sessions and restarts';
 -- end family: snowflake_layout
 
 -- begin family: secret_keys

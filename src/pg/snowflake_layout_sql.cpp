@@ -1,6 +1,7 @@
 // SQL entry points of snowflake layouts (core/snowflake_layout.hpp): the
 // check behind snowflake_layout_define() and the snowflake_layouts table's
-// CHECK, and decoding, composing and boundaries in any layout by name. A
+// CHECK, decoding, composing and boundaries in any layout by name, and
+// snowflake(layout[, node]), which mints through snowflake_sql.cpp. A
 // predefined layout comes from the core (instagram with idgen.snowflake_epoch);
 // any other from the snowflake_layouts table, read once per call site and
 // statement (fn_extra).
@@ -260,6 +261,8 @@ PG_FUNCTION_INFO_V1(idgen_snowflake_layout_field);
 PG_FUNCTION_INFO_V1(idgen_snowflake_layout_compose);
 PG_FUNCTION_INFO_V1(idgen_snowflake_layout_boundary);
 PG_FUNCTION_INFO_V1(idgen_snowflake_layout_end);
+PG_FUNCTION_INFO_V1(idgen_snowflake_layout_mint);
+PG_FUNCTION_INFO_V1(idgen_snowflake_layout_mint_node);
 
 // snowflake_layout_check(name, epoch, time_unit_ms, field_names, field_bits
 // [, at]): true, or the error saying why the layout is refused; with at, also
@@ -400,6 +403,19 @@ Datum idgen_snowflake_layout_boundary(PG_FUNCTION_ARGS) {
     if (core::layout_boundary(l, core::layout_unix_ms(l, t), false, id) != LayoutIdError::none)
         elog(ERROR, "snowflake layout boundary out of range");  // checked above
     PG_RETURN_INT64(id);
+}
+
+// snowflake(layout): the next ID in the layout for the node in idgen.shard_id.
+Datum idgen_snowflake_layout_mint(PG_FUNCTION_ARGS) {
+    Layout l = layout_argument(fcinfo, 0);
+    PG_RETURN_INT64(snowflake_layout_mint(layout_name(fcinfo, 0), l, nullptr));
+}
+
+// snowflake(layout, node): the next ID in the layout for the node.
+Datum idgen_snowflake_layout_mint_node(PG_FUNCTION_ARGS) {
+    Layout l = layout_argument(fcinfo, 0);
+    std::int64_t node = PG_GETARG_INT64(1);
+    PG_RETURN_INT64(snowflake_layout_mint(layout_name(fcinfo, 0), l, &node));
 }
 
 // snowflake_layout_end(layout): the first instant the layout's time field cannot hold.
