@@ -10,7 +10,7 @@
 // clock), so an epoch moved later cannot bring a shard back either. The clock
 // lease holds a Unix millisecond and covers the 48-bit families: uuid_v7
 // (both orders), ulid and prefixed_id_new. The layout lease holds a Unix
-// millisecond too, the start of a tick of snowflake(layout) in any layout
+// millisecond too, the start of a tick of snowflake_layout_new() in any layout
 // but instagram, and is kept as the snowflake lease is: every layout's epoch
 // is its own and fixed, so Unix time is the one scale they share.
 #include <fcntl.h>
@@ -631,7 +631,7 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
                           errdetail(k == static_cast<int>(LeaseKind::snowflake)
                                         ? "snowflake() is disabled."
                                     : k == static_cast<int>(LeaseKind::layout)
-                                        ? "snowflake(layout) is disabled in every layout but "
+                                        ? "snowflake_layout_new() is disabled in every layout but "
                                           "instagram."
                                         : "uuid_v7, ulid and prefixed IDs start again from the "
                                           "clock, and the next renewal rewrites the file.")));

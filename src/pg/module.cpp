@@ -21,7 +21,7 @@ int ksuid_order = static_cast<int>(IdOrder::backend);
 int snowflake_shard_id = -1;
 int max_clock_regression_ms = 10'000;
 std::int64_t snowflake_epoch_unix_ms = 0;
-int max_snowflake_layouts = 8;
+int max_snowflake_layouts = 16;
 char *snowflake_allowed_shards_text = nullptr;
 const core::SnowflakeShardSet *snowflake_allowed_shards = nullptr;
 
@@ -336,12 +336,12 @@ void _PG_init(void) {
         lease_register_wal();
         DefineCustomIntVariable(
             "idgen.max_snowflake_layouts",
-            "How many layout and node pairs snowflake(layout) can mint for until the server "
+            "How many layout and node pairs snowflake_layout_new() can mint for until the server "
             "restarts.",
             "Each pair of a layout (its epoch, unit and field widths) and a node takes a slot "
             "of shared memory (192 bytes) at its first ID; the instagram layout is snowflake()'s "
             "and takes none.",
-            &max_snowflake_layouts, 8, 1, 1024, PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
+            &max_snowflake_layouts, 16, 1, 1024, PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
     }
     MarkGUCPrefixReserved("idgen");
 

@@ -1,7 +1,7 @@
 // SQL entry points of snowflake layouts (core/snowflake_layout.hpp): the
 // check behind snowflake_layout_define() and the snowflake_layouts table's
 // CHECK, decoding, composing and boundaries in any layout by name, and
-// snowflake(layout[, node]), which mints through snowflake_sql.cpp. A
+// snowflake_layout_new(layout[, node]), which mints through snowflake_sql.cpp. A
 // predefined layout comes from the core (instagram with idgen.snowflake_epoch);
 // any other from the snowflake_layouts table, read once per call site and
 // statement (fn_extra).
@@ -246,6 +246,13 @@ bool jsonb_integer(const JsonbValue &v, std::int64_t &out) {
     return true;
 }
 
+// A NULL argument of snowflake_layout_new() is an error, as snowflake(NULL) is.
+void check_not_null(FunctionCallInfo fcinfo, int arg, const char *what) {
+    if (PG_ARGISNULL(arg))
+        ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                        errmsg("snowflake %s must not be null", what)));
+}
+
 }  // namespace
 }  // namespace idgen::pg
 
@@ -405,14 +412,17 @@ Datum idgen_snowflake_layout_boundary(PG_FUNCTION_ARGS) {
     PG_RETURN_INT64(id);
 }
 
-// snowflake(layout): the next ID in the layout for the node in idgen.shard_id.
+// snowflake_layout_new(layout): the next ID in the layout for the node in idgen.shard_id.
 Datum idgen_snowflake_layout_mint(PG_FUNCTION_ARGS) {
+    check_not_null(fcinfo, 0, "layout");
     Layout l = layout_argument(fcinfo, 0);
     PG_RETURN_INT64(snowflake_layout_mint(layout_name(fcinfo, 0), l, nullptr));
 }
 
-// snowflake(layout, node): the next ID in the layout for the node.
+// snowflake_layout_new(layout, node): the next ID in the layout for the node.
 Datum idgen_snowflake_layout_mint_node(PG_FUNCTION_ARGS) {
+    check_not_null(fcinfo, 0, "layout");
+    check_not_null(fcinfo, 1, "node");
     Layout l = layout_argument(fcinfo, 0);
     std::int64_t node = PG_GETARG_INT64(1);
     PG_RETURN_INT64(snowflake_layout_mint(layout_name(fcinfo, 0), l, &node));

@@ -2,7 +2,7 @@
 // snowflake(), snowflake53(shard), snowflake53(), their decoders and
 // boundaries, and the per-shard state (its lines in shared memory, raised with
 // the lease). Each entry point names its split; all the rest is shared. Minting
-// in any other snowflake layout, snowflake(layout[, node]), is here too, on
+// in any other snowflake layout, snowflake_layout_new(layout[, node]), is here too, on
 // the same checks, clock rule and wait, with the layout slots and lease.
 #include "core/snowflake.hpp"
 #include "pg/state.hpp"
@@ -389,52 +389,7 @@ const char *node_fields_text(const core::Layout &layout) {
         if (layout.fields[i].kind == core::LayoutFieldKind::node)
             appendStringInfo(&buf, "%s%s %d", buf.len == 0 ? "" : ", ", layout.fields[i].name,
                              layout.fields[i].bits);
-    return buf.len == 0 ? "none" : buf.data;
-}
-
-// This backend's last slot: a call site mints for one layout and node, mostly.
-SnowflakeLayoutSlot *last_layout_slot = nullptr;
-
-// The slot of a key: found without a lock among the claimed ones, or claimed
-// under the mutex (held for the compares and one key's copy, nothing that waits).
-SnowflakeLayoutSlot *layout_slot(SharedState *shared, const LayoutCall &call,
-                                 const core::LayoutMintKey &key) {
-    if (likely(last_layout_slot != nullptr &&
-               core::layout_mint_key_equal(last_layout_slot->key, key)))
-        return last_layout_slot;
-    int count = shared->layout_slot_count;
-    for (int i = 0; i < count; ++i) {
-        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
-        if (pg_atomic_read_u32(&slot->claimed) == 0) break;  // slots are claimed in order
-        pg_read_barrier();
-        if (core::layout_mint_key_equal(slot->key, key)) return last_layout_slot = slot;
-    }
-    SnowflakeLayoutSlot *found = nullptr;
-    SpinLockAcquire(&shared->layout_slots_mutex);
-    for (int i = 0; i < count && found == nullptr; ++i) {
-        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
-        if (pg_atomic_read_u32(&slot->claimed) == 0) {
-            slot->key = key;
-            pg_atomic_write_u64(&slot->last_stamp, 0);
-            pg_write_barrier();
-            pg_atomic_write_u32(&slot->claimed, 1);
-            found = slot;
-        } else if (core::layout_mint_key_equal(slot->key, key)) {
-            found = slot;
-        }
-    }
-    SpinLockRelease(&shared->layout_slots_mutex);
-    if (unlikely(found == nullptr))
-        ereport(ERROR,
-                (errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
-                 errmsg("no snowflake layout slot is free for layout \"%s\" node %lld", call.name,
-                        static_cast<long long>(key.node)),
-                 errdetail("All %d slots of idgen.max_snowflake_layouts hold other layouts or "
-                           "nodes, each until the server stops.",
-                           count),
-                 errhint("Raise idgen.max_snowflake_layouts in postgresql.conf and restart the "
-                         "server.")));
-    return last_layout_slot = found;
+    return buf.data;
 }
 
 [[noreturn]] void report_failed_layout_step(const LayoutCall &call, const SnowflakeNext &next,
@@ -474,6 +429,56 @@ SnowflakeLayoutSlot *layout_slot(SharedState *shared, const LayoutCall &call,
                              "idgen.max_clock_regression (at most 1 h).")));
     }
     pg_unreachable();
+}
+
+// This backend's last slot: a call site mints for one layout and node, mostly.
+SnowflakeLayoutSlot *last_layout_slot = nullptr;
+
+// The slot of a key: found without a lock among the claimed ones, or claimed
+// under the mutex (held for the compares and one key's copy, nothing that waits).
+SnowflakeLayoutSlot *layout_slot(SharedState *shared, const LayoutCall &call,
+                                 const core::LayoutMintKey &key) {
+    if (likely(last_layout_slot != nullptr &&
+               core::layout_mint_key_equal(last_layout_slot->key, key)))
+        return last_layout_slot;
+    int count = shared->layout_slot_count;
+    for (int i = 0; i < count; ++i) {
+        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
+        if (pg_atomic_read_u32(&slot->claimed) == 0) break;  // slots are claimed in order
+        pg_read_barrier();
+        if (core::layout_mint_key_equal(slot->key, key)) return last_layout_slot = slot;
+    }
+    // A layout that cannot mint now (run out, or its epoch to come) takes no slot.
+    SnowflakeNext first =
+        core::layout_mint_next(key, 0, clock_unix_ns() / kNsPerMs, max_clock_regression_ms);
+    if (first.step == SnowflakeStep::exhausted || first.step == SnowflakeStep::before_epoch)
+        report_failed_layout_step(call, first, key.node);
+    SnowflakeLayoutSlot *found = nullptr;
+    SpinLockAcquire(&shared->layout_slots_mutex);
+    for (int i = 0; i < count && found == nullptr; ++i) {
+        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
+        if (pg_atomic_read_u32(&slot->claimed) == 0) {
+            slot->key = key;
+            pg_atomic_write_u64(&slot->last_stamp, 0);
+            pg_write_barrier();
+            pg_atomic_write_u32(&slot->claimed, 1);
+            found = slot;
+        } else if (core::layout_mint_key_equal(slot->key, key)) {
+            found = slot;
+        }
+    }
+    SpinLockRelease(&shared->layout_slots_mutex);
+    if (unlikely(found == nullptr))
+        ereport(ERROR,
+                (errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+                 errmsg("no snowflake layout slot is free for layout \"%s\" node %lld", call.name,
+                        static_cast<long long>(key.node)),
+                 errdetail("All %d slots of idgen.max_snowflake_layouts hold other layouts or "
+                           "nodes, each until the server stops.",
+                           count),
+                 errhint("Raise idgen.max_snowflake_layouts in postgresql.conf and restart the "
+                         "server.")));
+    return last_layout_slot = found;
 }
 
 // The next ID of a (layout, node): above every ID its slot issued, in any
@@ -538,7 +543,7 @@ std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
             ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                             errmsg("idgen.shard_id is not set"),
                             errhint("Set idgen.shard_id in postgresql.conf or with ALTER DATABASE "
-                                    "... SET, or pass the node: snowflake('%s', node).",
+                                    "... SET, or pass the node: snowflake_layout_new('%s', node).",
                                     name)));
         if (unlikely(snowflake_shard_id > max_node))
             ereport(ERROR,
@@ -547,10 +552,15 @@ std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
                             snowflake_shard_id, name),
                      errdetail("Its node fields (%s) hold 0 to %lld.", node_fields_text(layout),
                                static_cast<long long>(max_node)),
-                     errhint("Pass the node: snowflake('%s', node).", name)));
+                     errhint("Pass the node: snowflake_layout_new('%s', node).", name)));
         value = snowflake_shard_id;
     } else {
         value = *node;
+        if (unlikely((value < 0 || value > max_node) && node_bits == 0))
+            ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                            errmsg("node %lld is out of range for snowflake layout \"%s\"",
+                                   static_cast<long long>(value), name),
+                            errdetail("The layout has no node fields: its one node is 0.")));
         if (unlikely(value < 0 || value > max_node))
             ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                             errmsg("node %lld is out of range for snowflake layout \"%s\"",

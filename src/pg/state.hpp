@@ -74,7 +74,7 @@ struct SnowflakeShard {
     pg_atomic_uint64 clock_regressions;
 };
 
-// One (layout, node) that snowflake(layout[, node]) mints for, on lines of its
+// One (layout, node) that snowflake_layout_new(layout[, node]) mints for, on lines of its
 // own (snowflake_sql.cpp). Slots are claimed in order under the region's
 // layout_slots_mutex and kept until the server stops; claimed is written
 // after the key, so a lock-free reader that sees it set sees the key.
@@ -87,7 +87,7 @@ struct alignas(64) SnowflakeLayoutSlot {
 // Kinds of lease (lease.cpp). The snowflake lease counts milliseconds of the
 // IDs' time field; the clock lease counts Unix milliseconds and covers
 // uuid_v7, ulid and prefixed_id_new; the layout lease counts Unix
-// milliseconds of the start of the ticks that snowflake(layout) issued, in
+// milliseconds of the start of the ticks that snowflake_layout_new() issued, in
 // every layout but instagram (snowflake()'s own), and is kept as strictly as
 // the snowflake lease.
 enum class LeaseKind : int { snowflake = 0, clock = 1, layout = 2 };
@@ -238,11 +238,11 @@ SnowflakeLayoutSlot *shared_layout_slot(int index);
 // Marks every layout slot of a new region free (module.cpp, at every start).
 void snowflake_layout_slots_startup();
 
-// Above the start of every tick that snowflake(layout) issued since the server
+// Above the start of every tick that snowflake_layout_new() issued since the server
 // started, in Unix ms (0 when none was): the layout lease's shutdown lowering.
 std::int64_t snowflake_layout_slots_issued_below();
 
-// The next ID of snowflake(layout[, node]) (snowflake_sql.cpp): name is the
+// The next ID of snowflake_layout_new(layout[, node]) (snowflake_sql.cpp): name is the
 // layout's name for messages, node nullptr for the node in idgen.shard_id.
 // Every check of snowflake(shard) and snowflake() applies; the instagram
 // layout's ID space is snowflake()'s own shards.
