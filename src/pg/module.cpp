@@ -93,6 +93,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
     pg_atomic_init_u32(&slot->pid, pid);
     slot->uuid_v7 = core::Uuidv7Sequence{0, 0};
     for (std::int64_t &ms : slot->snowflake_last_clock_ms) ms = 0;
+    slot->snowflake_layout_last_clock_ms = 0;
     slot->ulid = core::UlidSequence{0, 0};
     for (FamilyCounters &c : slot->counters) {
         pg_atomic_init_u64(&c.minted, 0);

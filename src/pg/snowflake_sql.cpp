@@ -489,10 +489,14 @@ std::int64_t mint_in_layout(const LayoutCall &call, std::int64_t node) {
     core::LayoutMintKey key = core::layout_mint_key(call.layout, node);
     SnowflakeLayoutSlot *slot = layout_slot(shared, call, key);
     Lease &lease = shared->leases[static_cast<int>(LeaseKind::layout)];
+    BackendSlot *backend = my_slot();
+    FamilyCounters &counters = backend->counters[static_cast<int>(Family::snowflake_layout)];
     for (;;) {
         // As in mint(): the slot before the clock.
         std::uint64_t last = pg_atomic_read_u64(&slot->last_stamp);
         std::int64_t now_ns = clock_unix_ns();
+        bool regressed = now_ns / kNsPerMs < backend->snowflake_layout_last_clock_ms;
+        backend->snowflake_layout_last_clock_ms = now_ns / kNsPerMs;
         core::SnowflakeStamp floor = core::layout_stamp_below(
             key, static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
         SnowflakeNext next;
@@ -505,8 +509,14 @@ std::int64_t mint_in_layout(const LayoutCall &call, std::int64_t node) {
             if (pg_atomic_compare_exchange_u64(&slot->last_stamp, &last, next.stamp)) break;
             now_ns = clock_unix_ns();
         }
-        if (likely(next.step == SnowflakeStep::issue)) return core::layout_mint_id(key, next.stamp);
+        if (likely(next.step == SnowflakeStep::issue)) {
+            count_issue(backend, Family::snowflake_layout,
+                        core::layout_stamp_unix_ms(key, next.stamp) * kUsPerMs, regressed,
+                        next.lead_ms > 0);
+            return core::layout_mint_id(key, next.stamp);
+        }
         if (next.step != SnowflakeStep::wait) report_failed_layout_step(call, next, node);
+        pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
         // At the lead bound: until the clock's next tick.
         std::int64_t now_tick = (now_ns / kNsPerMs - key.epoch_ms) / key.unit_ms;
         clock_wait_until(now_ns, (key.epoch_ms + (now_tick + 1) * key.unit_ms) * kNsPerMs);

@@ -14,11 +14,14 @@
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
+// snowflake_layout counts snowflake_layout_new() in every layout but
+// instagram, whose IDs are snowflake()'s and count as such.
 enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4, ksuid = 5,
-                          objectid = 6, xid = 7 };
-inline constexpr int kFamilyCount = 8;
+                          objectid = 6, xid = 7, snowflake_layout = 8 };
+inline constexpr int kFamilyCount = 9;
 inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid", "snowflake53",
-                                                           "uuid_v6", "ksuid",   "objectid", "xid"};
+                                                           "uuid_v6", "ksuid",   "objectid", "xid",
+                                                           "snowflake_layout"};
 
 // Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order,
 // idgen.uuid_v6_order, idgen.ksuid_order).
@@ -58,6 +61,7 @@ struct BackendSlot {
     pg_atomic_uint32 pid;  // 0 while no live backend owns the slot
     core::Uuidv7Sequence uuid_v7;
     std::int64_t snowflake_last_clock_ms[kSnowflakeSplits];  // clock at its previous ID of each split
+    std::int64_t snowflake_layout_last_clock_ms;  // Unix ms of the clock at its previous layout ID
     core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
     core::Uuidv6Sequence uuid_v6;
