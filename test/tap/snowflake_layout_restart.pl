@@ -61,7 +61,7 @@ my $kept_working = eval {
 			"INSERT INTO ids (layout, phase, id)
 			 SELECT '$layout', 'after', snowflake_layout_new('$layout', 1) FROM generate_series(1, 100000)");
 		$ahead{$layout} = $session->query_safe(
-			"SELECT snowflake_layout_time(min(id), '$layout') > clock_timestamp() + interval '2 s'
+			"SELECT snowflake_layout_time(min(id), '$layout') > clock_timestamp() + interval '1 s'
 			 FROM ids WHERE layout = '$layout' AND phase = 'after'");
 	}
 	$stats = $session->query_safe(
@@ -89,7 +89,7 @@ for my $layout (@layouts)
 			                      FROM ids WHERE layout = '$layout') s WHERE bad"),
 		0,
 		"$layout: strictly increasing in generation order");
-	is($ahead{$layout}, 't', "$layout: the IDs after the step back are over 2 s ahead of the clock");
+	is($ahead{$layout}, 't', "$layout: the IDs after the step back are over 1 s ahead of the clock");
 	# Ahead of the clock every ID is the last + 1: each tick's sequence is
 	# used up and the next tick borrowed, however slowly the session mints.
 	is( $node->q(
