@@ -263,14 +263,16 @@ SnowflakeNext layout_mint_next(const LayoutMintKey &key, SnowflakeStamp last, st
                                std::int64_t max_lead_ms) noexcept {
     if (now_ms < key.epoch_ms) return {SnowflakeStep::before_epoch, 0, 0};
     // Past the last tick nothing can be issued; clamping keeps the shift in range.
-    std::int64_t now_tick = (now_ms - key.epoch_ms) / key.unit_ms;
+    // Most layouts tick in milliseconds: no division on their minting path.
+    std::int64_t since_epoch = now_ms - key.epoch_ms;
+    std::int64_t now_tick = key.unit_ms == 1 ? since_epoch : since_epoch / key.unit_ms;
     if (now_tick > key.max_tick) now_tick = key.max_tick + 1;
     SnowflakeStamp from_clock = static_cast<SnowflakeStamp>(now_tick) << key.seq_bits;
     SnowflakeStamp next = from_clock > last ? from_clock : last + 1;
     std::int64_t next_tick = layout_stamp_tick(key, next);
     if (next_tick > key.max_tick) return {SnowflakeStep::exhausted, 0, 0};
     std::int64_t lead = next_tick - now_tick;
-    std::int64_t max_lead = max_lead_ms / key.unit_ms;
+    std::int64_t max_lead = key.unit_ms == 1 ? max_lead_ms : max_lead_ms / key.unit_ms;
     if (lead <= max_lead) return {SnowflakeStep::issue, next, lead * key.unit_ms};
     if (lead == max_lead + 1) return {SnowflakeStep::wait, 0, lead * key.unit_ms};
     return {SnowflakeStep::clock_behind, 0, lead * key.unit_ms};

@@ -130,6 +130,13 @@ struct LayoutCache {
     int count;
     int next;
     LayoutCacheEntry entries[kLayoutCacheSize];
+    // snowflake_layout_new()'s last layout, found by the argument's bytes
+    // alone: a minting call site reads no table, copies no name and
+    // allocates nothing per row.
+    bool has_minted;
+    std::size_t minted_length;
+    LayoutCacheEntry minted;
+    core::LayoutMintKey minted_key;  // its last node's key (part_count 0: none yet)
 };
 
 // The schema-qualified name of the layouts table, as the extension's schema is named now.
@@ -244,6 +251,32 @@ bool jsonb_integer(const JsonbValue &v, std::int64_t &out) {
     if (std::strlen(p) > 18) return false;  // beyond every field; refused as out of range anyway
     out = std::strtoll(s, nullptr, 10);
     return true;
+}
+
+// The layout snowflake_layout_new() mints in: the call site's last one when
+// the name is the same, else layout_argument's.
+LayoutCache &minting_layout(FunctionCallInfo fcinfo) {
+    text *t = PG_GETARG_TEXT_PP(0);
+    std::size_t length = VARSIZE_ANY_EXHDR(t);
+    auto *cache = static_cast<LayoutCache *>(fcinfo->flinfo->fn_extra);
+    if (likely(cache != nullptr && cache->has_minted && cache->minted_length == length &&
+               std::memcmp(cache->minted.name, VARDATA_ANY(t), length) == 0))
+        return *cache;
+    Layout l = layout_argument(fcinfo, 0);
+    cache = static_cast<LayoutCache *>(fcinfo->flinfo->fn_extra);
+    if (cache == nullptr) {
+        cache = static_cast<LayoutCache *>(
+            MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(LayoutCache)));
+        fcinfo->flinfo->fn_extra = cache;
+    }
+    // layout_argument refused every name longer than a layout's.
+    std::memcpy(cache->minted.name, VARDATA_ANY(t), length);
+    cache->minted.name[length] = '\0';
+    cache->minted.layout = l;
+    cache->minted_key.part_count = 0;
+    cache->minted_length = length;
+    cache->has_minted = true;
+    return *cache;
 }
 
 // A NULL argument of snowflake_layout_new() is an error, as snowflake(NULL) is.
@@ -415,17 +448,17 @@ Datum idgen_snowflake_layout_boundary(PG_FUNCTION_ARGS) {
 // snowflake_layout_new(layout): the next ID in the layout for the node in idgen.shard_id.
 Datum idgen_snowflake_layout_mint(PG_FUNCTION_ARGS) {
     check_not_null(fcinfo, 0, "layout");
-    Layout l = layout_argument(fcinfo, 0);
-    PG_RETURN_INT64(snowflake_layout_mint(layout_name(fcinfo, 0), l, nullptr));
+    LayoutCache &c = minting_layout(fcinfo);
+    PG_RETURN_INT64(snowflake_layout_mint(c.minted.name, c.minted.layout, nullptr, c.minted_key));
 }
 
 // snowflake_layout_new(layout, node): the next ID in the layout for the node.
 Datum idgen_snowflake_layout_mint_node(PG_FUNCTION_ARGS) {
     check_not_null(fcinfo, 0, "layout");
     check_not_null(fcinfo, 1, "node");
-    Layout l = layout_argument(fcinfo, 0);
+    LayoutCache &c = minting_layout(fcinfo);
     std::int64_t node = PG_GETARG_INT64(1);
-    PG_RETURN_INT64(snowflake_layout_mint(layout_name(fcinfo, 0), l, &node));
+    PG_RETURN_INT64(snowflake_layout_mint(c.minted.name, c.minted.layout, &node, c.minted_key));
 }
 
 // snowflake_layout_end(layout): the first instant the layout's time field cannot hold.

@@ -484,9 +484,9 @@ SnowflakeLayoutSlot *layout_slot(SharedState *shared, const LayoutCall &call,
 // The next ID of a (layout, node): above every ID its slot issued, in any
 // backend, and above the layout lease's floor, every ID issued before the
 // start, a crash or a promotion. mint()'s loop, in ticks of the layout.
-std::int64_t mint_in_layout(const LayoutCall &call, std::int64_t node) {
+std::int64_t mint_in_layout(const LayoutCall &call, const core::LayoutMintKey &key) {
     SharedState *shared = state_for_minting(kSplit63, LeaseKind::layout);
-    core::LayoutMintKey key = core::layout_mint_key(call.layout, node);
+    std::int64_t node = key.node;
     SnowflakeLayoutSlot *slot = layout_slot(shared, call, key);
     Lease &lease = shared->leases[static_cast<int>(LeaseKind::layout)];
     BackendSlot *backend = my_slot();
@@ -497,8 +497,12 @@ std::int64_t mint_in_layout(const LayoutCall &call, std::int64_t node) {
         std::int64_t now_ns = clock_unix_ns();
         bool regressed = now_ns / kNsPerMs < backend->snowflake_layout_last_clock_ms;
         backend->snowflake_layout_last_clock_ms = now_ns / kNsPerMs;
-        core::SnowflakeStamp floor = core::layout_stamp_below(
-            key, static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms)));
+        // The floor (a division) matters only while the slot's last tick is below it.
+        auto floor_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms));
+        core::SnowflakeStamp floor =
+            last != 0 && core::layout_stamp_unix_ms(key, last) >= floor_ms
+                ? 0
+                : core::layout_stamp_below(key, floor_ms);
         SnowflakeNext next;
         for (;;) {
             next = core::layout_mint_next(key, std::max(last, floor), now_ns / kNsPerMs,
@@ -523,27 +527,21 @@ std::int64_t mint_in_layout(const LayoutCall &call, std::int64_t node) {
     }
 }
 
-// Whether a key is a split's ID space (same epoch, unit and widths), whose
-// IDs snowflake() and snowflake53() mint from their shards.
+// Whether a key is a split's ID space (idgen.snowflake_epoch, 1 ms, its
+// time, shard and sequence widths), whose IDs snowflake() and snowflake53()
+// mint from their shards.
 bool is_split_space(const core::LayoutMintKey &key, const Split &split) {
-    if (key.epoch_ms != snowflake_epoch_unix_ms || key.unit_ms != 1 || key.part_count != 3)
-        return false;
-    core::Layout l{};
-    l.epoch_ms = snowflake_epoch_unix_ms;
-    l.unit_ms = 1;
-    l.field_count = 3;
-    l.fields[0] = {"time", core::LayoutFieldKind::time, core::kSnowflakeTimeBits};
-    l.fields[1] = {"shard", core::LayoutFieldKind::node,
-                   static_cast<std::uint8_t>(split.layout.shard_bits)};
-    l.fields[2] = {"sequence", core::LayoutFieldKind::sequence,
-                   static_cast<std::uint8_t>(split.layout.seq_bits)};
-    return core::layout_mint_key_equal(key, core::layout_mint_key(l, key.node));
+    using core::LayoutFieldKind;
+    return key.epoch_ms == snowflake_epoch_unix_ms && key.unit_ms == 1 && key.part_count == 3 &&
+           key.kinds[0] == LayoutFieldKind::time && key.bits[0] == core::kSnowflakeTimeBits &&
+           key.kinds[1] == LayoutFieldKind::node && key.bits[1] == split.layout.shard_bits &&
+           key.kinds[2] == LayoutFieldKind::sequence && key.bits[2] == split.layout.seq_bits;
 }
 
 }  // namespace
 
 std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
-                                   const std::int64_t *node) {
+                                   const std::int64_t *node, core::LayoutMintKey &key_memo) {
     LayoutCall call{name, layout};
     int node_bits = core::layout_node_bits(layout);
     std::int64_t max_node = (std::int64_t{1} << node_bits) - 1;
@@ -591,12 +589,14 @@ std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
                      errhint("A superuser can allow the node with ALTER ROLE ... SET "
                              "idgen.allowed_shards or ALTER DATABASE ... SET idgen.allowed_shards.")));
     }
-    core::LayoutMintKey key = core::layout_mint_key(layout, value);
+    if (key_memo.part_count == 0 || key_memo.node != value)
+        key_memo = core::layout_mint_key(layout, value);
+    const core::LayoutMintKey &key = key_memo;
     // instagram (and a layout of the same ID space under another name) is
     // snowflake()'s: its shards, its lease, its IDs.
     if (is_split_space(key, kSplit63)) return mint(kSplit63, static_cast<int>(value));
     if (is_split_space(key, kSplit53)) return mint(kSplit53, static_cast<int>(value));
-    return mint_in_layout(call, value);
+    return mint_in_layout(call, key);
 }
 
 void snowflake_layout_slots_startup() {

@@ -249,9 +249,11 @@ std::int64_t snowflake_layout_slots_issued_below();
 // The next ID of snowflake_layout_new(layout[, node]) (snowflake_sql.cpp): name is the
 // layout's name for messages, node nullptr for the node in idgen.shard_id.
 // Every check of snowflake(shard) and snowflake() applies; the instagram
-// layout's ID space is snowflake()'s own shards.
+// layout's ID space is snowflake()'s own shards. key_memo is the call site's:
+// the key of its last node in this layout (part_count 0 when it has none),
+// kept so that a row costs no key.
 std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
-                                   const std::int64_t *node);
+                                   const std::int64_t *node, core::LayoutMintKey &key_memo);
 
 // The shared state of a snowflake shard of a split (snowflake_sql.cpp, as are
 // the next three). Preconditions: shared_state(),
