@@ -9,7 +9,8 @@
 # fills twitter's ticks with the clock set back); idgen_stats; flat backend
 # memory over one long statement; and the layout slots of
 # idgen.max_snowflake_layouts (5 here) running out. PER_SESSION and
-# MEMORY_CALLS from IdgenTest::sizes (IDGEN_SOAK=1: the long mode).
+# MEMORY_CALLS from IdgenTest::sizes (IDGEN_SOAK=1: the long mode; SESSIONS,
+# PER_SESSION and MEMORY_CALLS in the environment win).
 use strict;
 use warnings;
 use IdgenTest;
@@ -17,8 +18,9 @@ use Test::More;
 
 my $node = IdgenTest::Node->create('main', conf => ['idgen.max_snowflake_layouts = 5']);
 my $db = $node->fresh_database('idgen_layout');
-my $per_session = sizes()->{PER_SESSION};
-my $sessions = 8;
+# 8 sessions whatever the mode (the issue's size); SESSIONS in the environment wins.
+local $ENV{SESSIONS} = $ENV{SESSIONS} // 8;
+my ($sessions, $per_session) = @{ sizes() }{qw(SESSIONS PER_SESSION)};
 create_session_ids($node, $db, 'bigint');
 
 # val SQL: one result from the test's database.
