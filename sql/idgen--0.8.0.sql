@@ -2980,6 +2980,24 @@ CREATE FUNCTION snowflake_layout_end(layout text) RETURNS timestamptz
     LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_layout_end(text) IS
     'first instant the named layout''s time field cannot hold (epoch + unit * 2^time bits)';
+
+-- Minting in a layout: the checks, the lease and the clock rule of
+-- snowflake(), per layout and node. PARALLEL SAFE as snowflake() is: the
+-- state is in shared memory, not in the session. A name of its own, not an
+-- overload of snowflake(): snowflake(NULL) and a driver's untyped
+-- snowflake($1) would resolve to a text overload. A NULL argument is an
+-- error (22004), never a NULL ID, as for snowflake(shard).
+CREATE FUNCTION snowflake_layout_new(layout text) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_mint'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_new(text) IS
+    'new snowflake ID in the named layout for the node in idgen.shard_id; snowflake_layout_new(''instagram'') is snowflake()';
+
+CREATE FUNCTION snowflake_layout_new(layout text, node bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'idgen_snowflake_layout_mint_node'
+    LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_layout_new(text, bigint) IS
+    'new snowflake ID in the named layout for a node (its node fields read as one integer, most significant first), allowed as a shard of idgen.allowed_shards; strictly increasing per layout and node across all sessions and restarts';
 -- end family: snowflake_layout
 
 -- begin family: secret_keys

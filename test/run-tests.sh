@@ -62,7 +62,7 @@ set_name=${set_name:-full}
 # Citus (an engine built against each major).
 version_dependent_tests=(
     build_checks clock_lease lease_file_unwritable no_preload pg-build prefixed_dump id_columns_dump prefixed_schema_rename
-    snowflake_layout_dump
+    snowflake_layout_dump snowflake_layout_restart snowflake_layout_standby
     prefixed_stale_registry roles snowflake_epoch snowflake_restart snowflake_standby
     install_matches_upgrade partitioning citus wal_resource_manager backup_sync
     upgrade_stable_decoders secret_key uuidv47_secrecy

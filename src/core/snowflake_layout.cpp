@@ -1,8 +1,6 @@
 // Snowflake layouts as data (snowflake_layout.hpp).
 #include "core/snowflake_layout.hpp"
 
-#include "core/snowflake.hpp"
-
 namespace idgen::core {
 namespace {
 
@@ -222,6 +220,95 @@ std::optional<Layout> predefined_layout(std::string_view name,
 
 std::string_view predefined_layout_name(int index) noexcept {
     return kPredefined[index].name;
+}
+
+int layout_node_bits(const Layout &layout) noexcept {
+    int bits = 0;
+    for (int i = 0; i < layout.field_count; ++i)
+        if (layout.fields[i].kind == LayoutFieldKind::node) bits += layout.fields[i].bits;
+    return bits;
+}
+
+LayoutMintKey layout_mint_key(const Layout &layout, std::int64_t node) noexcept {
+    LayoutMintKey key{};
+    key.epoch_ms = layout.epoch_ms;
+    key.unit_ms = layout.unit_ms;
+    key.node = node;
+    for (int i = 0; i < layout.field_count; ++i) {
+        const LayoutField &f = layout.fields[i];
+        if (f.kind == LayoutFieldKind::sequence) key.seq_bits = f.bits;
+        if (f.kind == LayoutFieldKind::node && key.part_count > 0 &&
+            key.kinds[key.part_count - 1] == LayoutFieldKind::node) {
+            key.bits[key.part_count - 1] = static_cast<std::uint8_t>(key.bits[key.part_count - 1] + f.bits);
+            continue;
+        }
+        key.kinds[key.part_count] = f.kind;
+        key.bits[key.part_count] = f.bits;
+        ++key.part_count;
+    }
+    key.max_tick = layout_field_max(layout, layout_time_index(layout));
+    return key;
+}
+
+bool layout_mint_key_equal(const LayoutMintKey &a, const LayoutMintKey &b) noexcept {
+    if (a.epoch_ms != b.epoch_ms || a.unit_ms != b.unit_ms || a.node != b.node ||
+        a.part_count != b.part_count)
+        return false;
+    for (int i = 0; i < a.part_count; ++i)
+        if (a.kinds[i] != b.kinds[i] || a.bits[i] != b.bits[i]) return false;
+    return true;
+}
+
+SnowflakeNext layout_mint_next(const LayoutMintKey &key, SnowflakeStamp last, std::int64_t now_ms,
+                               std::int64_t max_lead_ms) noexcept {
+    if (now_ms < key.epoch_ms) return {SnowflakeStep::before_epoch, 0, 0};
+    // Past the last tick nothing can be issued; clamping keeps the shift in range.
+    // Most layouts tick in milliseconds: no division on their minting path.
+    std::int64_t since_epoch = now_ms - key.epoch_ms;
+    std::int64_t now_tick = key.unit_ms == 1 ? since_epoch : since_epoch / key.unit_ms;
+    if (now_tick > key.max_tick) now_tick = key.max_tick + 1;
+    SnowflakeStamp from_clock = static_cast<SnowflakeStamp>(now_tick) << key.seq_bits;
+    SnowflakeStamp next = from_clock > last ? from_clock : last + 1;
+    std::int64_t next_tick = layout_stamp_tick(key, next);
+    if (next_tick > key.max_tick) return {SnowflakeStep::exhausted, 0, 0};
+    std::int64_t lead = next_tick - now_tick;
+    std::int64_t max_lead = key.unit_ms == 1 ? max_lead_ms : max_lead_ms / key.unit_ms;
+    if (lead <= max_lead) return {SnowflakeStep::issue, next, lead * key.unit_ms};
+    if (lead == max_lead + 1) return {SnowflakeStep::wait, 0, lead * key.unit_ms};
+    return {SnowflakeStep::clock_behind, 0, lead * key.unit_ms};
+}
+
+SnowflakeStamp layout_stamp_below(const LayoutMintKey &key, std::int64_t lease_ms) noexcept {
+    if (lease_ms <= key.epoch_ms) return 0;
+    // The first tick starting at lease_ms or later.
+    std::int64_t tick = (lease_ms - key.epoch_ms + key.unit_ms - 1) / key.unit_ms;
+    if (tick > key.max_tick + 1) tick = key.max_tick + 1;
+    return (static_cast<SnowflakeStamp>(tick) << key.seq_bits) - 1;
+}
+
+std::int64_t layout_mint_id(const LayoutMintKey &key, SnowflakeStamp stamp) noexcept {
+    std::uint64_t seq_mask = (std::uint64_t{1} << key.seq_bits) - 1;
+    int node_bits = 0;
+    for (int i = 0; i < key.part_count; ++i)
+        if (key.kinds[i] == LayoutFieldKind::node) node_bits += key.bits[i];
+    std::uint64_t id = 0;
+    for (int i = 0; i < key.part_count; ++i) {
+        std::uint64_t value = 0;
+        int bits = key.bits[i];
+        switch (key.kinds[i]) {
+            case LayoutFieldKind::time: value = stamp >> key.seq_bits; break;
+            case LayoutFieldKind::sequence: value = stamp & seq_mask; break;
+            case LayoutFieldKind::node:
+                // A node split by the time or the sequence: the higher part holds its high bits.
+                node_bits -= bits;
+                value = (static_cast<std::uint64_t>(key.node) >> node_bits) &
+                        ((std::uint64_t{1} << bits) - 1);
+                break;
+        }
+        // bits < 64: even discord's 42-bit time field leaves 22 bits below it.
+        id = (id << bits) | value;
+    }
+    return static_cast<std::int64_t>(id);
 }
 
 void layout_format_ms(std::int64_t unix_ms, char (&out)[24]) noexcept {

@@ -1,8 +1,8 @@
 // Snowflake layouts as data: an epoch, a time unit and the fields of a 64-bit
 // integer ID from the most significant bit down (the time field, node fields
 // such as datacenter, worker or machine, and the sequence), each with a width.
-// Decoding, composing and range boundaries in any layout; minting is the
-// snowflake family's (snowflake.hpp) and is not done here.
+// Decoding, composing and range boundaries in any layout, and the arithmetic
+// of minting in one: snowflake.hpp's stamps with a tick of the layout's unit.
 //
 // The predefined layouts (fields from the most significant bit):
 //
@@ -26,6 +26,8 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+
+#include "core/snowflake.hpp"
 
 namespace idgen::core {
 
@@ -147,6 +149,62 @@ std::optional<Layout> predefined_layout(std::string_view name,
 
 // The name of the i-th predefined layout (0 <= i < kPredefinedLayoutCount).
 std::string_view predefined_layout_name(int index) noexcept;
+
+// Minting. What one (layout, node) mints from: the layout's ID space, its
+// epoch, unit and field widths from the most significant bit, adjacent node
+// fields merged into one part, names aside (two names for one definition must
+// share one counter, or they would issue the same IDs), and the node, the node
+// fields read as one integer, most significant field first.
+struct LayoutMintKey {
+    std::int64_t epoch_ms;
+    std::int64_t unit_ms;
+    std::int64_t node;
+    int part_count;
+    LayoutFieldKind kinds[kLayoutMaxFields];
+    std::uint8_t bits[kLayoutMaxFields];
+    int seq_bits;           // derived from the parts, kept for the minting path
+    std::int64_t max_tick;  // the time field's largest value
+};
+
+// The node fields' width taken together (0 when the layout has none).
+int layout_node_bits(const Layout &layout) noexcept;
+
+// The key of a layout and node. Preconditions: a valid layout, 0 <= node <
+// 2^layout_node_bits(layout).
+LayoutMintKey layout_mint_key(const Layout &layout, std::int64_t node) noexcept;
+
+// Whether two keys name one ID space and node (the derived members aside).
+bool layout_mint_key_equal(const LayoutMintKey &a, const LayoutMintKey &b) noexcept;
+
+// A stamp is tick << seq_bits | sequence, a (layout, node)'s position, ordered
+// as its IDs are; 0 means nothing was issued yet.
+inline std::int64_t layout_stamp_tick(const LayoutMintKey &key, SnowflakeStamp stamp) noexcept {
+    return static_cast<std::int64_t>(stamp >> key.seq_bits);
+}
+
+// The Unix ms at which a stamp's tick starts.
+inline std::int64_t layout_stamp_unix_ms(const LayoutMintKey &key, SnowflakeStamp stamp) noexcept {
+    return key.epoch_ms + layout_stamp_tick(key, stamp) * key.unit_ms;
+}
+
+// The step after stamp last for a clock reading now_ms (Unix ms), as
+// snowflake_next() does it in ticks of unit_ms: the next stamp is the larger
+// of the clock's tick and last + 1, so a sequence exhausted within a tick
+// borrows the next tick and a clock set back counts on from last. The lead
+// bound max_lead_ms holds whole ticks (max_lead_ms / unit_ms): one tick beyond
+// it is a wait, more is clock_behind; lead_ms is the lead in ticks times
+// unit_ms. exhausted: the next tick is past the time field (the layout ran
+// out); before_epoch: the clock reads before the layout's epoch.
+SnowflakeNext layout_mint_next(const LayoutMintKey &key, SnowflakeStamp last, std::int64_t now_ms,
+                               std::int64_t max_lead_ms) noexcept;
+
+// The stamp issued last before a lease ending at Unix ms lease_ms
+// (exclusive): every stamp after it has a tick starting at lease_ms or later.
+SnowflakeStamp layout_stamp_below(const LayoutMintKey &key, std::int64_t lease_ms) noexcept;
+
+// The ID of a stamp for the key's node. Precondition: the stamp's tick is at
+// most key.max_tick.
+std::int64_t layout_mint_id(const LayoutMintKey &key, SnowflakeStamp stamp) noexcept;
 
 // Unix ms as "YYYY-MM-DD HH:MM:SS.mmm" (24 bytes with the NUL) for messages
 // and the decomposition. Precondition: 0 <= unix_ms < kLayoutEndOfTimeMs.

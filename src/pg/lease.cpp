@@ -9,7 +9,10 @@
 // The snowflake lease holds a millisecond of the IDs' time field (not of the
 // clock), so an epoch moved later cannot bring a shard back either. The clock
 // lease holds a Unix millisecond and covers the 48-bit families: uuid_v7
-// (both orders), ulid and prefixed_id_new.
+// (both orders), ulid and prefixed_id_new. The layout lease holds a Unix
+// millisecond too, the start of a tick of snowflake_layout_new() in any layout
+// but instagram, and is kept as the snowflake lease is: every layout's epoch
+// is its own and fixed, so Unix time is the one scale they share.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -47,6 +50,11 @@ const LeaseFile kLeaseFiles[kLeaseKinds] = {
      "idgen clock lease 1\n",
      "clock",
      core::kUuidv7MaxUnixMs + 1},
+    {{"idgen_snowflake_layout.lease", "idgen_snowflake_layout.lease.1",
+      "idgen_snowflake_layout.lease.2", "idgen_snowflake_layout.lease.3"},
+     "idgen snowflake layout lease 1\n",
+     "snowflake layout",
+     core::kLayoutEndOfTimeMs},
 };
 
 const LeaseFile &file_of(LeaseKind kind) {
@@ -243,7 +251,7 @@ void log_lease(LeaseKind kind, std::int64_t end_ms) {
     // renewal the synchronous standby never got could be issued again by that
     // standby once promoted, so the call fails instead and the next one waits
     // again; the clock lease only orders IDs, so its callers go on.
-    if (kind == LeaseKind::snowflake && !sync_standby_confirmed(lsn))
+    if (kind != LeaseKind::clock && !sync_standby_confirmed(lsn))
         ereport(ERROR,
                 (errcode(ERRCODE_QUERY_CANCELED),
                  errmsg("snowflake lease renewal was not confirmed by a synchronous standby"),
@@ -314,7 +322,12 @@ void lease_desc(StringInfo buf, XLogReaderState *record) {
 const char *lease_identify(std::uint8_t info) {
     std::optional<LeaseKind> kind = kind_of_info(info);
     if (!kind) return nullptr;
-    return *kind == LeaseKind::snowflake ? "SNOWFLAKE_LEASE" : "CLOCK_LEASE";
+    switch (*kind) {
+        case LeaseKind::snowflake: return "SNOWFLAKE_LEASE";
+        case LeaseKind::clock: return "CLOCK_LEASE";
+        case LeaseKind::layout: return "SNOWFLAKE_LAYOUT_LEASE";
+    }
+    return nullptr;
 }
 
 RmgrData idgen_rmgr = {
@@ -354,9 +367,9 @@ void leases_at_shutdown(int code, Datum) {
         Lease &lease = state->leases[k];
         auto end_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.end_ms));
         // An unreadable lease stays as found; 0: nothing issued since the file was created.
-        if ((kind == LeaseKind::snowflake && snowflake_lease_unreadable(state)) || end_ms == 0)
-            continue;
+        if (lease_unreadable(state, kind) || end_ms == 0) continue;
         std::int64_t issued_below = kind == LeaseKind::snowflake ? snowflake_shards_issued_below()
+                                    : kind == LeaseKind::layout  ? snowflake_layout_slots_issued_below()
                                                                  : clock_issued_below(state);
         // IDs issued before this server started lie below the floor, whether or
         // not any was issued since.
@@ -617,6 +630,9 @@ void leases_startup(SharedState *state, LWLockPadded *locks) {
                                  file.what),
                           errdetail(k == static_cast<int>(LeaseKind::snowflake)
                                         ? "snowflake() is disabled."
+                                    : k == static_cast<int>(LeaseKind::layout)
+                                        ? "snowflake_layout_new() is disabled in every layout but "
+                                          "instagram."
                                         : "uuid_v7, ulid and prefixed IDs start again from the "
                                           "clock, and the next renewal rewrites the file.")));
         }

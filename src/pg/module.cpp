@@ -21,6 +21,7 @@ int ksuid_order = static_cast<int>(IdOrder::backend);
 int snowflake_shard_id = -1;
 int max_clock_regression_ms = 10'000;
 std::int64_t snowflake_epoch_unix_ms = 0;
+int max_snowflake_layouts = 16;
 char *snowflake_allowed_shards_text = nullptr;
 const core::SnowflakeShardSet *snowflake_allowed_shards = nullptr;
 
@@ -56,10 +57,16 @@ std::size_t shard_stride() {
     return TYPEALIGN(kCacheLine, sizeof(SnowflakeShard));
 }
 
-// Layout: header, one slot per backend, one line per snowflake shard of each split.
-std::size_t region_size(int slot_count) {
+std::size_t layout_slot_stride() {
+    return TYPEALIGN(kCacheLine, sizeof(SnowflakeLayoutSlot));
+}
+
+// Layout: header, one slot per backend, one line per snowflake shard of each
+// split, then the snowflake layout slots.
+std::size_t region_size(int slot_count, int layout_slot_count) {
     std::size_t size = add_size(header_size(), mul_size(slot_stride(), slot_count));
     size = add_size(size, mul_size(shard_stride(), kSnowflakeShardLines));
+    size = add_size(size, mul_size(layout_slot_stride(), layout_slot_count));
     // Extra cache line so that the region can start on a line boundary.
     return add_size(size, kCacheLine);
 }
@@ -76,10 +83,17 @@ SnowflakeShard *shard_at(int index) {
                                               static_cast<std::size_t>(index) * shard_stride());
 }
 
+SnowflakeLayoutSlot *layout_slot_at(int index) {
+    auto *base = reinterpret_cast<char *>(shard_at(kSnowflakeShardLines));
+    return reinterpret_cast<SnowflakeLayoutSlot *>(
+        base + static_cast<std::size_t>(index) * layout_slot_stride());
+}
+
 void init_slot(BackendSlot *slot, std::uint32_t pid) {
     pg_atomic_init_u32(&slot->pid, pid);
     slot->uuid_v7 = core::Uuidv7Sequence{0, 0};
     for (std::int64_t &ms : slot->snowflake_last_clock_ms) ms = 0;
+    slot->snowflake_layout_last_clock_ms = 0;
     slot->ulid = core::UlidSequence{0, 0};
     for (FamilyCounters &c : slot->counters) {
         pg_atomic_init_u64(&c.minted, 0);
@@ -94,7 +108,7 @@ void init_slot(BackendSlot *slot, std::uint32_t pid) {
 
 void idgen_shmem_request() {
     if (prev_shmem_request_hook) prev_shmem_request_hook();
-    RequestAddinShmemSpace(region_size(MaxBackends));
+    RequestAddinShmemSpace(region_size(MaxBackends, max_snowflake_layouts));
     RequestNamedLWLockTranche("idgen", kLeaseKinds);
 }
 
@@ -102,7 +116,7 @@ void idgen_shmem_startup() {
     if (prev_shmem_startup_hook) prev_shmem_startup_hook();
     LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
     bool found = false;
-    void *raw = ShmemInitStruct("idgen", region_size(MaxBackends), &found);
+    void *raw = ShmemInitStruct("idgen", region_size(MaxBackends, max_snowflake_layouts), &found);
     auto *aligned = reinterpret_cast<SharedState *>(TYPEALIGN(kCacheLine, raw));
     shared = aligned;
     if (!found) {
@@ -113,6 +127,9 @@ void idgen_shmem_startup() {
         SpinLockInit(&shared->ksuid_server_last.mutex);
         shared->ksuid_server_last.value = core::kKsuidNil;
         shared->slot_count = MaxBackends;
+        shared->layout_slot_count = max_snowflake_layouts;
+        SpinLockInit(&shared->layout_slots_mutex);
+        snowflake_layout_slots_startup();
         for (int i = 0; i < shared->slot_count; ++i) init_slot(slot_at(i), 0);
         leases_startup(shared, GetNamedLWLockTranche("idgen"));
         // Every shard resumes just below the lease: above any ID issued before.
@@ -215,6 +232,10 @@ BackendSlot *shared_slot(int index) {
     return slot_at(index);
 }
 
+SnowflakeLayoutSlot *shared_layout_slot(int index) {
+    return layout_slot_at(index);
+}
+
 SnowflakeShard *shared_shard_line(int index) {
     return shard_at(index);
 }
@@ -312,7 +333,17 @@ void _PG_init(void) {
         &ksuid_order, static_cast<int>(IdOrder::backend), kOrderOptions, PGC_USERSET, 0, nullptr,
         nullptr, nullptr);
     // Defines its own server-start settings, which only preloading may do.
-    if (process_shared_preload_libraries_in_progress) lease_register_wal();
+    if (process_shared_preload_libraries_in_progress) {
+        lease_register_wal();
+        DefineCustomIntVariable(
+            "idgen.max_snowflake_layouts",
+            "How many layout and node pairs snowflake_layout_new() can mint for until the server "
+            "restarts.",
+            "Each pair of a layout (its epoch, unit and field widths) and a node takes a slot "
+            "of shared memory (192 bytes) at its first ID; the instagram layout is snowflake()'s "
+            "and takes none.",
+            &max_snowflake_layouts, 16, 1, 1024, PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
+    }
     MarkGUCPrefixReserved("idgen");
 
     if (!process_shared_preload_libraries_in_progress) return;

@@ -112,13 +112,14 @@ std::int64_t lead_bound_ms() {
     return std::max<std::int64_t>(max_clock_regression_ms, server);
 }
 
-// Raises both leases above every ID another cluster may have issued before
+// Raises the leases above every ID another cluster may have issued before
 // this one started: the clock plus the bound.
 void raise_leases(SharedState *state) {
     std::int64_t unix_ms = clock_unix_ns() / kNsPerMs + lead_bound_ms();
     lease_raise(state, LeaseKind::clock, unix_ms);
     if (!snowflake_lease_unreadable(state))
         lease_raise(state, LeaseKind::snowflake, unix_ms - snowflake_epoch_unix_ms);
+    if (!lease_unreadable(state, LeaseKind::layout)) lease_raise(state, LeaseKind::layout, unix_ms);
 }
 
 // Whether this session may raise the server's leases: a superuser, or a

@@ -1,6 +1,7 @@
 // SQL entry points of snowflake layouts (core/snowflake_layout.hpp): the
 // check behind snowflake_layout_define() and the snowflake_layouts table's
-// CHECK, and decoding, composing and boundaries in any layout by name. A
+// CHECK, decoding, composing and boundaries in any layout by name, and
+// snowflake_layout_new(layout[, node]), which mints through snowflake_sql.cpp. A
 // predefined layout comes from the core (instagram with idgen.snowflake_epoch);
 // any other from the snowflake_layouts table, read once per call site and
 // statement (fn_extra).
@@ -129,6 +130,13 @@ struct LayoutCache {
     int count;
     int next;
     LayoutCacheEntry entries[kLayoutCacheSize];
+    // snowflake_layout_new()'s last layout, found by the argument's bytes
+    // alone: a minting call site reads no table, copies no name and
+    // allocates nothing per row.
+    bool has_minted;
+    std::size_t minted_length;
+    LayoutCacheEntry minted;
+    core::LayoutMintKey minted_key;  // its last node's key (part_count 0: none yet)
 };
 
 // The schema-qualified name of the layouts table, as the extension's schema is named now.
@@ -245,6 +253,39 @@ bool jsonb_integer(const JsonbValue &v, std::int64_t &out) {
     return true;
 }
 
+// The layout snowflake_layout_new() mints in: the call site's last one when
+// the name is the same, else layout_argument's.
+LayoutCache &minting_layout(FunctionCallInfo fcinfo) {
+    text *t = PG_GETARG_TEXT_PP(0);
+    std::size_t length = VARSIZE_ANY_EXHDR(t);
+    auto *cache = static_cast<LayoutCache *>(fcinfo->flinfo->fn_extra);
+    if (likely(cache != nullptr && cache->has_minted && cache->minted_length == length &&
+               std::memcmp(cache->minted.name, VARDATA_ANY(t), length) == 0))
+        return *cache;
+    Layout l = layout_argument(fcinfo, 0);
+    cache = static_cast<LayoutCache *>(fcinfo->flinfo->fn_extra);
+    if (cache == nullptr) {
+        cache = static_cast<LayoutCache *>(
+            MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(LayoutCache)));
+        fcinfo->flinfo->fn_extra = cache;
+    }
+    // layout_argument refused every name longer than a layout's.
+    std::memcpy(cache->minted.name, VARDATA_ANY(t), length);
+    cache->minted.name[length] = '\0';
+    cache->minted.layout = l;
+    cache->minted_key.part_count = 0;
+    cache->minted_length = length;
+    cache->has_minted = true;
+    return *cache;
+}
+
+// A NULL argument of snowflake_layout_new() is an error, as snowflake(NULL) is.
+void check_not_null(FunctionCallInfo fcinfo, int arg, const char *what) {
+    if (PG_ARGISNULL(arg))
+        ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                        errmsg("snowflake %s must not be null", what)));
+}
+
 }  // namespace
 }  // namespace idgen::pg
 
@@ -260,6 +301,8 @@ PG_FUNCTION_INFO_V1(idgen_snowflake_layout_field);
 PG_FUNCTION_INFO_V1(idgen_snowflake_layout_compose);
 PG_FUNCTION_INFO_V1(idgen_snowflake_layout_boundary);
 PG_FUNCTION_INFO_V1(idgen_snowflake_layout_end);
+PG_FUNCTION_INFO_V1(idgen_snowflake_layout_mint);
+PG_FUNCTION_INFO_V1(idgen_snowflake_layout_mint_node);
 
 // snowflake_layout_check(name, epoch, time_unit_ms, field_names, field_bits
 // [, at]): true, or the error saying why the layout is refused; with at, also
@@ -400,6 +443,22 @@ Datum idgen_snowflake_layout_boundary(PG_FUNCTION_ARGS) {
     if (core::layout_boundary(l, core::layout_unix_ms(l, t), false, id) != LayoutIdError::none)
         elog(ERROR, "snowflake layout boundary out of range");  // checked above
     PG_RETURN_INT64(id);
+}
+
+// snowflake_layout_new(layout): the next ID in the layout for the node in idgen.shard_id.
+Datum idgen_snowflake_layout_mint(PG_FUNCTION_ARGS) {
+    check_not_null(fcinfo, 0, "layout");
+    LayoutCache &c = minting_layout(fcinfo);
+    PG_RETURN_INT64(snowflake_layout_mint(c.minted.name, c.minted.layout, nullptr, c.minted_key));
+}
+
+// snowflake_layout_new(layout, node): the next ID in the layout for the node.
+Datum idgen_snowflake_layout_mint_node(PG_FUNCTION_ARGS) {
+    check_not_null(fcinfo, 0, "layout");
+    check_not_null(fcinfo, 1, "node");
+    LayoutCache &c = minting_layout(fcinfo);
+    std::int64_t node = PG_GETARG_INT64(1);
+    PG_RETURN_INT64(snowflake_layout_mint(c.minted.name, c.minted.layout, &node, c.minted_key));
 }
 
 // snowflake_layout_end(layout): the first instant the layout's time field cannot hold.

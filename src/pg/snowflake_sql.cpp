@@ -1,7 +1,9 @@
 // SQL entry points of the snowflake family in both bit splits: snowflake(shard),
 // snowflake(), snowflake53(shard), snowflake53(), their decoders and
 // boundaries, and the per-shard state (its lines in shared memory, raised with
-// the lease). Each entry point names its split; all the rest is shared.
+// the lease). Each entry point names its split; all the rest is shared. Minting
+// in any other snowflake layout, snowflake_layout_new(layout[, node]), is here too, on
+// the same checks, clock rule and wait, with the layout slots and lease.
 #include "core/snowflake.hpp"
 #include "pg/state.hpp"
 
@@ -131,12 +133,13 @@ void check_may_mint_on(std::int32_t shard) {
 // The region, once it is certain that a split may mint from it.
 // The error for a snowflake lease some slot file of which held no lease at
 // start: it names the first such file.
-[[noreturn]] void report_unreadable_lease(const Split &split, const Lease &lease) {
+[[noreturn]] void report_unreadable_lease(const Split &split, LeaseKind kind, const Lease &lease) {
     int slot = 0;
     while (slot < kLeaseSlots - 1 && (lease.bad_slots & (1u << slot)) == 0) ++slot;
     ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
-                    errmsg("the snowflake lease file \"%s\" is unreadable",
-                           lease_file_name(LeaseKind::snowflake, slot)),
+                    errmsg("the %s lease file \"%s\" is unreadable",
+                           kind == LeaseKind::layout ? "snowflake layout" : "snowflake",
+                           lease_file_name(kind, slot)),
                     errdetail("Without the high-water mark of issued IDs, %s() could "
                               "repeat an ID, so it is disabled.",
                               split.name),
@@ -145,7 +148,7 @@ void check_may_mint_on(std::int32_t shard) {
     pg_unreachable();
 }
 
-SharedState *state_for_minting(const Split &split) {
+SharedState *state_for_minting(const Split &split, LeaseKind kind = LeaseKind::snowflake) {
     SharedState *state = shared_state();
     if (unlikely(state == nullptr))
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -161,8 +164,8 @@ SharedState *state_for_minting(const Split &split) {
                            "the primary's."),
                  errhint("Call %s() on the primary; a standby mints once it is promoted.",
                          split.name)));
-    if (unlikely(snowflake_lease_unreadable(state)))
-        report_unreadable_lease(split, state->leases[static_cast<int>(LeaseKind::snowflake)]);
+    if (unlikely(lease_unreadable(state, kind)))
+        report_unreadable_lease(split, kind, state->leases[static_cast<int>(kind)]);
     lease_origin_check(state);
     return state;
 }
@@ -367,7 +370,256 @@ constexpr int first_shard_line(SnowflakeSplit split) {
     return split == SnowflakeSplit::bits63 ? 0 : shard_count(SnowflakeSplit::bits63);
 }
 
+// Layouts. The layout's name as messages show it, and its definition.
+struct LayoutCall {
+    const char *name;
+    const core::Layout &layout;
+};
+
+// "UTC time" of Unix ms (within a layout's years) for messages.
+const char *unix_ms_text(std::int64_t unix_ms) {
+    return timestamp_text(unix_ms * kUsPerMs - kUnixToPgEpochUs);
+}
+
+// The node fields' names and widths, "datacenter 5, worker 5", for messages.
+const char *node_fields_text(const core::Layout &layout) {
+    StringInfoData buf;
+    initStringInfo(&buf);
+    for (int i = 0; i < layout.field_count; ++i)
+        if (layout.fields[i].kind == core::LayoutFieldKind::node)
+            appendStringInfo(&buf, "%s%s %d", buf.len == 0 ? "" : ", ", layout.fields[i].name,
+                             layout.fields[i].bits);
+    return buf.data;
+}
+
+[[noreturn]] void report_failed_layout_step(const LayoutCall &call, const SnowflakeNext &next,
+                                            std::int64_t node) {
+    const core::Layout &l = call.layout;
+    switch (next.step) {
+        case SnowflakeStep::exhausted:
+            ereport(ERROR,
+                    (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                     errmsg("snowflake layout \"%s\" ran out at %s", call.name,
+                            unix_ms_text(core::layout_end_ms(l))),
+                     errdetail("Its %d-bit time field of %lld ms units from %s holds times "
+                               "before %s only.",
+                               l.fields[core::layout_time_index(l)].bits,
+                               static_cast<long long>(l.unit_ms), unix_ms_text(l.epoch_ms),
+                               unix_ms_text(core::layout_end_ms(l))),
+                     errhint("Mint in a layout with more time bits, a longer unit or a later "
+                             "epoch.")));
+            break;
+        case SnowflakeStep::before_epoch:
+            ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                            errmsg("system clock is before the epoch of snowflake layout \"%s\" (%s)",
+                                   call.name, unix_ms_text(l.epoch_ms))));
+            break;
+        default:
+            ereport(ERROR,
+                    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                     errmsg("system clock is %lld ms behind snowflake layout \"%s\" node %lld",
+                            static_cast<long long>(next.lead_ms), call.name,
+                            static_cast<long long>(node)),
+                     errdetail("IDs may run ahead of the clock by at most "
+                               "idgen.max_clock_regression (%d ms), in whole ticks of the "
+                               "layout's %lld ms. The clock was set back, or after a crash the "
+                               "layout resumed from the lease, up to 2 s ahead of the clock.",
+                               max_clock_regression_ms, static_cast<long long>(l.unit_ms)),
+                     errhint("Wait for the clock to catch up, or raise "
+                             "idgen.max_clock_regression (at most 1 h).")));
+    }
+    pg_unreachable();
+}
+
+// This backend's last slot: a call site mints for one layout and node, mostly.
+SnowflakeLayoutSlot *last_layout_slot = nullptr;
+
+// The slot of a key: found without a lock among the claimed ones, or claimed
+// under the mutex (held for the compares and one key's copy, nothing that waits).
+SnowflakeLayoutSlot *layout_slot(SharedState *shared, const LayoutCall &call,
+                                 const core::LayoutMintKey &key) {
+    if (likely(last_layout_slot != nullptr &&
+               core::layout_mint_key_equal(last_layout_slot->key, key)))
+        return last_layout_slot;
+    int count = shared->layout_slot_count;
+    for (int i = 0; i < count; ++i) {
+        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
+        if (pg_atomic_read_u32(&slot->claimed) == 0) break;  // slots are claimed in order
+        pg_read_barrier();
+        if (core::layout_mint_key_equal(slot->key, key)) return last_layout_slot = slot;
+    }
+    // A layout that cannot mint now (run out, or its epoch to come) takes no slot.
+    SnowflakeNext first =
+        core::layout_mint_next(key, 0, clock_unix_ns() / kNsPerMs, max_clock_regression_ms);
+    if (first.step == SnowflakeStep::exhausted || first.step == SnowflakeStep::before_epoch)
+        report_failed_layout_step(call, first, key.node);
+    SnowflakeLayoutSlot *found = nullptr;
+    SpinLockAcquire(&shared->layout_slots_mutex);
+    for (int i = 0; i < count && found == nullptr; ++i) {
+        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
+        if (pg_atomic_read_u32(&slot->claimed) == 0) {
+            slot->key = key;
+            pg_atomic_write_u64(&slot->last_stamp, 0);
+            pg_write_barrier();
+            pg_atomic_write_u32(&slot->claimed, 1);
+            found = slot;
+        } else if (core::layout_mint_key_equal(slot->key, key)) {
+            found = slot;
+        }
+    }
+    SpinLockRelease(&shared->layout_slots_mutex);
+    if (unlikely(found == nullptr))
+        ereport(ERROR,
+                (errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+                 errmsg("no snowflake layout slot is free for layout \"%s\" node %lld", call.name,
+                        static_cast<long long>(key.node)),
+                 errdetail("All %d slots of idgen.max_snowflake_layouts hold other layouts or "
+                           "nodes, each until the server stops.",
+                           count),
+                 errhint("Raise idgen.max_snowflake_layouts in postgresql.conf and restart the "
+                         "server.")));
+    return last_layout_slot = found;
+}
+
+// The next ID of a (layout, node): above every ID its slot issued, in any
+// backend, and above the layout lease's floor, every ID issued before the
+// start, a crash or a promotion. mint()'s loop, in ticks of the layout.
+std::int64_t mint_in_layout(const LayoutCall &call, const core::LayoutMintKey &key) {
+    SharedState *shared = state_for_minting(kSplit63, LeaseKind::layout);
+    std::int64_t node = key.node;
+    SnowflakeLayoutSlot *slot = layout_slot(shared, call, key);
+    Lease &lease = shared->leases[static_cast<int>(LeaseKind::layout)];
+    BackendSlot *backend = my_slot();
+    FamilyCounters &counters = backend->counters[static_cast<int>(Family::snowflake_layout)];
+    for (;;) {
+        // As in mint(): the slot before the clock.
+        std::uint64_t last = pg_atomic_read_u64(&slot->last_stamp);
+        std::int64_t now_ns = clock_unix_ns();
+        bool regressed = now_ns / kNsPerMs < backend->snowflake_layout_last_clock_ms;
+        backend->snowflake_layout_last_clock_ms = now_ns / kNsPerMs;
+        // The floor (a division) matters only while the slot's last tick is below it.
+        auto floor_ms = static_cast<std::int64_t>(pg_atomic_read_u64(&lease.floor_ms));
+        core::SnowflakeStamp floor =
+            last != 0 && core::layout_stamp_unix_ms(key, last) >= floor_ms
+                ? 0
+                : core::layout_stamp_below(key, floor_ms);
+        SnowflakeNext next;
+        for (;;) {
+            next = core::layout_mint_next(key, std::max(last, floor), now_ns / kNsPerMs,
+                                          max_clock_regression_ms);
+            if (next.step != SnowflakeStep::issue) break;
+            lease_cover(shared, LeaseKind::layout, core::layout_stamp_unix_ms(key, next.stamp));
+            // On failure last is refreshed with the winner's stamp; retry above it.
+            if (pg_atomic_compare_exchange_u64(&slot->last_stamp, &last, next.stamp)) break;
+            now_ns = clock_unix_ns();
+        }
+        if (likely(next.step == SnowflakeStep::issue)) {
+            count_issue(backend, Family::snowflake_layout,
+                        core::layout_stamp_unix_ms(key, next.stamp) * kUsPerMs, regressed,
+                        next.lead_ms > 0);
+            return core::layout_mint_id(key, next.stamp);
+        }
+        if (next.step != SnowflakeStep::wait) report_failed_layout_step(call, next, node);
+        pg_atomic_write_u64(&counters.waits, pg_atomic_read_u64(&counters.waits) + 1);
+        // At the lead bound: until the clock's next tick.
+        std::int64_t now_tick = (now_ns / kNsPerMs - key.epoch_ms) / key.unit_ms;
+        clock_wait_until(now_ns, (key.epoch_ms + (now_tick + 1) * key.unit_ms) * kNsPerMs);
+    }
+}
+
+// Whether a key is a split's ID space (idgen.snowflake_epoch, 1 ms, its
+// time, shard and sequence widths), whose IDs snowflake() and snowflake53()
+// mint from their shards.
+bool is_split_space(const core::LayoutMintKey &key, const Split &split) {
+    using core::LayoutFieldKind;
+    return key.epoch_ms == snowflake_epoch_unix_ms && key.unit_ms == 1 && key.part_count == 3 &&
+           key.kinds[0] == LayoutFieldKind::time && key.bits[0] == core::kSnowflakeTimeBits &&
+           key.kinds[1] == LayoutFieldKind::node && key.bits[1] == split.layout.shard_bits &&
+           key.kinds[2] == LayoutFieldKind::sequence && key.bits[2] == split.layout.seq_bits;
+}
+
 }  // namespace
+
+std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
+                                   const std::int64_t *node, core::LayoutMintKey &key_memo) {
+    LayoutCall call{name, layout};
+    int node_bits = core::layout_node_bits(layout);
+    std::int64_t max_node = (std::int64_t{1} << node_bits) - 1;
+    std::int64_t value;
+    if (node == nullptr) {
+        if (unlikely(snowflake_shard_id < 0))
+            ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                            errmsg("idgen.shard_id is not set"),
+                            errhint("Set idgen.shard_id in postgresql.conf or with ALTER DATABASE "
+                                    "... SET, or pass the node: snowflake_layout_new('%s', node).",
+                                    name)));
+        if (unlikely(snowflake_shard_id > max_node))
+            ereport(ERROR,
+                    (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                     errmsg("idgen.shard_id %d is out of range for snowflake layout \"%s\"",
+                            snowflake_shard_id, name),
+                     errdetail("Its node fields (%s) hold 0 to %lld.", node_fields_text(layout),
+                               static_cast<long long>(max_node)),
+                     errhint("Pass the node: snowflake_layout_new('%s', node).", name)));
+        value = snowflake_shard_id;
+    } else {
+        value = *node;
+        if (unlikely((value < 0 || value > max_node) && node_bits == 0))
+            ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                            errmsg("node %lld is out of range for snowflake layout \"%s\"",
+                                   static_cast<long long>(value), name),
+                            errdetail("The layout has no node fields: its one node is 0.")));
+        if (unlikely(value < 0 || value > max_node))
+            ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                            errmsg("node %lld is out of range for snowflake layout \"%s\"",
+                                   static_cast<long long>(value), name),
+                            errdetail("Its node fields (%s) hold 0 to %lld, read as one integer, "
+                                      "the most significant field first.",
+                                      node_fields_text(layout), static_cast<long long>(max_node))));
+        // The rights of snowflake(shard): a node is a shard of idgen.allowed_shards.
+        if (unlikely(value > core::kSnowflakeMaxShard || !may_mint_on(static_cast<std::int32_t>(value))))
+            ereport(ERROR,
+                    (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+                     errmsg("permission denied to mint snowflake ids on node %lld of layout \"%s\"",
+                            static_cast<long long>(value), name),
+                     errdetail("This session may mint on the nodes in idgen.allowed_shards "
+                               "(\"%s\") and on its idgen.shard_id, in every layout.",
+                               snowflake_allowed_shards_text != nullptr ? snowflake_allowed_shards_text
+                                                                        : ""),
+                     errhint("A superuser can allow the node with ALTER ROLE ... SET "
+                             "idgen.allowed_shards or ALTER DATABASE ... SET idgen.allowed_shards.")));
+    }
+    if (key_memo.part_count == 0 || key_memo.node != value)
+        key_memo = core::layout_mint_key(layout, value);
+    const core::LayoutMintKey &key = key_memo;
+    // instagram (and a layout of the same ID space under another name) is
+    // snowflake()'s: its shards, its lease, its IDs.
+    if (is_split_space(key, kSplit63)) return mint(kSplit63, static_cast<int>(value));
+    if (is_split_space(key, kSplit53)) return mint(kSplit53, static_cast<int>(value));
+    return mint_in_layout(call, key);
+}
+
+void snowflake_layout_slots_startup() {
+    SharedState *shared = shared_state();
+    for (int i = 0; i < shared->layout_slot_count; ++i) {
+        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
+        pg_atomic_init_u32(&slot->claimed, 0);
+        pg_atomic_init_u64(&slot->last_stamp, 0);
+    }
+}
+
+std::int64_t snowflake_layout_slots_issued_below() {
+    SharedState *shared = shared_state();
+    std::int64_t below = 0;
+    for (int i = 0; i < shared->layout_slot_count; ++i) {
+        SnowflakeLayoutSlot *slot = shared_layout_slot(i);
+        if (pg_atomic_read_u32(&slot->claimed) == 0) break;
+        pg_read_barrier();
+        core::SnowflakeStamp last = pg_atomic_read_u64(&slot->last_stamp);
+        if (last != 0) below = std::max(below, core::layout_stamp_unix_ms(slot->key, last) + 1);
+    }
+    return below;
+}
 
 SnowflakeShard *snowflake_shard(SnowflakeSplit split, int shard) {
     return shared_shard_line(first_shard_line(split) + shard);

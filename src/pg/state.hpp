@@ -5,6 +5,7 @@
 #include "core/ksuid.hpp"
 #include "core/second_counter.hpp"
 #include "core/snowflake.hpp"
+#include "core/snowflake_layout.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv6.hpp"
 #include "core/uuidv7.hpp"
@@ -13,11 +14,14 @@
 namespace idgen::pg {
 
 // ID families with per-backend counters; the names appear in idgen_stats.
+// snowflake_layout counts snowflake_layout_new() in every layout but
+// instagram, whose IDs are snowflake()'s and count as such.
 enum class Family : int { uuid_v7 = 0, snowflake = 1, ulid = 2, snowflake53 = 3, uuid_v6 = 4, ksuid = 5,
-                          objectid = 6, xid = 7 };
-inline constexpr int kFamilyCount = 8;
+                          objectid = 6, xid = 7, snowflake_layout = 8 };
+inline constexpr int kFamilyCount = 9;
 inline constexpr const char *kFamilyNames[kFamilyCount] = {"uuid_v7", "snowflake", "ulid", "snowflake53",
-                                                           "uuid_v6", "ksuid",   "objectid", "xid"};
+                                                           "uuid_v6", "ksuid",   "objectid", "xid",
+                                                           "snowflake_layout"};
 
 // Scope of strict order of a clock family (idgen.uuid_v7_order, idgen.ulid_order,
 // idgen.uuid_v6_order, idgen.ksuid_order).
@@ -57,6 +61,7 @@ struct BackendSlot {
     pg_atomic_uint32 pid;  // 0 while no live backend owns the slot
     core::Uuidv7Sequence uuid_v7;
     std::int64_t snowflake_last_clock_ms[kSnowflakeSplits];  // clock at its previous ID of each split
+    std::int64_t snowflake_layout_last_clock_ms;  // Unix ms of the clock at its previous layout ID
     core::UlidSequence ulid;
     FamilyCounters counters[kFamilyCount];
     core::Uuidv6Sequence uuid_v6;
@@ -73,11 +78,24 @@ struct SnowflakeShard {
     pg_atomic_uint64 clock_regressions;
 };
 
+// One (layout, node) that snowflake_layout_new(layout[, node]) mints for, on lines of its
+// own (snowflake_sql.cpp). Slots are claimed in order under the region's
+// layout_slots_mutex and kept until the server stops; claimed is written
+// after the key, so a lock-free reader that sees it set sees the key.
+struct alignas(64) SnowflakeLayoutSlot {
+    pg_atomic_uint32 claimed;
+    core::LayoutMintKey key;
+    alignas(64) pg_atomic_uint64 last_stamp;  // core::SnowflakeStamp of the last ID
+};
+
 // Kinds of lease (lease.cpp). The snowflake lease counts milliseconds of the
 // IDs' time field; the clock lease counts Unix milliseconds and covers
-// uuid_v7, ulid and prefixed_id_new.
-enum class LeaseKind : int { snowflake = 0, clock = 1 };
-inline constexpr int kLeaseKinds = 2;
+// uuid_v7, ulid and prefixed_id_new; the layout lease counts Unix
+// milliseconds of the start of the ticks that snowflake_layout_new() issued, in
+// every layout but instagram (snowflake()'s own), and is kept as strictly as
+// the snowflake lease.
+enum class LeaseKind : int { snowflake = 0, clock = 1, layout = 2 };
+inline constexpr int kLeaseKinds = 3;
 
 // A lease is kept in up to kLeaseSlots files (lease.cpp): its name, then .1,
 // .2 and .3. Each write takes a slot no other writer holds and writes it
@@ -171,6 +189,11 @@ struct SharedState {
     alignas(64) SharedKsuid ksuid_server_last;
     // objectid() and xid() (id96_sql.cpp), each on lines of its own.
     Id96Generator id96[kId96Kinds];
+    // The snowflake layout slots (idgen.max_snowflake_layouts of them, after
+    // the shard lines): the mutex guards claiming one, held for the compare
+    // of the claimed keys and the write of a new one only.
+    slock_t layout_slots_mutex;
+    int layout_slot_count;
 };
 
 // Whether a slot file of the snowflake lease held no lease at start and has
@@ -178,6 +201,11 @@ struct SharedState {
 // so it refuses (the clock families only order, and go on).
 inline bool snowflake_lease_unreadable(const SharedState *state) {
     return state->leases[static_cast<int>(LeaseKind::snowflake)].bad_slots != 0;
+}
+
+// The same for a lease of any kind; the clock lease is never refused for it.
+inline bool lease_unreadable(const SharedState *state, LeaseKind kind) {
+    return kind != LeaseKind::clock && state->leases[static_cast<int>(kind)].bad_slots != 0;
 }
 
 // Settings (GUC variables).
@@ -190,6 +218,8 @@ extern int max_clock_regression_ms;
 // The largest idgen.max_clock_regression: a lead beyond it is no clock drift.
 inline constexpr int kMaxClockRegressionCapMs = 3'600'000;
 extern std::int64_t snowflake_epoch_unix_ms;
+// idgen.max_snowflake_layouts: the layout slots of the region (server start).
+extern int max_snowflake_layouts;
 // idgen.allowed_shards: the text as set, and its parsed set (never nullptr
 // once _PG_init has defined the setting).
 extern char *snowflake_allowed_shards_text;
@@ -204,6 +234,26 @@ BackendSlot *shared_slot(int index);
 // Shard line index (0 .. kSnowflakeShardLines - 1) of the region; which line
 // is which split's shard is snowflake_sql.cpp's. Precondition: shared_state().
 SnowflakeShard *shared_shard_line(int index);
+
+// Layout slot index (0 .. layout_slot_count - 1) of the region.
+// Precondition: shared_state().
+SnowflakeLayoutSlot *shared_layout_slot(int index);
+
+// Marks every layout slot of a new region free (module.cpp, at every start).
+void snowflake_layout_slots_startup();
+
+// Above the start of every tick that snowflake_layout_new() issued since the server
+// started, in Unix ms (0 when none was): the layout lease's shutdown lowering.
+std::int64_t snowflake_layout_slots_issued_below();
+
+// The next ID of snowflake_layout_new(layout[, node]) (snowflake_sql.cpp): name is the
+// layout's name for messages, node nullptr for the node in idgen.shard_id.
+// Every check of snowflake(shard) and snowflake() applies; the instagram
+// layout's ID space is snowflake()'s own shards. key_memo is the call site's:
+// the key of its last node in this layout (part_count 0 when it has none),
+// kept so that a row costs no key.
+std::int64_t snowflake_layout_mint(const char *name, const core::Layout &layout,
+                                   const std::int64_t *node, core::LayoutMintKey &key_memo);
 
 // The shared state of a snowflake shard of a split (snowflake_sql.cpp, as are
 // the next three). Preconditions: shared_state(),

@@ -349,3 +349,160 @@ TEST(SnowflakeLayouts, FormatMs) {
     for (std::int64_t d : {0, 59, 60, 365, 10957, 11016, 2932896})
         EXPECT_EQ(formatted(d * 86'400'000).substr(0, 10).size(), 10u);
 }
+
+namespace {
+
+// The ID layout_compose() gives for a stamp's fields: minting's other path.
+std::int64_t composed(const Layout &l, std::int64_t tick, std::int64_t seq,
+                      std::initializer_list<std::int64_t> nodes) {
+    LayoutValues v{};
+    auto node = nodes.begin();
+    for (int i = 0; i < l.field_count; ++i)
+        v.values[i] = l.fields[i].kind == LayoutFieldKind::time       ? tick
+                      : l.fields[i].kind == LayoutFieldKind::sequence ? seq
+                                                                      : *node++;
+    std::int64_t id = 0;
+    int bad = -1;
+    EXPECT_EQ(layout_compose(l, v, id, bad), LayoutIdError::none);
+    return id;
+}
+
+}  // namespace
+
+// One key per ID space and node: names aside, adjacent node fields merged.
+TEST(SnowflakeLayoutMint, KeyIsTheIdSpace) {
+    Layout twitter = *predefined_layout("twitter", 0);
+    Layout renamed = twitter;
+    std::strcpy(renamed.fields[1].name, "region");
+    Layout merged = twitter;
+    merged.field_count = 3;
+    merged.fields[1] = make_field("node", LayoutFieldKind::node, 10);
+    merged.fields[2] = twitter.fields[3];
+    EXPECT_EQ(layout_node_bits(twitter), 10);
+    EXPECT_TRUE(layout_mint_key_equal(layout_mint_key(twitter, 7), layout_mint_key(renamed, 7)));
+    EXPECT_TRUE(layout_mint_key_equal(layout_mint_key(twitter, 7), layout_mint_key(merged, 7)));
+    EXPECT_FALSE(layout_mint_key_equal(layout_mint_key(twitter, 7), layout_mint_key(twitter, 8)));
+    Layout later = twitter;
+    later.epoch_ms += 1;
+    EXPECT_FALSE(layout_mint_key_equal(layout_mint_key(twitter, 7), layout_mint_key(later, 7)));
+    Layout pgedge = *predefined_layout("pgedge", twitter.epoch_ms);
+    pgedge.epoch_ms = twitter.epoch_ms;
+    EXPECT_TRUE(layout_mint_key_equal(layout_mint_key(twitter, 7), layout_mint_key(pgedge, 7)));
+    LayoutMintKey key = layout_mint_key(twitter, 7);
+    EXPECT_EQ(key.part_count, 3);
+    EXPECT_EQ(key.seq_bits, 12);
+    EXPECT_EQ(key.max_tick, (std::int64_t{1} << 41) - 1);
+    EXPECT_EQ(layout_mint_key(*predefined_layout("discord", 0), 0).max_tick,
+              (std::int64_t{1} << 41) - 1);
+}
+
+// Twitter: 1 ms ticks, the node's high five bits the datacenter.
+TEST(SnowflakeLayoutMint, Twitter) {
+    Layout l = *predefined_layout("twitter", 0);
+    LayoutMintKey key = layout_mint_key(l, (3 << 5) | 5);
+    std::int64_t now = l.epoch_ms + 1000;
+    SnowflakeNext n = layout_mint_next(key, 0, now, 0);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(n.stamp, SnowflakeStamp{1000} << 12);
+    EXPECT_EQ(n.lead_ms, 0);
+    EXPECT_EQ(layout_stamp_unix_ms(key, n.stamp), now);
+    EXPECT_EQ(layout_mint_id(key, n.stamp), composed(l, 1000, 0, {3, 5}));
+    n = layout_mint_next(key, n.stamp, now, 0);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(layout_mint_id(key, n.stamp), composed(l, 1000, 1, {3, 5}));
+    // The tick's 4096th ID exhausts its sequence: the next borrows the next tick.
+    SnowflakeStamp full = (SnowflakeStamp{1000} << 12) | 4095;
+    EXPECT_EQ(layout_mint_id(key, full), composed(l, 1000, 4095, {3, 5}));
+    n = layout_mint_next(key, full, now, 1);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(n.stamp, SnowflakeStamp{1001} << 12);
+    EXPECT_EQ(n.lead_ms, 1);
+    EXPECT_EQ(layout_mint_id(key, n.stamp), composed(l, 1001, 0, {3, 5}));
+    EXPECT_EQ(layout_mint_next(key, full, now, 0).step, SnowflakeStep::wait);
+    // The clock moves on: the tick's own first stamp.
+    n = layout_mint_next(key, full, now + 5, 0);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(n.stamp, SnowflakeStamp{1005} << 12);
+}
+
+// Sonyflake: 10 ms ticks, the lead bound in whole ticks, the machine lowest.
+TEST(SnowflakeLayoutMint, SonyflakeTicks) {
+    Layout l = *predefined_layout("sonyflake", 0);
+    LayoutMintKey key = layout_mint_key(l, 0xbeef);
+    std::int64_t now = l.epoch_ms + 1009;  // tick 100
+    SnowflakeNext n = layout_mint_next(key, 0, now, 0);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(n.stamp, SnowflakeStamp{100} << 8);
+    EXPECT_EQ(layout_stamp_unix_ms(key, n.stamp), l.epoch_ms + 1000);
+    EXPECT_EQ(layout_mint_id(key, n.stamp), (std::int64_t{100} << 24) | 0xbeef);
+    EXPECT_EQ(layout_mint_id(key, n.stamp + 7), composed(l, 100, 7, {0xbeef}));
+    SnowflakeStamp full = (SnowflakeStamp{100} << 8) | 255;
+    // A borrowed tick is 10 ms ahead: within a bound of 10 ms, a wait under 9 ms.
+    n = layout_mint_next(key, full, now, 10);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(n.stamp, SnowflakeStamp{101} << 8);
+    EXPECT_EQ(n.lead_ms, 10);
+    EXPECT_EQ(layout_mint_next(key, full, now, 9).step, SnowflakeStep::wait);
+    // A clock set back 1 s: within a bound of 1 s, one tick more is a wait, two clock_behind.
+    SnowflakeStamp later = SnowflakeStamp{200} << 8;
+    n = layout_mint_next(key, later, now, 1000);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(n.stamp, later + 1);
+    EXPECT_EQ(n.lead_ms, 1000);
+    n = layout_mint_next(key, SnowflakeStamp{201} << 8, now, 1000);
+    EXPECT_EQ(n.step, SnowflakeStep::wait);
+    EXPECT_EQ(n.lead_ms, 1010);
+    n = layout_mint_next(key, SnowflakeStamp{202} << 8, now, 1000);
+    EXPECT_EQ(n.step, SnowflakeStep::clock_behind);
+    EXPECT_EQ(n.lead_ms, 1020);
+}
+
+// The clock before the epoch, and the layout's last tick.
+TEST(SnowflakeLayoutMint, EpochAndEnd) {
+    Layout l = *predefined_layout("sonyflake", 0);
+    LayoutMintKey key = layout_mint_key(l, 1);
+    EXPECT_EQ(layout_mint_next(key, 0, l.epoch_ms - 1, 1000).step, SnowflakeStep::before_epoch);
+    std::int64_t end = layout_end_ms(l);
+    SnowflakeNext n = layout_mint_next(key, 0, end - 1, 0);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(layout_stamp_tick(key, n.stamp), key.max_tick);
+    EXPECT_EQ(layout_mint_id(key, n.stamp | 255), composed(l, key.max_tick, 255, {1}));
+    EXPECT_EQ(layout_mint_next(key, n.stamp | 255, end - 1, 1000).step, SnowflakeStep::exhausted);
+    EXPECT_EQ(layout_mint_next(key, 0, end, 1000).step, SnowflakeStep::exhausted);
+    EXPECT_EQ(layout_mint_next(key, 0, kLayoutEndOfTimeMs, 1000).step, SnowflakeStep::exhausted);
+}
+
+// After a lease ending at lease_ms, the first tick starting there or later.
+TEST(SnowflakeLayoutMint, StampBelowLease) {
+    Layout l = *predefined_layout("sonyflake", 0);
+    LayoutMintKey key = layout_mint_key(l, 1);
+    EXPECT_EQ(layout_stamp_below(key, 0), 0u);
+    EXPECT_EQ(layout_stamp_below(key, l.epoch_ms), 0u);
+    EXPECT_EQ(layout_stamp_below(key, l.epoch_ms + 1), (SnowflakeStamp{1} << 8) - 1);
+    EXPECT_EQ(layout_stamp_below(key, l.epoch_ms + 1005), (SnowflakeStamp{101} << 8) - 1);
+    EXPECT_EQ(layout_stamp_below(key, l.epoch_ms + 1010), (SnowflakeStamp{101} << 8) - 1);
+    SnowflakeNext n = layout_mint_next(key, layout_stamp_below(key, l.epoch_ms + 1005),
+                                       l.epoch_ms + 990, 1000);
+    ASSERT_EQ(n.step, SnowflakeStep::issue);
+    EXPECT_EQ(layout_stamp_unix_ms(key, n.stamp), l.epoch_ms + 1010);
+    Layout twitter = *predefined_layout("twitter", 0);
+    LayoutMintKey t = layout_mint_key(twitter, 1);
+    EXPECT_EQ(layout_stamp_below(t, twitter.epoch_ms + 2000), (SnowflakeStamp{2000} << 12) - 1);
+}
+
+// A node split by the sequence: its higher part holds its high bits.
+TEST(SnowflakeLayoutMint, SplitNode) {
+    Layout l{};
+    l.epoch_ms = kEpoch2025;
+    l.unit_ms = 1;
+    l.field_count = 4;
+    l.fields[0] = make_field("time", LayoutFieldKind::time, 41);
+    l.fields[1] = make_field("high", LayoutFieldKind::node, 3);
+    l.fields[2] = make_field("sequence", LayoutFieldKind::sequence, 10);
+    l.fields[3] = make_field("low", LayoutFieldKind::node, 4);
+    ASSERT_EQ(layout_validate(l, false), LayoutError::none);
+    EXPECT_EQ(layout_node_bits(l), 7);
+    LayoutMintKey key = layout_mint_key(l, 0b101'0110);
+    EXPECT_EQ(key.part_count, 4);
+    EXPECT_EQ(layout_mint_id(key, (SnowflakeStamp{77} << 10) | 9), composed(l, 77, 9, {5, 6}));
+}
