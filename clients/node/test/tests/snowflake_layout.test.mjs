@@ -9,6 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as idgen from 'idgen';
+import { snowflakeLayout, snowflakeLayoutBoundary, snowflakeLayoutCompose, snowflakeLayoutDecompose } from 'idgen';
 import { FAMILIES, cases } from './vectors.mjs';
 import { connect, rows } from './helpers.mjs';
 
@@ -84,6 +85,18 @@ describe('snowflake layouts: the extension\'s vectors file', () => {
         [BigInt(c.smallest), BigInt(c.largest)]);
     });
   }
+  test('the README\'s example: Discord\'s documented ID, a layout of one\'s own, its boundary', () => {
+    // README package begins
+    const parts = snowflakeLayoutDecompose(175928847299117063n, 'discord');
+    // { time: 41944705796, worker: 1, process: 0, sequence: 7, unix_ms: 1462015105796, timestamp: 2016-04-30T11:18:25.796Z }
+    const shop = snowflakeLayout('2020-01-01T00:00:00Z', 1, [['time', 42], ['region', 4], ['worker', 6], ['sequence', 11]]);
+    const id = snowflakeLayoutCompose(shop, '2026-12-04T05:00:00.500Z', { region: 15, worker: 63, sequence: 2047 });
+    const from = snowflakeLayoutBoundary(shop, new Date('2026-12-04T00:00:00Z'));  // WHERE id >= from
+    // README package ends
+    assert.deepEqual([parts.time, parts.worker, parts.process, parts.sequence, parts.unix_ms, parts.timestamp.toISOString()],
+      [41944705796, 1, 0, 7, 1462015105796, '2016-04-30T11:18:25.796Z']);
+    assert.deepEqual([id, from], [458277205837873151n, 458239456051200000n], 'docs/reference.md\'s figures');
+  });
   test('a predefined layout by name alone: instagram from idgen.snowflake_epoch\'s default', () => {
     assert.equal(idgen.snowflakeLayout('instagram').epochMs, idgen.DEFAULT_SNOWFLAKE_EPOCH);
     assert.equal(idgen.snowflakeLayoutDecompose(175928847299117063n, 'discord').worker, 1);
