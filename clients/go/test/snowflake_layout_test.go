@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"testing"
 	"time"
 
@@ -183,9 +184,12 @@ func TestPgedgeLayoutExamples(t *testing.T) {
 			continue
 		}
 		seen++
-		var id int64
+		id, err := strconv.ParseInt(e.ID, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var server string
-		if err := conn.QueryRow(context.Background(), `SELECT $1::int8, snowflake_layout_decompose($1::int8, 'pgedge')::text`, e.ID).Scan(&id, &server); err != nil {
+		if err := conn.QueryRow(context.Background(), `SELECT snowflake_layout_decompose($1::int8, 'pgedge')::text`, id).Scan(&server); err != nil {
 			t.Fatal(err)
 		}
 		var s map[string]any
