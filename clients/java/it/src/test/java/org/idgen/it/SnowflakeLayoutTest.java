@@ -47,10 +47,13 @@ class SnowflakeLayoutTest
 		return out;
 	}
 
+	/** The file's "name:bits,..." as fields, in order (a name twice stays twice, for the refusal). */
 	static List<Field> fields(String text)
 	{
 		List<Field> out = new ArrayList<>();
-		pairs(text).forEach((n, b) -> out.add(new Field(n, b.intValue())));
+		for (String p : text.split(","))
+			if (!p.isEmpty())
+				out.add(new Field(p.substring(0, p.lastIndexOf(':')), Integer.parseInt(p.substring(p.lastIndexOf(':') + 1))));
 		return out;
 	}
 
