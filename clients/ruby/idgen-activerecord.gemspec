@@ -15,7 +15,7 @@ Gem::Specification.new do |spec|
   spec.homepage = "https://pgxn.org/dist/idgen/"
   spec.metadata = { "source_code_uri" => "https://pgxn.org/dist/idgen/" }
   spec.files = ["LICENSE", "README.md", "lib/idgen/active_record.rb", "lib/idgen/active_record/version.rb",
-                "lib/idgen/decode.rb"]
+                "lib/idgen/decode.rb", "lib/idgen/snowflake_layout.rb"]
   spec.require_paths = ["lib"]
   spec.required_ruby_version = ">= 2.7"
   spec.add_dependency "activerecord", ">= 6.1", "< 7.1"

@@ -107,8 +107,63 @@ SERVER_TEXT = [
 
 U128_MAX = "ff" * 16
 
+# Layouts of the user's for the snowflake_layout cases (inputs, not answers):
+# epoch (Unix ms), unit (ms) and fields from the most significant bit. shop is
+# docs/reference.md's example; baidu is uid-generator's default, which has run
+# out; eight_fields has every field a layout may; sequence_first puts the
+# time field in the middle.
+DEFINED_LAYOUTS = {
+    "shop": (1577836800000, 1, [("time", 42), ("region", 4), ("worker", 6), ("sequence", 11)]),
+    "baidu": (1463702400000, 1000, [("time", 28), ("worker", 22), ("sequence", 13)]),
+    "eight_fields": (0, 86400000, [("time", 20), ("a", 5), ("b", 5), ("c", 5), ("d", 5), ("e", 5), ("f", 5),
+                                   ("sequence", 8)]),
+    "sequence_first": (1672531200000, 1, [("sequence", 10), ("time", 40), ("shard", 13)]),
+}
+# Discord's documented example (discord-api-docs, "Snowflakes")
+DISCORD_EXAMPLE = 175928847299117063
 
-def cases():
+
+def layout_names():
+    """The predefined snowflake layouts' names, from the core's header."""
+    header = generate.read("src/core/snowflake_layout.hpp")
+    names = generate.grab(header, r"enum class PredefinedLayout \{([a-z_, ]+)\};", "the predefined layouts")
+    return [n.strip() for n in names.split(",")]
+
+
+def fields_text(fields):
+    """Fields as the probe takes them: "name:bits,..."."""
+    return ",".join("%s:%d" % f for f in fields)
+
+
+def snowflake_layouts(probe, sf_epoch_ms):
+    """The snowflake_layout family's layouts by name: the predefined ones as the
+    core defines them (instagram's epoch the setting's default), then
+    DEFINED_LAYOUTS, each with its width and end as the core computes them."""
+    names = layout_names()
+    answers = ask(probe, [("snowflake_layout.predefined", [name, str(sf_epoch_ms)]) for name in names] +
+                  [("snowflake_layout.define", [str(e), str(u), fields_text(f)]) for e, u, f in DEFINED_LAYOUTS.values()])
+    out = {}
+    for name, a in zip(names, answers):
+        if not a["ok"]:
+            sys.exit("vectors.py: the core has no predefined layout %s" % name)
+        fields = [(f.split(":")[0], int(f.split(":")[1])) for f in a["fields"].split(",")]
+        out[name] = {"predefined": True, "epoch_unix_ms": a["epoch_unix_ms"], "time_unit_ms": a["time_unit_ms"],
+                     "fields": fields, "total_bits": a["total_bits"], "end_unix_ms": a["end_unix_ms"]}
+    for (name, (epoch, unit, fields)), a in zip(DEFINED_LAYOUTS.items(), answers[len(names):]):
+        if not a["ok"]:
+            sys.exit("vectors.py: the core refuses the case layout %s: %s" % (name, a["reason"]))
+        out[name] = {"predefined": False, "epoch_unix_ms": epoch, "time_unit_ms": unit, "fields": fields,
+                     "total_bits": a["total_bits"], "end_unix_ms": a["end_unix_ms"]}
+    return out
+
+
+def layout_spec(layout):
+    """A case's layout as the probe reads it: epoch/unit/fields/allow_64."""
+    return "%d/%d/%s/%d" % (layout["epoch_unix_ms"], layout["time_unit_ms"], fields_text(layout["fields"]),
+                            layout["predefined"])
+
+
+def cases(sf_epoch_ms, case_layouts):
     """{operation: [(what, {input: value})]}, in the order the file lists them."""
     c = {}
 
@@ -316,6 +371,100 @@ def cases():
                          ("a length byte of 64", "40" + "61" * 64 + "01" * 16),
                          ("an uppercase prefix", "0441636374" + "01" * 16)]:
         add("typeid.binary", what, binary=binary)
+
+    # snowflake_layout: the predefined layouts (the core's answer is the file's
+    # layout), definitions judged as snowflake_layout_check does, and IDs
+    # decoded, composed and bounded in each layout
+    for name in layout_names():
+        add("snowflake_layout.predefined", "the predefined " + name, name=name, instagram_epoch_ms=sf_epoch_ms)
+    add("snowflake_layout.predefined", "not a predefined layout", name="flickr", instagram_epoch_ms=sf_epoch_ms)
+    add("snowflake_layout.predefined", "case matters", name="Discord", instagram_epoch_ms=sf_epoch_ms)
+    for name, (epoch, unit, fields) in DEFINED_LAYOUTS.items():
+        add("snowflake_layout.define", "the layout " + name, epoch_unix_ms=epoch, time_unit_ms=unit,
+            fields=fields_text(fields))
+    for what, epoch, unit, fields in [
+            ("63 bits", 0, 1, "time:41,node:10,sequence:12"),
+            ("the unit of a day", 0, 86400000, "time:20,sequence:8"),
+            ("the latest epoch a 1-bit time field ends by 10000", 253402300799998, 1, "time:1,sequence:1"),
+            ("1 ms later: it would hold a time of 10000", 253402300799999, 1, "time:1,sequence:1"),
+            ("1 ms from 1970 with 47 time bits (to 6429)", 0, 1, "time:47,sequence:16"),
+            ("1 ms from 1970 with 48 time bits: past 9999", 0, 1, "time:48,sequence:15"),
+            ("the year 10000 as the epoch", 253402300800000, 1, "time:1,sequence:1"),
+            ("an epoch before 1970", -1, 1, "time:41,sequence:12"),
+            ("a unit of 0", 0, 0, "time:41,sequence:12"),
+            ("a unit of one day and 1 ms", 0, 86400001, "time:20,sequence:8"),
+            ("64 bits, the time field first: only discord may", 1420070400000, 1,
+             "time:42,worker:5,process:5,sequence:12"),
+            ("65 bits", 0, 1, "time:41,node:12,sequence:12"),
+            ("a width of 0", 0, 1, "time:41,node:0,sequence:12"),
+            ("a width of 64", 0, 1, "time:64,sequence:1"),
+            ("nine fields", 0, 1, "time:20,a:2,b:2,c:2,d:2,e:2,f:2,g:2,sequence:8"),
+            ("no time field", 0, 1, "clock:41,sequence:12"),
+            ("two fields named time: one name twice", 0, 1, "time:20,time:20,sequence:12"),
+            ("no sequence field", 0, 1, "time:41,worker:12"),
+            ("two fields named sequence: one name twice", 0, 1, "time:41,sequence:6,sequence:6"),
+            ("an uppercase name", 0, 1, "time:41,Worker:10,sequence:12"),
+            ("a name starting with a digit", 0, 1, "time:41,1worker:10,sequence:12"),
+            ("an empty name", 0, 1, "time:41,:10,sequence:12"),
+            ("a name of 63 characters", 0, 1, "time:41,%s:10,sequence:12" % ("n" * 63)),
+            ("a name of 64 characters", 0, 1, "time:41,%s:10,sequence:12" % ("n" * 64)),
+            ("a hyphen in a name", 0, 1, "time:41,work-er:10,sequence:12"),
+            ("two fields of one name", 0, 1, "time:41,node:5,node:5,sequence:12"),
+            ("a node field named unix_ms", 0, 1, "time:41,unix_ms:10,sequence:12"),
+            ("a node field named timestamp", 0, 1, "time:41,timestamp:10,sequence:12")]:
+        add("snowflake_layout.define", what, epoch_unix_ms=epoch, time_unit_ms=unit, fields=fields)
+    for name, layout in case_layouts.items():
+        bits = layout["total_bits"]
+        top = 2**min(bits, 63) - 1
+        ids = [("0", 0), ("the largest ID", top), ("alternating bits", 0x5555555555555555 & top),
+               ("the other alternating bits", 0x2AAAAAAAAAAAAAAA & top), ("-1: negative", -1),
+               ("the most negative int64", -2**63)]
+        if bits < 63:
+            ids.append(("one past the largest: a bit above the layout", top + 1))
+            ids.append(("the largest int64", 2**63 - 1))
+        if bits == 64:
+            ids.append(("the top bit set: a negative bigint", -2**62))
+        if name == "discord":
+            ids.insert(0, ("Discord's documented example", DISCORD_EXAMPLE))
+        for what, id_ in ids:
+            add("snowflake_layout.id", what, layout=name, id=str(id_))
+    for name, ms, fields, what in [
+            ("discord", 1462015105796, "worker:1,sequence:7", "Discord's documented example"),
+            ("discord", 1420070400000, "", "the epoch, every field 0"),
+            ("discord", 1420070399999, "", "1 ms before the epoch"),
+            ("discord", 1420070400000 + 2**41 - 1, "worker:31,process:31,sequence:4095", "the last ms Discord can hold"),
+            ("discord", 1420070400000 + 2**41, "", "the end: the sign bit"),
+            ("discord", 1462015105796, "worker:32", "a worker of 6 bits"),
+            ("discord", 1462015105796, "process:-1", "a negative field"),
+            ("discord", 1462015105796, "increment:7", "a field the layout has not"),
+            ("discord", 1462015105796, "time:5", "the time field is set by the time"),
+            ("twitter", 1288834974658, "datacenter:1,worker:1", "1 ms after the epoch, datacenter 1, worker 1"),
+            ("twitter", 1288834974657 + 2**41 - 1, "datacenter:31,worker:31,sequence:4095", "the largest ID"),
+            ("sonyflake", 1409529600010, "machine:1", "one unit after the epoch, machine 1"),
+            ("sonyflake", 1409529600019, "machine:1", "the last ms of that unit"),
+            ("sonyflake", 1672531201000, "sequence:123,machine:456", "2023-01-01 plus 1 s, sequence 123, machine 456"),
+            ("sonyflake", 1409529600000, "sequence:256", "a sequence of 9 bits"),
+            ("pgedge", 1704067200000, "node:1,sequence:3", "2024-01-01, node 1, sequence 3"),
+            ("pgedge", 1704067200000, "node:1024", "a node of 11 bits"),
+            ("instagram", sf_epoch_ms + 1_000_000_000_000, "shard:3,sequence:7", "an ID of 2026"),
+            ("shop", 1796360400500, "region:15,worker:63,sequence:2047", "docs/reference.md's example"),
+            ("baidu", 1463702400000 + 2**28 * 1000 - 1, "worker:1", "the last ms before it ran out"),
+            ("baidu", 1463702400000 + 2**28 * 1000, "", "when it ran out"),
+            ("eight_fields", 86400000 * 2**20 - 1, "a:31,b:1,f:31,sequence:255", "the last ms, some fields"),
+            ("sequence_first", 1672531200000 + 5, "sequence:1023,shard:1", "the time field in the middle")]:
+        add("snowflake_layout.compose", what, layout=name, unix_ms=ms, fields=fields)
+    for name, ms, what in [("discord", 1462015105796, "Discord's documented example's ms"),
+                           ("discord", 1420070400000, "the epoch"), ("discord", 1420070399999, "before the epoch"),
+                           ("discord", 1420070400000 + 2**41, "the end"),
+                           ("sonyflake", 1409529600015, "within a 10 ms unit: its start"),
+                           ("twitter", 1288834974657 + 2**41 - 1, "the last ms"),
+                           ("pgedge", 1704067200000, "2024-01-01"),
+                           ("instagram", sf_epoch_ms, "the epoch of the setting's default"),
+                           ("shop", 1796342400000, "docs/reference.md's example"),
+                           ("baidu", 1700000000000, "within a second"),
+                           ("eight_fields", 0, "1970-01-01 in days"),
+                           ("sequence_first", 1672531200000 + 2**40, "the end")]:
+        add("snowflake_layout.boundary", what, layout=name, unix_ms=ms)
     return c
 
 
@@ -455,7 +604,11 @@ INPUTS = {"uuid_v7.bits": ["bits"], "uuid_v7.boundary": ["unix_ms"], "uuid_v7.ma
           "prefixed_id.text": ["text"], "prefixed_id.binary": ["binary"],
           "typeid.text": ["text"], "typeid.binary": ["binary"],
           "ksuid.text": ["text"], "ksuid.bits": ["bits"], "objectid.text": ["text"], "objectid.bits": ["bits"],
-          "xid.text": ["text"], "xid.bits": ["bits"]}
+          "xid.text": ["text"], "xid.bits": ["bits"],
+          "snowflake_layout.predefined": ["name", "instagram_epoch_ms"],
+          "snowflake_layout.define": ["epoch_unix_ms", "time_unit_ms", "fields"],
+          "snowflake_layout.id": ["layout", "id"], "snowflake_layout.compose": ["layout", "unix_ms", "fields"],
+          "snowflake_layout.boundary": ["layout", "unix_ms"]}
 
 
 def cross_check(probe):
@@ -511,18 +664,62 @@ def cross_check(probe):
     return notes
 
 
+def cross_check_layouts(probe, case_layouts):
+    """The predefined layouts' decoding against ../shared/data/snowflake-layouts'
+    decomposed examples (Discord's, pgEdge's by its code's layout, Twitter's,
+    Sonyflake's with the default start), where they are."""
+    path = os.path.join(SHARED_DATA, "snowflake-layouts", "examples.json")
+    if not os.path.isfile(path):
+        return ["no snowflake layout examples at %s: not cross-checked" % path]
+    with open(path, encoding="utf-8") as f:
+        examples = json.load(f)
+    # their scheme and field names for ours, in the layout's order
+    schemes = {"discord": ("discord", ["timestamp", "internal_worker_id", "internal_process_id", "increment"]),
+               "pgedge-snowflake": ("pgedge", ["msec", "node", "count"]),
+               "twitter-snowflake-2010": ("twitter", ["timestamp", "datacenter_id", "worker_id", "sequence"]),
+               "sonyflake-v1": ("sonyflake", ["elapsed_time", "sequence", "machine_id"])}
+    chosen = [e for e in examples if e["scheme"] in schemes and "settings" not in e]
+    answers = ask(probe, [("snowflake_layout.id", [layout_spec(case_layouts[schemes[e["scheme"]][0]]), e["id"]])
+                          for e in chosen])
+    for e, a in zip(chosen, answers):
+        name, theirs = schemes[e["scheme"]]
+        ours = [n for n, _ in case_layouts[name]["fields"]]
+        got = [a.get(n) for n in ours] + [a.get("unix_ms")]
+        want = [e["fields"][n] for n in theirs] + [e["unix_ms"]]
+        if not a["ok"] or got != want:
+            sys.exit("vectors.py: %s %s in %s: the core reads %s, %s %s" % (e["scheme"], e["id"], name, got, path, want))
+    return []
+
+
 def generate_vectors():
     v, k = constants()
     tmp = tempfile.mkdtemp(prefix="idgen-vectors-")
     try:
         probe = build_probe(tmp)
         notes = cross_check(probe)
-        listed = cases()
-        queries = [(op, [str(inputs[name]) for name in INPUTS[op]]) for op, group in listed.items() for _, inputs in group]
+        sf_epoch_ms = int(v["SF_EPOCH_MS"])
+        case_layouts = snowflake_layouts(probe, sf_epoch_ms)
+        notes += cross_check_layouts(probe, case_layouts)
+        listed = cases(sf_epoch_ms, case_layouts)
+        queries = [(op, [layout_spec(case_layouts[inputs[name]]) if name == "layout" else str(inputs[name])
+                         for name in INPUTS[op]]) for op, group in listed.items() for _, inputs in group]
         answers = iter(ask(probe, queries))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     families = layouts(v, k)
+    families["snowflake_layout"] = {
+        "layouts": {name: {**layout, "fields": [{"name": n, "kind": n if n in ("time", "sequence") else "node",
+                                                 "bits": b} for n, b in layout["fields"]]}
+                    for name, layout in case_layouts.items()},
+        "about": "64-bit IDs in a layout: an epoch (Unix ms), a time unit (ms) and fields from the most "
+                 "significant bit, a field named time (the count of units since the epoch), one named "
+                 "sequence and node fields; the predefined layouts are the core's (src/core/snowflake_layout.*), "
+                 "the others the cases' own; an ID is read while it is a non-negative bigint below 2^total_bits; "
+                 "end_unix_ms is the first instant the time field cannot hold (epoch + unit * 2^usable time bits, "
+                 "one less than its width in a 64-bit layout)",
+        "epoch_note": "instagram's epoch is the setting idgen.snowflake_epoch; epoch_unix_ms is its default",
+        "inputs": "fields of define and compose are name:number pairs joined by commas; compose leaves "
+                  "missing fields 0; an id answer names each field, then unix_ms = epoch + time * unit"}
     for name in families:
         families[name]["case_inputs"] = {}
         families[name]["cases"] = {}

@@ -380,10 +380,15 @@ TRANSLATE = {"uuid_v7": uuid_v7_cases, "snowflake": snowflake_cases, "snowflake5
              "prefix": prefix_cases, "prefixed_id": text_id_cases, "typeid": text_id_cases}
 
 
+# Families of the file that the SQL edition does not have yet: no verdict,
+# a note naming why (the edition's snowflake layouts are a change of their own).
+NOT_IN_EDITION = {"snowflake_layout": "the SQL edition has no snowflake layout functions yet"}
+
+
 def build():
     """The families (in the file's order), their cases and the skipped ones."""
     with open(VECTORS, encoding="utf-8") as f:
-        families = json.load(f)["families"]
+        families = {name: fam for name, fam in json.load(f)["families"].items() if name not in NOT_IN_EDITION}
     cases, skipped = [], []
     for name, fam in families.items():
         if name not in TRANSLATE:
@@ -397,6 +402,8 @@ def build():
 
 def judge(families, cases, skipped, sql_answers, cpp_answers):
     """Prints one verdict a family."""
+    for family, why in NOT_IN_EDITION.items():
+        note(f"test/data/id_vectors.json, {family}: not checked: {why}")
     for family in families:
         mine = [(c, sql_answers[i], cpp_answers[i]) for i, c in enumerate(cases) if c.family == family]
         wrong = []

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,7 @@
 #include "core/objectid.hpp"
 #include "core/prefixed.hpp"
 #include "core/snowflake.hpp"
+#include "core/snowflake_layout.hpp"
 #include "core/typeid.hpp"
 #include "core/uint128.hpp"
 #include "core/ulid.hpp"
@@ -258,9 +260,185 @@ inline Answer answer_xid(const std::uint8_t *id) {
             {"counter", num(core::load_be24(id + core::kXidPidOffset + 2))}};
 }
 
+inline const char *name_of(core::LayoutError e) {
+    switch (e) {
+        case core::LayoutError::none: return "none";
+        case core::LayoutError::too_many_fields: return "too_many_fields";
+        case core::LayoutError::bad_width: return "bad_width";
+        case core::LayoutError::too_wide: return "too_wide";
+        case core::LayoutError::no_time: return "no_time";
+        case core::LayoutError::two_times: return "two_times";
+        case core::LayoutError::no_sequence: return "no_sequence";
+        case core::LayoutError::two_sequences: return "two_sequences";
+        case core::LayoutError::bad_name: return "bad_name";
+        case core::LayoutError::duplicate_name: return "duplicate_name";
+        case core::LayoutError::reserved_name: return "reserved_name";
+        case core::LayoutError::bad_unit: return "bad_unit";
+        case core::LayoutError::bad_epoch: return "bad_epoch";
+        case core::LayoutError::outlasts_year_9999: return "outlasts_year_9999";
+    }
+    return "?";
+}
+
+inline const char *name_of(core::LayoutIdError e) {
+    switch (e) {
+        case core::LayoutIdError::none: return "none";
+        case core::LayoutIdError::negative: return "negative";
+        case core::LayoutIdError::above_layout: return "above_layout";
+        case core::LayoutIdError::field_range: return "field_range";
+        case core::LayoutIdError::before_epoch: return "before_epoch";
+        case core::LayoutIdError::after_end: return "after_end";
+    }
+    return "?";
+}
+
+// "name:bits,name:bits" (or "name:value,...") split into pairs; false when a
+// part has no colon or a number that is not one.
+inline bool name_numbers(std::string_view text, std::vector<std::pair<std::string, long long>> &out) {
+    out.clear();
+    while (!text.empty()) {
+        std::size_t comma = text.find(',');
+        std::string_view part = text.substr(0, comma);
+        std::size_t colon = part.rfind(':');
+        long long n = 0;
+        if (colon == std::string_view::npos || !parse_int(part.substr(colon + 1), n)) return false;
+        out.emplace_back(std::string(part.substr(0, colon)), n);
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    }
+    return true;
+}
+
+// A layout's fields as "name:bits,...", most significant first.
+inline std::string layout_fields_text(const core::Layout &l) {
+    std::string out;
+    for (int i = 0; i < l.field_count; ++i)
+        out += (i ? "," : "") + std::string(l.fields[i].name) + ":" + std::to_string(l.fields[i].bits);
+    return out;
+}
+
+// A layout from epoch, unit and "name:bits,...", the fields' kinds by name as
+// snowflake_layout_define gives them (src/pg/snowflake_layout_sql.cpp), and
+// the core's verdict on it; allow_64 for a predefined layout (discord).
+inline core::LayoutError layout_from(long long epoch_ms, long long unit_ms, std::string_view fields, bool allow_64,
+                                     core::Layout &l, bool &readable) {
+    std::vector<std::pair<std::string, long long>> parts;
+    l = core::Layout{};
+    readable = name_numbers(fields, parts);
+    if (!readable) return core::LayoutError::none;
+    if (parts.size() > static_cast<std::size_t>(core::kLayoutMaxFields)) return core::LayoutError::too_many_fields;
+    l.epoch_ms = epoch_ms;
+    l.unit_ms = unit_ms;
+    l.field_count = static_cast<int>(parts.size());
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const auto &[name, bits] = parts[i];
+        if (name.size() > core::kLayoutMaxName) return core::LayoutError::bad_name;
+        if (bits < 1 || bits > 63) return core::LayoutError::bad_width;
+        name.copy(l.fields[i].name, name.size());
+        l.fields[i].bits = static_cast<std::uint8_t>(bits);
+        l.fields[i].kind = name == "time" ? core::LayoutFieldKind::time
+                           : name == "sequence" ? core::LayoutFieldKind::sequence
+                                                : core::LayoutFieldKind::node;
+    }
+    return core::layout_validate(l, allow_64);
+}
+
+// The layout of a case: sql/edition/vectors.py and test/unit/vectors_test.cpp
+// pass the file's layout as "epoch_ms/unit_ms/name:bits,.../allow_64 (0 or 1)".
+inline bool layout_of_spec(std::string_view spec, core::Layout &l) {
+    std::string_view part[4];
+    for (int i = 0; i < 4; ++i) {
+        std::size_t slash = i < 3 ? spec.find('/') : spec.size();
+        if (slash == std::string_view::npos) return false;
+        part[i] = spec.substr(0, slash);
+        spec = i < 3 ? spec.substr(slash + 1) : std::string_view();
+    }
+    long long epoch = 0, unit = 0;
+    bool readable = false;
+    return parse_int(part[0], epoch) && parse_int(part[1], unit) && (part[3] == "0" || part[3] == "1") &&
+           layout_from(epoch, unit, part[2], part[3] == "1", l, readable) == core::LayoutError::none && readable;
+}
+
+inline Answer answer_snowflake_layout(std::string_view form, const std::vector<std::string> &in) {
+    auto bad = [](const char *why) { return Answer{{"error", str(why)}}; };
+    long long a = 0, b = 0;
+    if (form == "predefined" && in.size() == 2) {
+        // a predefined layout; instagram's epoch is the caller's (idgen.snowflake_epoch)
+        if (!parse_int(in[1], a)) return bad("the instagram epoch is decimal Unix ms");
+        std::optional<core::Layout> l = core::predefined_layout(in[0], a);
+        if (!l) return refused("unknown_layout");
+        return {{"ok", boolean(true)},
+                {"epoch_unix_ms", num(l->epoch_ms)},
+                {"time_unit_ms", num(l->unit_ms)},
+                {"fields", str(layout_fields_text(*l))},
+                {"total_bits", num(core::layout_total_bits(*l))},
+                {"end_unix_ms", num(core::layout_end_ms(*l))}};
+    }
+    if (form == "define" && in.size() == 3) {
+        // a layout of the user's, as snowflake_layout_check judges it (without `at`)
+        if (!parse_int(in[0], a) || !parse_int(in[1], b)) return bad("epoch and unit are decimal ms");
+        core::Layout l{};
+        bool readable = false;
+        core::LayoutError e = layout_from(a, b, in[2], false, l, readable);
+        if (!readable) return bad("fields are name:bits,...");
+        if (e != core::LayoutError::none) return refused(name_of(e));
+        return {{"ok", boolean(true)},
+                {"total_bits", num(core::layout_total_bits(l))},
+                {"end_unix_ms", num(core::layout_end_ms(l))}};
+    }
+    core::Layout l{};
+    if (in.empty() || !layout_of_spec(in[0], l)) return bad("a layout is epoch/unit/fields/allow_64");
+    if (form == "id" && in.size() == 2) {
+        // an ID's fields by name, and the Unix ms of its time field
+        if (!parse_int(in[1], a)) return bad("an id is a decimal int64");
+        core::LayoutValues v{};
+        core::LayoutIdError e = core::layout_decompose(l, a, v);
+        if (e != core::LayoutIdError::none) return refused(name_of(e));
+        Answer out{{"ok", boolean(true)}};
+        for (int i = 0; i < l.field_count; ++i) out.push_back({l.fields[i].name, num(v.values[i])});
+        out.push_back({"unix_ms", num(core::layout_unix_ms(l, v.values[core::layout_time_index(l)]))});
+        return out;
+    }
+    if (form == "compose" && in.size() == 3) {
+        // the ID of the unit holding unix_ms with the named fields ("name:value,...",
+        // missing ones 0), as snowflake_layout_compose puts it together
+        std::vector<std::pair<std::string, long long>> given;
+        if (!parse_int(in[1], a) || !name_numbers(in[2], given)) return bad("unix_ms and name:value,...");
+        core::LayoutValues v{};
+        core::LayoutIdError e = core::layout_time_value(l, a, v.values[core::layout_time_index(l)]);
+        if (e != core::LayoutIdError::none) return refused(name_of(e));
+        for (const auto &[name, value] : given) {
+            int index = core::layout_find(l, name);
+            if (index < 0) return refused("unknown_field", name.c_str());
+            if (index == core::layout_time_index(l)) return refused("time_field");
+            if (value < 0 || value > core::layout_field_max(l, index)) return refused("field_range", name.c_str());
+            v.values[index] = value;
+        }
+        std::int64_t id = 0;
+        int bad_field = 0;
+        e = core::layout_compose(l, v, id, bad_field);
+        if (e != core::LayoutIdError::none) return refused(name_of(e), l.fields[bad_field].name);
+        return {{"ok", boolean(true)}, {"id", str(std::to_string(id))}};
+    }
+    if (form == "boundary" && in.size() == 2) {
+        // the smallest and the largest ID of the unit holding unix_ms
+        if (!parse_int(in[1], a)) return bad("unix_ms is decimal");
+        std::int64_t smallest = 0, largest = 0;
+        core::LayoutIdError e = core::layout_boundary(l, a, false, smallest);
+        if (e != core::LayoutIdError::none) return refused(name_of(e));
+        core::layout_boundary(l, a, true, largest);
+        return {{"ok", boolean(true)},
+                {"smallest", str(std::to_string(smallest))},
+                {"largest", str(std::to_string(largest))}};
+    }
+    return bad("unknown operation or inputs");
+}
+
 inline Answer vector_answer(std::string_view op, const std::vector<std::string> &in) {
     auto bad = [](const char *why) { return Answer{{"error", str(why)}}; };
     std::string bytes;
+    constexpr std::string_view layout_family = "snowflake_layout.";
+    if (op.substr(0, layout_family.size()) == layout_family)
+        return answer_snowflake_layout(op.substr(layout_family.size()), in);
     if (op == "ulid.text" && in.size() == 1) {
         core::Base32Decoded d = core::base32_decode128(in[0]);
         if (d.status != core::Base32Status::ok)

@@ -16,6 +16,7 @@
 #include "core/objectid.hpp"
 #include "core/prefixed.hpp"
 #include "core/snowflake.hpp"
+#include "core/snowflake_layout.hpp"
 #include "core/typeid.hpp"
 #include "core/ulid.hpp"
 #include "core/uuidv7.hpp"
@@ -60,14 +61,25 @@ std::vector<int> widths(const Json &layout) {
     return out;
 }
 
+// A snowflake_layout case's layout, named, as the probe was given it
+// (sql/edition/vectors.py's layout_spec): epoch/unit/name:bits,.../allow_64.
+std::string layout_spec(const Json &layout) {
+    std::string fields;
+    for (const Json &f : layout["fields"].items)
+        fields += (fields.empty() ? "" : ",") + f["name"].text + ":" + f["bits"].text;
+    return layout["epoch_unix_ms"].text + "/" + layout["time_unit_ms"].text + "/" + fields + "/" +
+           (layout["predefined"].text == "true" ? "1" : "0");
+}
+
 }  // namespace
 
 // Every case of every family and form: the inputs through the cores, the
 // answer field by field, in order, and nothing more.
 TEST(Vectors, EveryCaseIsTheCoresAnswer) {
     const Json &families = vectors()["families"];
-    EXPECT_EQ(families.members.size(), 10u)
-        << "uuid_v7, snowflake, snowflake53, ulid, prefix, prefixed_id, ksuid, objectid, xid, typeid";
+    EXPECT_EQ(families.members.size(), 11u)
+        << "uuid_v7, snowflake, snowflake53, ulid, prefix, prefixed_id, ksuid, objectid, xid, typeid, "
+           "snowflake_layout";
     for (const auto &[family, body] : families.members) {
         EXPECT_FALSE(body["cases"].members.empty()) << family << " has no cases";
         for (const auto &[form, list] : body["cases"].members) {
@@ -75,7 +87,10 @@ TEST(Vectors, EveryCaseIsTheCoresAnswer) {
             ASSERT_FALSE(list.items.empty()) << family << "." << form << " has no cases";
             for (const Json &c : list.items) {
                 std::vector<std::string> in;
-                for (const Json &name : inputs.items) in.push_back(c[name.text].text);
+                for (const Json &name : inputs.items)
+                    in.push_back(family == "snowflake_layout" && name.text == "layout"
+                                     ? layout_spec(body["layouts"][c[name.text].text])
+                                     : c[name.text].text);
                 Answer recorded;
                 for (const auto &[key, v] : c.members) {
                     bool input = key == "what" || key == "not_ascii";
@@ -128,4 +143,36 @@ TEST(Vectors, LayoutsAreTheHeaders) {
     char max36[kBase36Digits128];
     base36_encode128(kUint128Max, max36);
     EXPECT_EQ(f["prefixed_id"]["max_body"].text, std::string(max36, sizeof max36));
+}
+
+// The snowflake layouts the file states: each predefined one field by field
+// as the core defines it (instagram with the file's epoch, the setting's
+// default), and every predefined layout of the header's list.
+TEST(Vectors, SnowflakeLayoutsAreTheCores) {
+    const Json &layouts = vectors()["families"]["snowflake_layout"]["layouts"];
+    int predefined = 0;
+    for (const auto &[name, l] : layouts.members) {
+        if (l["predefined"].text != "true") continue;
+        ++predefined;
+        std::optional<Layout> core = predefined_layout(name, std::stoll(layouts["instagram"]["epoch_unix_ms"].text));
+        ASSERT_TRUE(core.has_value()) << name;
+        EXPECT_EQ(l["epoch_unix_ms"].text, std::to_string(core->epoch_ms)) << name;
+        EXPECT_EQ(l["time_unit_ms"].text, std::to_string(core->unit_ms)) << name;
+        ASSERT_EQ(l["fields"].items.size(), static_cast<std::size_t>(core->field_count)) << name;
+        for (int i = 0; i < core->field_count; ++i) {
+            const Json &f = l["fields"].items[i];
+            EXPECT_EQ(f["name"].text, core->fields[i].name) << name;
+            EXPECT_EQ(f["bits"].text, std::to_string(core->fields[i].bits)) << name;
+            const char *kind = core->fields[i].kind == LayoutFieldKind::time       ? "time"
+                               : core->fields[i].kind == LayoutFieldKind::sequence ? "sequence"
+                                                                                   : "node";
+            EXPECT_EQ(f["kind"].text, kind) << name << "." << f["name"].text;
+        }
+        EXPECT_EQ(l["total_bits"].text, std::to_string(layout_total_bits(*core))) << name;
+        EXPECT_EQ(l["end_unix_ms"].text, std::to_string(layout_end_ms(*core))) << name;
+    }
+    EXPECT_EQ(predefined, kPredefinedLayoutCount);
+    for (int i = 0; i < kPredefinedLayoutCount; ++i)
+        EXPECT_EQ(layouts[std::string(predefined_layout_name(i))]["predefined"].text, "true")
+            << predefined_layout_name(i);
 }

@@ -19,6 +19,7 @@ require (
 	github.com/lib/pq v1.12.3
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4
+	github.com/sony/sonyflake/v2 v2.2.0
 	gorm.io/driver/postgres v1.6.3
 	gorm.io/gorm v1.31.2
 )

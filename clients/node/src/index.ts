@@ -164,6 +164,206 @@ export function snowflake53Seq(id: bigint | number | string): number {
   return Number(snowflake53Bits(id) & S53.seqMask);
 }
 
+// ---- snowflake layouts: other systems' 64-bit IDs (snowflake_layout_* of the extension) ----
+
+/** A field of a snowflake layout: `time` (units since the epoch), `sequence`, or a node field. */
+export interface SnowflakeLayoutField {
+  readonly name: string;
+  readonly bits: number;
+}
+
+/**
+ * A snowflake layout: an epoch (Unix ms), the length of one unit of the time
+ * field (ms) and the fields from the most significant bit, as
+ * `snowflake_layout_define()` takes them. Make one with `snowflakeLayout()`.
+ */
+export interface SnowflakeLayout {
+  readonly epochMs: number;
+  readonly timeUnitMs: number;
+  readonly fields: readonly SnowflakeLayoutField[];
+  /** The bits its fields take: 63 or fewer, 64 for `discord` alone (the sign bit is its time field's). */
+  readonly totalBits: number;
+  /** The first Unix ms its time field cannot hold (`snowflake_layout_end()`). */
+  readonly endMs: number;
+}
+
+/**
+ * Why a layout, an ID or a field value is refused: the reasons of the
+ * extension's core (the vectors file's `reason`), e.g. `"too_wide"`,
+ * `"negative"`, `"above_layout"`, `"field_range"`, `"before_epoch"`.
+ */
+export class SnowflakeLayoutError extends RangeError {
+  constructor(readonly reason: string, message: string) {
+    super(message);
+    this.name = "SnowflakeLayoutError";
+  }
+}
+
+/**
+ * The predefined layouts of the extension (its `snowflake_layout.hpp`),
+ * fields from the most significant bit; `instagram`'s epoch is the setting
+ * `idgen.snowflake_epoch` (pass it to `snowflakeLayout("instagram", epoch)`).
+ * The package's tests hold them to the extension's vectors file.
+ */
+export const PREDEFINED_SNOWFLAKE_LAYOUTS = {
+  instagram: { epochMs: DEFAULT_SNOWFLAKE_EPOCH, timeUnitMs: 1, fields: [["time", 40], ["shard", 13], ["sequence", 10]] },
+  twitter: { epochMs: 1288834974657, timeUnitMs: 1, fields: [["time", 41], ["datacenter", 5], ["worker", 5], ["sequence", 12]] },
+  discord: { epochMs: Date.UTC(2015, 0, 1), timeUnitMs: 1, fields: [["time", 42], ["worker", 5], ["process", 5], ["sequence", 12]] },
+  sonyflake: { epochMs: Date.UTC(2014, 8, 1), timeUnitMs: 10, fields: [["time", 39], ["sequence", 8], ["machine", 16]] },
+  pgedge: { epochMs: Date.UTC(2023, 0, 1), timeUnitMs: 1, fields: [["time", 41], ["node", 10], ["sequence", 12]] },
+} as const;
+export type PredefinedSnowflakeLayout = keyof typeof PREDEFINED_SNOWFLAKE_LAYOUTS;
+
+const LAYOUT_MAX_FIELDS = 8;
+const LAYOUT_MAX_UNIT_MS = 86_400_000;
+const LAYOUT_END_OF_TIME_MS = Date.UTC(10000, 0, 1);
+const LAYOUT_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const RESERVED_NODE_NAMES = new Set(["time", "sequence", "unix_ms", "timestamp"]);
+
+function refuse(reason: string, message: string): never {
+  throw new SnowflakeLayoutError(reason, message);
+}
+
+// The core's checks of a layout, in its order (layout_validate); allow64 for discord.
+function checkLayout(epochMs: number, unitMs: number, fields: readonly SnowflakeLayoutField[], allow64: boolean): SnowflakeLayout {
+  if (fields.length > LAYOUT_MAX_FIELDS) refuse("too_many_fields", "a layout has at most 8 fields: time, sequence and up to 6 node fields");
+  for (const f of fields) {
+    if (f.name.length > 63) refuse("bad_name", `field name "${f.name}" is longer than 63 characters`);
+    if (!Number.isInteger(f.bits) || f.bits < 1 || f.bits > 63) refuse("bad_width", `field "${f.name}" is ${f.bits} bits wide: 1 to 63`);
+  }
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (!LAYOUT_NAME.test(f.name)) refuse("bad_name", `field name "${f.name}" is not lowercase letters, digits and underscores`);
+    if (f.name !== "time" && f.name !== "sequence" && RESERVED_NODE_NAMES.has(f.name)) refuse("reserved_name", `a node field cannot be named "${f.name}"`);
+    if (seen.has(f.name)) refuse("duplicate_name", `two fields are named "${f.name}"`);
+    seen.add(f.name);
+  }
+  const time = fields.find((f) => f.name === "time");
+  if (!time) refuse("no_time", 'a layout has one field named "time"');
+  if (!seen.has("sequence")) refuse("no_sequence", 'a layout has one field named "sequence"');
+  const totalBits = fields.reduce((n, f) => n + f.bits, 0);
+  if (totalBits > 64 || (totalBits === 64 && !(allow64 && fields[0] === time))) refuse("too_wide", `the fields take ${totalBits} bits: 63 at most`);
+  if (!Number.isInteger(unitMs) || unitMs < 1 || unitMs > LAYOUT_MAX_UNIT_MS) refuse("bad_unit", `a time unit of ${unitMs} ms: 1 ms to a day`);
+  if (!Number.isInteger(epochMs) || epochMs < 0 || epochMs >= LAYOUT_END_OF_TIME_MS) refuse("bad_epoch", `an epoch of ${epochMs} ms: a whole ms from 1970 to 9999`);
+  // the usable time bits: one less in a 64-bit layout (its sign bit)
+  const timeBits = totalBits === 64 ? time.bits - 1 : time.bits;
+  if (timeBits > 48 || 2 ** timeBits > Math.floor((LAYOUT_END_OF_TIME_MS - epochMs) / unitMs))
+    refuse("outlasts_year_9999", "the time field would hold times from the year 10000 on");
+  return Object.freeze({ epochMs, timeUnitMs: unitMs, fields: Object.freeze(fields.map((f) => Object.freeze({ ...f }))), totalBits, endMs: epochMs + unitMs * 2 ** timeBits });
+}
+
+/**
+ * A snowflake layout: a predefined one by name (`instagram` from `epoch`,
+ * `idgen.snowflake_epoch`'s default unless given), or one of your own from
+ * its epoch, time unit and fields from the most significant bit, one named
+ * `time` and one `sequence` (as `snowflake_layout_define()` takes them;
+ * refused with a SnowflakeLayoutError where it refuses them).
+ */
+export function snowflakeLayout(name: PredefinedSnowflakeLayout, epoch?: Epoch): SnowflakeLayout;
+export function snowflakeLayout(epoch: Epoch, timeUnitMs: number, fields: readonly (readonly [string, number])[]): SnowflakeLayout;
+export function snowflakeLayout(a: Epoch, b?: number | Epoch, c?: readonly (readonly [string, number])[]): SnowflakeLayout {
+  if (c === undefined) {
+    const p = typeof a === "string" ? PREDEFINED_SNOWFLAKE_LAYOUTS[a as PredefinedSnowflakeLayout] : undefined;
+    if (!p || !Object.hasOwn(PREDEFINED_SNOWFLAKE_LAYOUTS, a as string)) refuse("unknown_layout", `no predefined snowflake layout "${String(a)}"`);
+    const epochMsOf = a === "instagram" && b !== undefined ? epochMs(b as Epoch) : p.epochMs;
+    return checkLayout(epochMsOf, p.timeUnitMs, p.fields.map(([name, bits]) => ({ name, bits })), true);
+  }
+  return checkLayout(epochMs(a), b as number, c.map(([name, bits]) => ({ name, bits })), false);
+}
+
+const layoutOf = (layout: SnowflakeLayout | PredefinedSnowflakeLayout) => typeof layout === "string" ? snowflakeLayout(layout) : layout;
+
+function shiftsOf(layout: SnowflakeLayout): bigint[] {
+  let shift = 0;
+  const out = new Array<bigint>(layout.fields.length);
+  for (let i = layout.fields.length - 1; i >= 0; i--) {
+    out[i] = BigInt(shift);
+    shift += layout.fields[i]!.bits;
+  }
+  return out;
+}
+
+// The largest value of a field (the time field's usable bits in a 64-bit layout).
+function fieldMax(layout: SnowflakeLayout, f: SnowflakeLayoutField): bigint {
+  const bits = f.name === "time" && layout.totalBits === 64 ? f.bits - 1 : f.bits;
+  return (1n << BigInt(bits)) - 1n;
+}
+
+/**
+ * A snowflake's fields in a layout, as `snowflake_layout_decompose(id, layout)`
+ * gives them: each field by name (`time` as the count of units; a field wider
+ * than 53 bits as a bigint), `unix_ms` and `timestamp` (the start of its unit).
+ * A negative ID, or one with bits above the layout, is a SnowflakeLayoutError.
+ */
+export function snowflakeLayoutDecompose(id: bigint | number | string, layout: SnowflakeLayout | PredefinedSnowflakeLayout):
+    Record<string, number | bigint> & { unix_ms: number; timestamp: Date } {
+  const l = layoutOf(layout);
+  let v: bigint;
+  if (typeof id === "string" && /^-?[0-9]+$/.test(id)) v = BigInt(id);
+  else if (typeof id === "string") throw new TypeError(`invalid snowflake: "${id}"`);
+  else if (typeof id === "number" && !Number.isSafeInteger(id)) throw new RangeError(`snowflake must be an integer within 2^53 - 1 as a number (pass a bigint): ${id}`);
+  else v = BigInt(id);
+  if (v < 0n) refuse("negative", `snowflake id ${v} is negative`);
+  if (v >= 1n << 63n || (l.totalBits < 63 && v >> BigInt(l.totalBits) !== 0n)) refuse("above_layout", `snowflake id ${v} is out of range for the layout (${l.totalBits} bits)`);
+  const shifts = shiftsOf(l);
+  const out: Record<string, number | bigint> = {};
+  l.fields.forEach((f, i) => {
+    const value = (v >> shifts[i]!) & ((1n << BigInt(f.bits)) - 1n);
+    out[f.name] = f.bits > 53 ? value : Number(value);
+  });
+  const unixMs = l.epochMs + (out.time as number) * l.timeUnitMs;
+  return Object.assign(out, { unix_ms: unixMs, timestamp: new Date(unixMs) });
+}
+
+/** The start of the time unit a snowflake was made in, in a layout, as `snowflake_layout_time(id, layout)`. */
+export function snowflakeLayoutTime(id: bigint | number | string, layout: SnowflakeLayout | PredefinedSnowflakeLayout): Date {
+  return snowflakeLayoutDecompose(id, layout).timestamp;
+}
+
+// The time field's value of the unit holding a time.
+function timeValue(l: SnowflakeLayout, time: Epoch): bigint {
+  const ms = epochMs(time);
+  if (ms < l.epochMs) refuse("before_epoch", `${new Date(ms).toISOString()} is before the layout's epoch`);
+  if (ms >= l.endMs) refuse("after_end", `${new Date(ms).toISOString()} is at or after the layout's end`);
+  return BigInt(Math.floor((ms - l.epochMs) / l.timeUnitMs));
+}
+
+/**
+ * The snowflake of the time unit holding `time` with the node fields and
+ * sequence of `fields` (missing ones 0), as `snowflake_layout_compose()`: for
+ * backfills and tests. Mint IDs in these layouts with the systems' own
+ * libraries (@sapphire/snowflake for Discord's and Twitter's).
+ */
+export function snowflakeLayoutCompose(layout: SnowflakeLayout | PredefinedSnowflakeLayout, time: Epoch,
+    fields: Readonly<Record<string, number | bigint>> = {}): bigint {
+  const l = layoutOf(layout);
+  const values = new Map<string, bigint>([["time", timeValue(l, time)]]);
+  for (const [name, value] of Object.entries(fields)) {
+    const f = l.fields.find((x) => x.name === name);
+    if (!f) refuse("unknown_field", `the layout has no field "${name}" to set`);
+    if (name === "time") refuse("time_field", "the time field is set by the time argument");
+    if (typeof value === "number" && !Number.isSafeInteger(value)) refuse("field_range", `field "${name}" is not an integer: ${value}`);
+    const v = BigInt(value);
+    if (v < 0n || v > fieldMax(l, f)) refuse("field_range", `field "${name}" is out of range: ${v} (its ${f.bits} bits hold 0 to ${fieldMax(l, f)})`);
+    values.set(name, v);
+  }
+  const shifts = shiftsOf(l);
+  return l.fields.reduce((id, f, i) => id | ((values.get(f.name) ?? 0n) << shifts[i]!), 0n);
+}
+
+/**
+ * The smallest snowflake of the time unit holding `time` in a layout, as
+ * `snowflake_layout_boundary()`, for range predicates (`id >= boundary(t1)
+ * AND id < boundary(t2)`); with `{ largest: true }` the largest of that unit.
+ */
+export function snowflakeLayoutBoundary(layout: SnowflakeLayout | PredefinedSnowflakeLayout, time: Epoch,
+    { largest = false }: { largest?: boolean } = {}): bigint {
+  const l = layoutOf(layout);
+  const t = timeValue(l, time);
+  const shifts = shiftsOf(l);
+  return l.fields.reduce((id, f, i) => id | ((f.name === "time" ? t : largest ? fieldMax(l, f) : 0n) << shifts[i]!), 0n);
+}
+
 // ---- ULID ----
 
 function base32Decode(text: string, lowerOnly: boolean, what: string): bigint {

@@ -484,3 +484,137 @@ class DecodeServerTest < Minitest::Test
     end
   end
 end
+
+# Idgen::SnowflakeLayout: the predefined layouts and every snowflake_layout
+# case of the vectors file, offline; then IDs the server composes with
+# snowflake_layout_compose() over random times and fields in each layout of the
+# file, decoded as snowflake_layout_decompose() decodes them and composed as
+# the server composes them.
+class SnowflakeLayoutTest < Minitest::Test
+  L = Idgen::SnowflakeLayout
+  LAYOUTS = FAMILIES.fetch("snowflake_layout").fetch("layouts")
+
+  # The file's "name:number,..." as [name, number] pairs.
+  def pairs(text)
+    text.split(",").map { |p| name, _, n = p.rpartition(":"); [name, Integer(n)] }
+  end
+
+  # A layout of the file as the gem makes it.
+  def layout_of(name)
+    l = LAYOUTS.fetch(name)
+    return L.predefined(name, instagram_epoch: l["epoch_unix_ms"]) if l["predefined"]
+
+    L.new(l["epoch_unix_ms"], l["time_unit_ms"], l["fields"].map { |f| [f["name"], f["bits"]] })
+  end
+
+  def assert_refused(reason, what)
+    e = assert_raises(L::Error, what) { yield }
+    assert_equal reason, e.reason, what
+    assert_kind_of Idgen::Decode::Error, e
+  end
+
+  def test_predefined_layouts_are_the_vectors
+    predefined = LAYOUTS.select { |_, l| l["predefined"] }
+    assert_equal predefined.keys, L::PREDEFINED.keys
+    L::PREDEFINED.each do |name, (epoch, unit, fields)|
+      l = predefined.fetch(name)
+      assert_equal [name == "instagram" ? nil : l["epoch_unix_ms"], l["time_unit_ms"], l["fields"].map { |f| [f["name"], f["bits"]] }],
+                   [epoch, unit, fields], name
+    end
+    assert_equal (Idgen::Decode::DEFAULT_SNOWFLAKE_EPOCH.to_r * 1000).to_i, L.predefined("instagram").epoch_unix_ms
+  end
+
+  def test_predefined_and_define_vectors
+    cases("snowflake_layout", "predefined").each do |c|
+      make = -> { L.predefined(c["name"], instagram_epoch: c["instagram_epoch_ms"]) }
+      next assert_refused(c["reason"], c["what"], &make) unless c["ok"]
+
+      l = make.call
+      assert_equal [c["epoch_unix_ms"], c["time_unit_ms"], c["fields"], c["total_bits"], c["end_unix_ms"]],
+                   [l.epoch_unix_ms, l.time_unit_ms, l.fields.map { |f| f.join(":") }.join(","), l.total_bits, l.end_unix_ms], c["what"]
+    end
+    cases("snowflake_layout", "define").each do |c|
+      make = -> { L.new(c["epoch_unix_ms"], c["time_unit_ms"], pairs(c["fields"])) }
+      next assert_refused(c["reason"], c["what"], &make) unless c["ok"]
+
+      assert_equal [c["total_bits"], c["end_unix_ms"]], [make.call.total_bits, make.call.end_unix_ms], c["what"]
+    end
+  end
+
+  def test_id_compose_boundary_vectors
+    cases("snowflake_layout", "id").each do |c|
+      l = layout_of(c["layout"])
+      what = "#{c['layout']}: #{c['what']}"
+      next assert_refused(c["reason"], what) { l.decompose(Integer(c["id"])) } unless c["ok"]
+
+      d = l.decompose(Integer(c["id"]))
+      names = LAYOUTS[c["layout"]]["fields"].map { |f| f["name"] } + ["unix_ms"]
+      assert_equal names.to_h { |n| [n, c[n]] }, d.reject { |k, _| k == "timestamp" }, what
+      assert_equal ms_time(c["unix_ms"]), l.time(Integer(c["id"])), what
+    end
+    cases("snowflake_layout", "compose").each do |c|
+      compose = -> { layout_of(c["layout"]).compose(c["unix_ms"], pairs(c["fields"]).to_h) }
+      what = "#{c['layout']}: #{c['what']}"
+      next assert_refused(c["reason"], what, &compose) unless c["ok"]
+
+      assert_equal Integer(c["id"]), compose.call, what
+    end
+    cases("snowflake_layout", "boundary").each do |c|
+      l = layout_of(c["layout"])
+      what = "#{c['layout']}: #{c['what']}"
+      unless c["ok"]
+        assert_refused(c["reason"], what) { l.boundary(c["unix_ms"]) }
+        next assert_refused(c["reason"], what) { l.boundary(ms_time(c["unix_ms"]), largest: true) }
+      end
+      assert_equal [Integer(c["smallest"]), Integer(c["largest"])],
+                   [l.boundary(ms_time(c["unix_ms"])), l.boundary(c["unix_ms"], largest: true)], what
+    end
+  end
+
+  def test_readme_example
+    # README gem begins
+    parts = Idgen::SnowflakeLayout.predefined("discord").decompose(175_928_847_299_117_063)
+    # {"time"=>41944705796, "worker"=>1, "process"=>0, "sequence"=>7, "unix_ms"=>1462015105796, "timestamp"=>2016-04-30 11:18:25.796 UTC}
+    shop = Idgen::SnowflakeLayout.new(Time.utc(2020), 1, [["time", 42], ["region", 4], ["worker", 6], ["sequence", 11]])
+    id = shop.compose(Time.utc(2026, 12, 4, 5, 0, Rational("0.5")), "region" => 15, "worker" => 63, "sequence" => 2047)
+    from = shop.boundary(Time.utc(2026, 12, 4)) # WHERE id >= from
+    # README gem ends
+    assert_equal [1, 0, 7, 1_462_015_105_796, ms_time(1_462_015_105_796)], parts.values_at("worker", "process", "sequence", "unix_ms", "timestamp")
+    assert_equal [458_277_205_837_873_151, 458_239_456_051_200_000], [id, from], "docs/reference.md's figures"
+  end
+
+  def test_server_composed_ids_in_every_layout
+    skip "no server: PGDATABASE is not set" unless ENV["PGDATABASE"]
+    ActiveRecord::Base.establish_connection(adapter: "postgresql", database: ENV.fetch("PGDATABASE")) unless ActiveRecord::Base.connected?
+    conn = ActiveRecord::Base.connection
+    conn.execute("CREATE EXTENSION IF NOT EXISTS idgen")
+    n = N / 10
+    LAYOUTS.each do |name, layout|
+      unless layout["predefined"]
+        conn.execute("DELETE FROM snowflake_layouts WHERE name = #{conn.quote(name)}")
+        # one that has run out is inserted as a restore would
+        conn.execute(<<~SQL)
+          INSERT INTO snowflake_layouts (name, epoch, time_unit_ms, field_names, field_bits)
+          VALUES (#{conn.quote(name)}, timestamptz 'epoch' + #{layout['epoch_unix_ms']} * interval '1 ms', #{layout['time_unit_ms']},
+                  ARRAY[#{layout['fields'].map { |f| conn.quote(f['name']) }.join(', ')}]::text[], ARRAY[#{layout['fields'].map { |f| f['bits'] }.join(', ')}])
+        SQL
+      end
+      l = layout_of(name)
+      span = [l.end_unix_ms, 7_258_118_400_000].min - l.epoch_unix_ms
+      fields = l.fields.reject { |f, _| f == "time" }.map { |f, bits| "'#{f}', floor(random() * #{1 << bits})::int8" }.join(", ")
+      rows = conn.select_rows(<<~SQL)
+        WITH given AS (SELECT (#{l.epoch_unix_ms} + floor(random() * #{span}))::int8 AS ms, jsonb_build_object(#{fields}) AS f
+                       FROM generate_series(1, #{n})),
+             c AS (SELECT ms, f, snowflake_layout_compose(#{conn.quote(name)}, timestamptz 'epoch' + ms * interval '1 ms', f) AS id FROM given)
+        SELECT ms, f::text, id, snowflake_layout_decompose(id, #{conn.quote(name)})::text FROM c
+      SQL
+      assert_equal n, rows.size
+      bad = rows.reject do |ms, f, id, server|
+        mine = l.decompose(Integer(id))
+        mine["timestamp"] = mine["timestamp"].strftime("%Y-%m-%dT%H:%M:%S.%LZ")
+        mine == JSON.parse(server) && l.compose(Integer(ms), JSON.parse(f)) == Integer(id)
+      end
+      assert_empty bad.first(3), "#{name}: #{bad.size} of #{n} differ"
+    end
+  end
+end

@@ -5,9 +5,12 @@
 //! `Type`/`Encode`/`Decode` (feature `sqlx`), both for the domains over the
 //! types too; and decoders for the fields of idgen's IDs (time, shard and
 //! sequence; a KSUID's payload; an ObjectId's process value and counter; an
-//! XID's machine, process id and counter).
+//! XID's machine, process id and counter); and other systems' 64-bit
+//! snowflakes in a layout ([`SnowflakeLayout`]: Twitter's, Discord's,
+//! Sonyflake's, pgEdge's or one's own) decoded, composed and bounded.
 
 mod decode;
+mod layout;
 mod text;
 mod wire;
 
@@ -22,6 +25,7 @@ pub use decode::{
     timeflake_random, timeflake_time, uuid_v7_time, NotPushId, NotSnowflake, PUSH_ID_ALPHABET, DEFAULT_SNOWFLAKE_EPOCH, KSUID_EPOCH, KSUID_LAYOUT, OBJECTID_LAYOUT, SNOWFLAKE53_LAYOUT,
     SNOWFLAKE_LAYOUT, XID_LAYOUT,
 };
+pub use layout::{SnowflakeLayout, SnowflakeLayoutError, SnowflakeParts, PREDEFINED_SNOWFLAKE_LAYOUTS};
 pub use text::{Ksuid, ObjectId, ParseError, PrefixedId, TypeId, Ulid, Xid};
 pub use wire::WireError;
 

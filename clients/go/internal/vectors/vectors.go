@@ -35,6 +35,23 @@ type Family struct {
 	MaxText     string `json:"max_text"`
 	Digits      int    `json:"digits"`
 	Cases       map[string][]Case
+	// the snowflake_layout family's layouts by name
+	Layouts map[string]Layout
+}
+
+// Layout is a snowflake layout of the file: predefined (the extension's) or
+// one of the cases' own.
+type Layout struct {
+	Predefined  bool
+	EpochUnixMs int64 `json:"epoch_unix_ms"`
+	TimeUnitMs  int64 `json:"time_unit_ms"`
+	Fields      []struct {
+		Name string
+		Kind string
+		Bits int
+	}
+	TotalBits int   `json:"total_bits"`
+	EndUnixMs int64 `json:"end_unix_ms"`
 }
 
 // File is the file.

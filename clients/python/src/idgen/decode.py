@@ -5,8 +5,11 @@ and the fields of KSUIDs, ObjectIds and XIDs (ksuid_time(), ksuid_payload(),
 objectid_time(), objectid_process(), objectid_counter(), xid_time(),
 xid_machine(), xid_pid(), xid_counter()), and the times of Timeflakes and
 Firebase push IDs (timeflake_time(), timeflake_random(), push_id_time(),
-push_id_is_valid()). Bit layouts: docs/internals.md."""
+push_id_is_valid()), and other systems' 64-bit snowflakes in a layout
+(SnowflakeLayout: snowflake_layout_decompose(), _compose(), _boundary()).
+Bit layouts: docs/internals.md."""
 
+import re
 import uuid as _uuid
 from datetime import datetime, timedelta, timezone
 
@@ -17,7 +20,8 @@ __all__ = ["uuid_v7_time", "snowflake_time", "snowflake_shard", "snowflake_seq",
            "ulid_to_uuid", "uuid_to_ulid", "ulid_text", "ulid_from_text",
            "ksuid_time", "ksuid_payload", "objectid_time", "objectid_process", "objectid_counter",
            "xid_time", "xid_machine", "xid_pid", "xid_counter", "timeflake_time", "timeflake_random",
-           "push_id_time", "push_id_is_valid", "DEFAULT_SNOWFLAKE_EPOCH"]
+           "push_id_time", "push_id_is_valid", "DEFAULT_SNOWFLAKE_EPOCH", "SnowflakeLayout",
+           "SnowflakeLayoutError", "PREDEFINED_SNOWFLAKE_LAYOUTS"]
 
 DEFAULT_SNOWFLAKE_EPOCH = datetime(2024, 1, 1, tzinfo=timezone.utc)  # idgen.snowflake_epoch's default
 _SNOWFLAKE_MIN = 1 << 53  # snowflake() IDs start here; below are snowflake53() IDs
@@ -210,3 +214,161 @@ def push_id_time(text):
     for c in text[:8]:
         ms = ms << 6 | _PUSH_ID_DIGITS[c]
     return _ms_time(ms.to_bytes(6, "big"))
+
+
+# ---- snowflake layouts: other systems' 64-bit IDs ----
+
+class SnowflakeLayoutError(ValueError):
+    """A refused layout, ID, time or field value. reason is the extension's
+    core's (its vectors file's: "too_wide", "negative", "above_layout",
+    "field_range", "before_epoch", ...), field the field concerned or None."""
+
+    def __init__(self, reason, message, field=None):
+        super().__init__(message)
+        self.reason, self.field = reason, field
+
+
+# The predefined layouts of the extension (its snowflake_layout.hpp): epoch in
+# Unix ms (instagram's is idgen.snowflake_epoch), unit in ms, fields from the
+# most significant bit; tests/test_snowflake_layout.py holds them to the
+# extension's vectors file.
+PREDEFINED_SNOWFLAKE_LAYOUTS = {
+    "instagram": (None, 1, (("time", 40), ("shard", 13), ("sequence", 10))),
+    "twitter": (1288834974657, 1, (("time", 41), ("datacenter", 5), ("worker", 5), ("sequence", 12))),
+    "discord": (1420070400000, 1, (("time", 42), ("worker", 5), ("process", 5), ("sequence", 12))),
+    "sonyflake": (1409529600000, 10, (("time", 39), ("sequence", 8), ("machine", 16))),
+    "pgedge": (1672531200000, 1, (("time", 41), ("node", 10), ("sequence", 12))),
+}
+
+_LAYOUT_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}\Z")
+_LAYOUT_END_OF_TIME_MS = 253402300800000  # 10000-01-01
+_UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def _unix_ms(when):
+    """Unix ms of an aware datetime (floored) or an int."""
+    if isinstance(when, datetime):
+        _check_epoch(when)
+        return (when - _UNIX_EPOCH) // timedelta(milliseconds=1)
+    if isinstance(when, int) and not isinstance(when, bool):
+        return when
+    raise TypeError("a time is an aware datetime or Unix milliseconds")
+
+
+class SnowflakeLayout:
+    """A snowflake layout: an epoch, the length of one unit of the time field
+    (ms) and the fields from the most significant bit, one named "time" and
+    one "sequence", checked as snowflake_layout_define() checks them. Decodes,
+    composes and bounds IDs as the server's snowflake_layout_* functions do;
+    minting in these layouts is the systems' own libraries'."""
+
+    def __init__(self, epoch, time_unit_ms, fields, _allow_64=False):
+        """epoch: an aware datetime or Unix ms; fields: (name, bits) pairs."""
+        self.epoch_unix_ms = _unix_ms(epoch)
+        self.time_unit_ms = time_unit_ms
+        self.fields = tuple((name, bits) for name, bits in fields)
+        self.total_bits, self.end_unix_ms = self._check(_allow_64)
+        self._shifts = {}
+        shift = 0
+        for name, bits in reversed(self.fields):
+            self._shifts[name] = shift
+            shift += bits
+
+    @classmethod
+    def predefined(cls, name, instagram_epoch=DEFAULT_SNOWFLAKE_EPOCH):
+        """A predefined layout by name; instagram's epoch is the server's idgen.snowflake_epoch."""
+        if name not in PREDEFINED_SNOWFLAKE_LAYOUTS:
+            raise SnowflakeLayoutError("unknown_layout", "no predefined snowflake layout %r" % (name,))
+        epoch, unit, fields = PREDEFINED_SNOWFLAKE_LAYOUTS[name]
+        return cls(instagram_epoch if epoch is None else epoch, unit, fields, _allow_64=True)
+
+    def _check(self, allow_64):
+        # the core's layout_validate, in its order
+        if len(self.fields) > 8:
+            raise SnowflakeLayoutError("too_many_fields", "a layout has at most 8 fields: time, sequence and 6 node fields")
+        for name, bits in self.fields:
+            if len(name) > 63:
+                raise SnowflakeLayoutError("bad_name", "field name %r is longer than 63 characters" % name, name)
+            if not isinstance(bits, int) or not 1 <= bits <= 63:
+                raise SnowflakeLayoutError("bad_width", "field %r is %r bits wide: 1 to 63" % (name, bits), name)
+        seen = set()
+        for name, _ in self.fields:
+            if not _LAYOUT_NAME.match(name):
+                raise SnowflakeLayoutError("bad_name", "field name %r is not lowercase letters, digits and underscores" % name, name)
+            if name in ("unix_ms", "timestamp"):
+                raise SnowflakeLayoutError("reserved_name", "a node field cannot be named %r" % name, name)
+            if name in seen:
+                raise SnowflakeLayoutError("duplicate_name", "two fields are named %r" % name, name)
+            seen.add(name)
+        if "time" not in seen:
+            raise SnowflakeLayoutError("no_time", 'a layout has one field named "time"')
+        if "sequence" not in seen:
+            raise SnowflakeLayoutError("no_sequence", 'a layout has one field named "sequence"')
+        total = sum(bits for _, bits in self.fields)
+        if total > 64 or (total == 64 and not (allow_64 and self.fields[0][0] == "time")):
+            raise SnowflakeLayoutError("too_wide", "the fields take %d bits: 63 at most" % total)
+        unit, epoch = self.time_unit_ms, self.epoch_unix_ms
+        if not isinstance(unit, int) or not 1 <= unit <= 86400000:
+            raise SnowflakeLayoutError("bad_unit", "a time unit of %r ms: 1 ms to a day" % (unit,))
+        if not 0 <= epoch < _LAYOUT_END_OF_TIME_MS:
+            raise SnowflakeLayoutError("bad_epoch", "an epoch of %d ms: from 1970 to 9999" % epoch)
+        time_bits = dict(self.fields)["time"] - (total == 64)  # a 64-bit layout's sign bit
+        if time_bits > 48 or 1 << time_bits > (_LAYOUT_END_OF_TIME_MS - epoch) // unit:
+            raise SnowflakeLayoutError("outlasts_year_9999", "the time field would hold times from the year 10000 on", "time")
+        return total, epoch + unit * (1 << time_bits)
+
+    def _max(self, name):
+        bits = dict(self.fields)[name]
+        return (1 << (bits - (name == "time" and self.total_bits == 64))) - 1
+
+    def decompose(self, id):
+        """An ID's fields by name ("time" as the count of units) with unix_ms and
+        timestamp (an aware datetime), as snowflake_layout_decompose(id, layout)."""
+        if id < 0:
+            raise SnowflakeLayoutError("negative", "snowflake id %d is negative" % id)
+        if id >> min(self.total_bits, 63):
+            raise SnowflakeLayoutError("above_layout", "snowflake id %d is out of range for a layout of %d bits"
+                                       % (id, self.total_bits))
+        out = {name: (id >> self._shifts[name]) & ((1 << bits) - 1) for name, bits in self.fields}
+        out["unix_ms"] = self.epoch_unix_ms + out["time"] * self.time_unit_ms
+        out["timestamp"] = _UNIX_EPOCH + timedelta(milliseconds=out["unix_ms"])
+        return out
+
+    def time(self, id):
+        """The start of the time unit an ID was made in, as snowflake_layout_time()."""
+        return self.decompose(id)["timestamp"]
+
+    def _time_value(self, when):
+        ms = _unix_ms(when)
+        if ms < self.epoch_unix_ms:
+            raise SnowflakeLayoutError("before_epoch", "%r is before the layout's epoch" % (when,), "time")
+        if ms >= self.end_unix_ms:
+            raise SnowflakeLayoutError("after_end", "%r is at or after the layout's end" % (when,), "time")
+        return (ms - self.epoch_unix_ms) // self.time_unit_ms
+
+    def compose(self, when, fields=None):
+        """The ID of the time unit holding when (an aware datetime or Unix ms)
+        with the node fields and sequence given (missing ones 0), as
+        snowflake_layout_compose(): for backfills and tests."""
+        values = {"time": self._time_value(when)}
+        for name, value in (fields or {}).items():
+            if name not in self._shifts:
+                raise SnowflakeLayoutError("unknown_field", "the layout has no field %r to set" % name, name)
+            if name == "time":
+                raise SnowflakeLayoutError("time_field", "the time field is set by the time argument", name)
+            if not 0 <= value <= self._max(name):
+                raise SnowflakeLayoutError("field_range", "field %r is out of range: %d (0 to %d)"
+                                           % (name, value, self._max(name)), name)
+            values[name] = value
+        return sum(values.get(name, 0) << self._shifts[name] for name, _ in self.fields)
+
+    def boundary(self, when, largest=False):
+        """The smallest ID of the time unit holding when, as snowflake_layout_boundary(),
+        for range predicates (id >= boundary(t1) AND id < boundary(t2)); with
+        largest, the largest ID of that unit."""
+        t = self._time_value(when)
+        return sum((t if name == "time" else self._max(name) if largest else 0) << self._shifts[name]
+                   for name, _ in self.fields)
+
+    def __repr__(self):
+        return "SnowflakeLayout(%d, %d, %r)" % (self.epoch_unix_ms, self.time_unit_ms, self.fields)

@@ -413,3 +413,4 @@ module Idgen
     end
   end
 end
+require_relative "snowflake_layout"
