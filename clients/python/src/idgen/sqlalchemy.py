@@ -4,11 +4,12 @@
 
     id = mapped_column(UUID, primary_key=True, server_default=uuid_v7_default())
     ref = mapped_column(ULID(), server_default=ulid_default())
-    public_id = mapped_column(PrefixedId("acct_id"), server_default=FetchedValue())  # the domain's DEFAULT
+    public_id = mapped_column(PrefixedId("acct_id", prefix="acct"), server_default=FetchedValue())  # the domain's DEFAULT
 
-ULID(), PrefixedId(name=None), TypeId(name=None), KSUID(), ObjectId() and
-XID() (the rsxid type) are the types (name: a domain of
-prefixed_id_define()/typeid_define(), or of CREATE DOMAIN); values are the
+ULID(), PrefixedId(name=None, prefix=None, token=False), TypeId(name=None,
+prefix=None), KSUID(), ObjectId() and XID() (the rsxid type) are the types
+(name: a domain of prefixed_id_define()/typeid_define(), whose arguments
+prefix and token are, or of CREATE DOMAIN); values are the
 idgen value classes of the same names, and parameters may also be their text
 (and a uuid.UUID for ULID, a bson.ObjectId for ObjectId, svix-ksuid's Ksuid
 for KSUID). They work on postgresql+psycopg (psycopg 3),
@@ -75,13 +76,28 @@ class ULID(IdgenType):
 
 
 class PrefixedId(IdgenType):
+    """prefixed_id, or a domain (name); prefix (and token) say how
+    prefixed_id_define() makes that domain, so that Alembic's autogenerate
+    writes the call for a database that lacks it (idgen.alembic)."""
+
     cache_ok = True
     base, value_class = "prefixed_id", _values.PrefixedId
 
+    def __init__(self, name=None, prefix=None, token=False):
+        super().__init__(name)
+        self.prefix = None if prefix is None else _prefix(prefix)
+        self.token = bool(token)
+
 
 class TypeId(IdgenType):
+    """typeid, or a domain (name); prefix says how typeid_define() makes it."""
+
     cache_ok = True
     base, value_class = "typeid", _values.TypeId
+
+    def __init__(self, name=None, prefix=None):
+        super().__init__(name)
+        self.prefix = None if prefix is None else _prefix(prefix)
 
 
 class KSUID(IdgenType):
