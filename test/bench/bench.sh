@@ -75,10 +75,11 @@ TABLE
 
 # Part 1 also times these, which key no table: label | expression |
 # idgen.uuid_v7_order and idgen.ulid_order. "*" is count(*) alone, the cost
-# of the loop.
+# of the loop. @node@ is a layout's node (call_node).
 CALL_EXTRAS=$(cat <<'TABLE'
 uuid_v7() [server order] | uuid_v7()         | server
 ulid() [server order]    | ulid()            | server
+snowflake_layout_new('twitter', n) | snowflake_layout_new('twitter', @node@) | backend
 clock_timestamp()        | clock_timestamp() | backend
 empty loop               | *                 | backend
 TABLE
@@ -317,6 +318,16 @@ call_shard() {
     fi
 }
 
+# call_node REP: the node part 1's REP gives snowflake_layout_new(). Each
+# layout and node holds one of idgen.max_snowflake_layouts slots (16 by
+# default) until the server stops, so the reps take nodes 1..LAYOUT_NODES in
+# turn; a node comes back LAYOUT_NODES reps later, long after it went quiet
+# (twitter's 4096 IDs per ms put a rep of --calls 5000000 about 1.2 s ahead).
+LAYOUT_NODES=8
+call_node() {
+    echo $((1 + ($1 - 1) % LAYOUT_NODES))
+}
+
 # bench_tables: the tables of parts 4 to 6, comma-separated, for DROP.
 bench_tables() {
     local name out=""
@@ -338,6 +349,11 @@ setup_database() {
             "lacks prefixed_id, typeid or snowflake53 (0.5.0 or later has them: ALTER EXTENSION idgen UPDATE)"
     major=$(sql -c "SELECT current_setting('server_version_num')::int / 10000")
     load_generators "$major"
+    # snowflake layouts came in 0.8.0
+    if [[ $(sql -c "SELECT to_regprocedure('snowflake_layout_new(text,bigint)') IS NULL") == t ]]; then
+        log "this idgen has no snowflake_layout_new (0.8.0 or later has it); its part 1 line is skipped"
+        CALL_EXTRAS=$(grep -v snowflake_layout_new <<<"$CALL_EXTRAS")
+    fi
     # These drops only clear what a failed earlier run left behind; bench_text
     # (part 2) and bench_index (part 3) are made by their parts.
     sql -c "DROP TABLE IF EXISTS $(bench_tables), bench_text, bench_index"
@@ -433,6 +449,7 @@ run_part1() {
         for i in "${!labels[@]}"; do
             expr=${exprs[$i]}
             [[ $expr == *@shard@* ]] && expr=${expr//@shard@/$(call_shard "${generators[$i]}" "$rep")}
+            expr=${expr//@node@/$(call_node "$rep")}
             seconds=$(time_query "${orders[$i]}" "SELECT count($expr) FROM generate_series(1, $CALLS)")
             raw call "${labels[$i]}" "$rep" "$seconds"
         done

@@ -81,6 +81,10 @@ TARGET_UUIDV47 = "1.5"
 # this size".
 SCALE_JUDGED_CAP_MULTIPLE = 2
 
+# issue 55: snowflake_layout_new('twitter', n) ns/call <= this x snowflake(n) (loop included)
+TARGET_LAYOUT_CALL = "1.2"
+LAYOUT_CALL = "snowflake_layout_new('twitter', n)"
+
 # The generators the report and targets name (bench.sh's GENERATORS).
 IDGEN = ["uuid_v7", "ulid", "prefixed", "typeid", "snowflake", "snowflake53"]
 V7, V4, SERIAL, SF, CORE = "uuid_v7", "uuid_v4", "bigserial", "snowflake", "core_uuidv7"
@@ -686,6 +690,9 @@ def targets(run, w):
     if run.has(SF53) and run.has(SF):
         row(f"`{run.call_label(SF53)}` ns/call / `{run.call_label(SF)}`",
             ratio(call[run.call_label(SF53)], call[run.call_label(SF)]), "<=", TARGET_SF53_CALL)
+    if LAYOUT_CALL in call and run.has(SF):
+        row(f"`{LAYOUT_CALL}` ns/call / `{run.call_label(SF)}`",
+            ratio(call[LAYOUT_CALL], call[run.call_label(SF)]), "<=", TARGET_LAYOUT_CALL)
     for name, goal in TARGET_FORMAT_CALL.items():
         if run.has(name) and run.has(V4):
             row(f"{run.label(name)} ns/call / gen_random_uuid()",
@@ -820,7 +827,8 @@ def check(run, png):
         bad.append("no generators")
     if not run.scale_generators or not set(run.scale_generators) <= set(run.generators):
         bad.append(f"part 6 generators {run.scale_generators} not a non-empty subset of {run.generators}")
-    expected_calls = [run.call_label(name) for name in run.generators] + [SERVER_ORDER, ULID_SERVER_ORDER, CLOCK, EMPTY]
+    expected_calls = [run.call_label(name) for name in run.generators] + [SERVER_ORDER, ULID_SERVER_ORDER, LAYOUT_CALL,
+                                                                    CLOCK, EMPTY]
     timed("part 1", expected_calls, run.call, run.call_ns, "ns/call")
     expected_outputs = [ULID_OUT, UUID_OUT, PREFIXED_OUT, TYPEID_OUT] + (
         [f"uuid_out, {run.call_label(CORE)}"] if run.has(CORE) else [])

@@ -20,7 +20,7 @@ from idgen import ULID, PrefixedId, TypeId
 MIGRATION = """
 CREATE EXTENSION IF NOT EXISTS idgen;
 SELECT prefixed_id_define('acct_id', 'acct');
-SELECT typeid_define('user_id', 'user');
+SELECT typeid_define('evt_id', 'evt');
 CREATE TABLE accounts (
     id        uuid PRIMARY KEY DEFAULT uuid_v7(),
     public_id acct_id NOT NULL UNIQUE,          -- the domain's DEFAULT: prefixed_id_new('acct')
@@ -33,10 +33,10 @@ CREATE TABLE orders (
     note       text
 );
 CREATE TABLE events (
-    id       bigint PRIMARY KEY DEFAULT snowflake53(2),
-    user_ref user_id NOT NULL,                   -- typeid_new('user')
-    trace    typeid NOT NULL DEFAULT typeid_new('trace'),
-    kind     text NOT NULL
+    id        bigint PRIMARY KEY DEFAULT snowflake53(2),
+    public_id evt_id NOT NULL UNIQUE,           -- the domain's DEFAULT: typeid_new('evt')
+    trace     typeid NOT NULL DEFAULT typeid_new('trace'),
+    kind      text NOT NULL
 );
 """
 
@@ -53,8 +53,8 @@ CASES = [("ulid", "ulid", "ulid_send", "ulid()"),
          ("acct_id domain", "acct_id", "prefixed_id_send", "prefixed_id_new('acct')"),
          ("typeid", "typeid", "typeid_send", "typeid_new('trace')"),
          ("typeid without prefix", "typeid", "typeid_send", "typeid_new('')"),
-         ("user_id domain", "user_id", "typeid_send", "typeid_new('user')")]
-CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "acct_id": PrefixedId, "typeid": TypeId, "user_id": TypeId}
+         ("evt_id domain", "evt_id", "typeid_send", "typeid_new('evt')")]
+CLASSES = {"ulid": ULID, "prefixed_id": PrefixedId, "acct_id": PrefixedId, "typeid": TypeId, "evt_id": TypeId}
 MODES = ["text", "codecs"]
 
 
@@ -112,7 +112,7 @@ def test_migration_as_a_plain_owner_in_one_transaction(app_db):
             "SELECT (SELECT extowner::regrole::text FROM pg_extension WHERE extname = 'idgen'),"
             " (SELECT count(DISTINCT x) FROM (SELECT xmin::text x FROM pg_extension WHERE extname = 'idgen'"
             " UNION ALL SELECT xmin::text FROM pg_class WHERE relname IN ('accounts', 'orders', 'events')"
-            " UNION ALL SELECT xmin::text FROM pg_type WHERE typname IN ('acct_id', 'user_id')) s)")
+            " UNION ALL SELECT xmin::text FROM pg_type WHERE typname IN ('acct_id', 'evt_id')) s)")
         assert (owner, xids) == (me, 1), "idgen owned by the database owner, one transaction for all"
     run(app_db, "text", body)
 
@@ -152,10 +152,10 @@ def test_defaults_filters_executemany_updates_and_deletes_by_each_type(app_db, m
         assert type(order["id"]) is int and order["id"] >= 2**53 and str(order["id"]) == order["id_t"]
         assert as_text(order["receipt"], mode, "ulid") == order["receipt_t"] and len(order["receipt_t"]) == 26
         event = await conn.fetchrow(
-            "INSERT INTO events (kind) VALUES ('signup') RETURNING id, user_ref, trace, id::text AS id_t,"
-            " user_ref::text AS user_t, trace::text AS trace_t")
+            "INSERT INTO events (kind) VALUES ('signup') RETURNING id, public_id, trace, id::text AS id_t,"
+            " public_id::text AS evt_t, trace::text AS trace_t")
         assert type(event["id"]) is int and 0 < event["id"] < 2**53 and str(event["id"]) == event["id_t"]
-        assert as_text(event["user_ref"], mode, "user_id") == event["user_t"] and event["user_t"].startswith("user_")
+        assert as_text(event["public_id"], mode, "evt_id") == event["evt_t"] and event["evt_t"].startswith("evt_")
         assert as_text(event["trace"], mode, "typeid") == event["trace_t"] and event["trace_t"].startswith("trace_")
 
         # filters with parameters, by each type
@@ -164,51 +164,51 @@ def test_defaults_filters_executemany_updates_and_deletes_by_each_type(app_db, m
                 ("acct_id", "SELECT name FROM accounts WHERE public_id = $1", account["public_id"], f"ada {mode}"),
                 ("snowflake", "SELECT receipt::text FROM orders WHERE id = $1", order["id"], order["receipt_t"]),
                 ("ulid", "SELECT id FROM orders WHERE receipt = $1", order["receipt"], order["id"]),
-                ("snowflake53", "SELECT user_ref::text FROM events WHERE id = $1", event["id"], event["user_t"]),
-                ("user_id", "SELECT trace::text FROM events WHERE user_ref = $1", event["user_ref"], event["trace_t"]),
+                ("snowflake53", "SELECT public_id::text FROM events WHERE id = $1", event["id"], event["evt_t"]),
+                ("evt_id", "SELECT trace::text FROM events WHERE public_id = $1", event["public_id"], event["trace_t"]),
                 ("typeid", "SELECT id FROM events WHERE trace = $1", event["trace"], event["id"])):
             assert [tuple(r) for r in await conn.fetch(sql, value)] == [(want,)], label
 
         # executemany with values of every idgen type given as str, read back
-        values = await conn.fetch("SELECT ulid()::text AS r, typeid_new('user')::text AS u,"
+        values = await conn.fetch("SELECT ulid()::text AS r, typeid_new('evt')::text AS u,"
                                   " typeid_new('trace')::text AS t FROM generate_series(1, 5)")
         await conn.executemany("INSERT INTO orders (account_id, receipt, note) VALUES ($1, $2, $3)",
                                [(account["id"], v["r"], f"many {mode}") for v in values])
-        await conn.executemany("INSERT INTO events (user_ref, trace, kind) VALUES ($1, $2, $3)",
+        await conn.executemany("INSERT INTO events (public_id, trace, kind) VALUES ($1, $2, $3)",
                                [(v["u"], v["t"], f"many {mode}") for v in values])
         got_r = await conn.fetch("SELECT receipt::text FROM orders WHERE note = $1 ORDER BY receipt", f"many {mode}")
-        got_e = await conn.fetch("SELECT user_ref::text, trace::text FROM events WHERE kind = $1 ORDER BY trace",
+        got_e = await conn.fetch("SELECT public_id::text, trace::text FROM events WHERE kind = $1 ORDER BY trace",
                                  f"many {mode}")
         assert [r[0] for r in got_r] == sorted(v["r"] for v in values)
         assert [tuple(r) for r in got_e] == sorted((v["u"], v["t"]) for v in values)
 
         # UPDATE: SET and WHERE by each type
         new_receipt = await conn.fetchval("SELECT ulid()::text")
-        new_user = await conn.fetchval("SELECT typeid_new('user')::text")
+        new_public = await conn.fetchval("SELECT typeid_new('evt')::text")
         statuses = [
             await conn.execute("UPDATE orders SET receipt = $1 WHERE receipt = $2", new_receipt, order["receipt"]),
             await conn.execute("UPDATE orders SET note = 'second' WHERE id = $1", order["id"]),
-            await conn.execute("UPDATE events SET user_ref = $1 WHERE user_ref = $2", new_user, event["user_ref"]),
+            await conn.execute("UPDATE events SET public_id = $1 WHERE public_id = $2", new_public, event["public_id"]),
             await conn.execute("UPDATE events SET kind = 'renamed' WHERE trace = $1", event["trace"]),
             await conn.execute("UPDATE events SET kind = 'final' WHERE id = $1", event["id"]),
             await conn.execute("UPDATE accounts SET name = name || '!' WHERE public_id = $1", account["public_id"]),
             await conn.execute("UPDATE accounts SET name = name || '?' WHERE id = $1", account["id"])]
         assert statuses == ["UPDATE 1"] * 7
         after = await conn.fetchrow(
-            "SELECT o.receipt::text, o.note, e.user_ref::text, e.kind, a.name FROM orders o, events e, accounts a"
+            "SELECT o.receipt::text, o.note, e.public_id::text, e.kind, a.name FROM orders o, events e, accounts a"
             " WHERE o.id = $1 AND e.id = $2 AND a.id = $3", order["id"], event["id"], account["id"])
-        assert tuple(after) == (new_receipt, "second", new_user, "final", f"ada {mode}!?")
+        assert tuple(after) == (new_receipt, "second", new_public, "final", f"ada {mode}!?")
 
         # DELETE by each type, arrays of str included: no row left
         many_receipts = [r[0] for r in await conn.fetch("SELECT receipt::text FROM orders WHERE note = $1",
                                                         f"many {mode}")]
-        many_users = [r[0] for r in await conn.fetch("SELECT user_ref::text FROM events WHERE kind = $1",
+        many_public = [r[0] for r in await conn.fetch("SELECT public_id::text FROM events WHERE kind = $1",
                                                      f"many {mode}")]
         statuses = [
             await conn.execute("DELETE FROM orders WHERE receipt = ANY($1::ulid[])", many_receipts),
             await conn.execute("DELETE FROM orders WHERE id = $1", order["id"]),
             await conn.execute("DELETE FROM events WHERE trace = $1", event["trace"]),
-            await conn.execute("DELETE FROM events WHERE user_ref = ANY($1::user_id[])", many_users),
+            await conn.execute("DELETE FROM events WHERE public_id = ANY($1::evt_id[])", many_public),
             await conn.execute("DELETE FROM accounts WHERE public_id = $1", account["public_id"])]
         extra = await conn.fetchval("INSERT INTO events (kind) VALUES ('tmp') RETURNING id")
         statuses.append(await conn.execute("DELETE FROM events WHERE id = $1", extra))

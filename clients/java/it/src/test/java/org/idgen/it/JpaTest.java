@@ -164,6 +164,17 @@ class JpaTest
 	}
 
 	@Test
+	void aReferenceLeftOutMintsNothing()
+	{
+		// without the migration's DEFAULT NULL, the domain's DEFAULT would mint an acct_ that no
+		// account has, and the foreign key would fail instead of NOT NULL
+		DataIntegrityViolationException e = assertThrows(DataIntegrityViolationException.class,
+				() -> jdbc.update("INSERT INTO orders (note) VALUES ('no account')"));
+		assertEquals("23502", ((java.sql.SQLException) e.getMostSpecificCause()).getSQLState(),
+				e.getMostSpecificCause().getMessage());
+	}
+
+	@Test
 	void aDomainRefusesAnotherPrefix()
 	{
 		PrefixedId wrong = PrefixedId.parse("team_" + "0".repeat(25));
