@@ -20,7 +20,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid",
+FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefixed", "typeid", "objectid", "xid", "snowflake_layout",
             "short_text", "nanoid", "timeflake", "push_id", "cuid2", "sqids", "types"]
 # The pg_tle install (docs/managed-postgresql.md) passes each piece as one
 # argument of psql (-v content=...), which holds at most 128 KiB: the script
@@ -29,7 +29,7 @@ FAMILIES = ["header", "uuid_v7", "uuid_v6", "snowflake", "ulid", "ksuid", "prefi
 # pgtle.install_update_path() as the update to the next version, the last
 # one's being VERSION. Joined by newlines they are the one script of the
 # psql route. test/tap/sql_edition.pl checks each piece's size: cut where
-# each has room to grow (93, 59 and 77 kB in 0.8.0); a piece that outgrows the
+# each has room to grow (93, 82 and 77 kB in 0.8.0); a piece that outgrows the
 # limit is cut in two here.
 PG_TLE_PIECES = [FAMILIES[:FAMILIES.index("ksuid")], FAMILIES[FAMILIES.index("ksuid"):FAMILIES.index("short_text")],
                  FAMILIES[FAMILIES.index("short_text"):]]
@@ -169,6 +169,8 @@ def constants(version):
         "PUSH_ID_MAX_MS": str(2**(6 * push_time_chars) - 1),
         "PUSH_ID_LARGEST": push_alphabet[-1] * push_length,
     }
+    layout_values = snowflake_layouts(read("src/core/snowflake_layout.hpp"), read("src/core/snowflake_layout.cpp"),
+                                      epoch_ms, time_bits, sf_shard, sf_seq)
     digits36 = "0123456789abcdefghijklmnopqrstuvwxyz"
     max36 = ""
     n = 2**128 - 1
@@ -178,6 +180,7 @@ def constants(version):
     return {
         "VERSION": version,
         **short,
+        **layout_values,
         **nanoid_values,
         **push_values,
         **cuid2_values,
@@ -289,6 +292,58 @@ def constants(version):
         "CROCKFORD_PAIRS_LOWER": "idgen_sql_crockford_pairs_lower()",
         "BASE36_PAIRS": "idgen_sql_base36_pairs()",
         "BASE36_DECODE12": base36_decode12,
+    }
+
+
+def snowflake_layouts(header, source, instagram_epoch_ms, time_bits, shard_bits, seq_bits):
+    """The predefined snowflake layouts of src/core/snowflake_layout.cpp, in its
+    order (instagram's epoch the default idgen.snowflake_epoch, its widths
+    snowflake()'s), and the limits of src/core/snowflake_layout.hpp: the CASE
+    arms of idgen_sql_snowflake_layout_numbers() and _names(), the list the
+    messages give and a comment table."""
+    epochs = {name: int(value.replace("'", "")) for name, value in
+              re.findall(r"constexpr std::int64_t (k\w+Epoch) = ([\d']+);", source)}
+    table = grab(source, r"kPredefined\[kPredefinedLayoutCount\] = \{([\s\S]*?)\n\};", "the predefined layouts")
+    layouts = []
+    for name, epoch, unit, count, body in re.findall(r'\{"(\w+)",\s*\{(\w+), (\d+), (\d+),\s*\{(.*?)\}\}\}', table, re.S):
+        fields = []
+        for kind, args in re.findall(r"(time_field|seq_field|node_field)\(([^)]*)\)", body):
+            args = [a.strip() for a in args.split(",")]
+            width = {"kSnowflakeTimeBits": time_bits, "kSnowflake63.shard_bits": shard_bits,
+                     "kSnowflake63.seq_bits": seq_bits}.get(args[-1])
+            width = width if width is not None else int(args[-1])
+            field_name = {"time_field": "time", "seq_field": "sequence"}.get(kind) or args[0].strip('"')
+            fields.append((field_name, width))
+        if len(fields) != int(count):
+            sys.exit(f"generate.py: the predefined layout {name} has {len(fields)} fields, not {count}")
+        epoch_ms = instagram_epoch_ms if name == "instagram" else epochs.get(epoch)
+        if epoch_ms is None or (name == "instagram") != (epoch == "0"):
+            sys.exit(f"generate.py: cannot read the epoch of the predefined layout {name}")
+        if sum(w for _, w in fields) < 63:
+            # the edition's decoders have no range check for a narrower layout
+            sys.exit(f"generate.py: the predefined layout {name} is narrower than 63 bits; the SQL edition must follow by hand")
+        layouts.append((name, epoch_ms, int(unit), fields))
+    count = int(grab(header, r"kPredefinedLayoutCount = (\d+);", "the count of predefined layouts"))
+    names = [layout[0] for layout in layouts]
+    if len(layouts) != count or names[0] != "instagram" or names != list(dict.fromkeys(names)):
+        sys.exit("generate.py: cannot read the predefined snowflake layouts")
+    max_fields = int(grab(header, r"kLayoutMaxFields = (\d+);", "the most fields of a layout"))
+    return {
+        "SNOWFLAKE_LAYOUT_TABLE": "\n".join(
+            f"--   {name:<10} epoch {epoch} ms, unit {unit} ms: " + ", ".join(f"{f}:{w}" for f, w in fields)
+            for name, epoch, unit, fields in layouts),
+        "SNOWFLAKE_LAYOUT_NUMBERS": " ".join(
+            f"WHEN layout = '{name}' THEN '{{{epoch},{unit},{','.join(str(w) for _, w in fields)}}}'::bigint[]"
+            for name, epoch, unit, fields in layouts),
+        "SNOWFLAKE_LAYOUT_NAMES": " ".join(
+            f"WHEN layout = '{name}' THEN '{{{','.join(f for f, _ in fields)}}}'::text[]"
+            for name, epoch, unit, fields in layouts),
+        "SNOWFLAKE_LAYOUT_LIST": ", ".join(names[:-1]) + " and " + names[-1],
+        "LAYOUT_MAX_FIELDS": str(max_fields),
+        "LAYOUT_MAX_NODE_FIELDS": str(max_fields - 2),
+        "LAYOUT_MAX_NAME": grab(header, r"kLayoutMaxName = (\d+);", "the longest layout or field name"),
+        "LAYOUT_MAX_UNIT_MS": grab(header, r"kLayoutMaxUnitMs = ([\d']+);", "the longest layout unit").replace("'", ""),
+        "LAYOUT_END_OF_TIME_MS": grab(header, r"kLayoutEndOfTimeMs = ([\d']+);", "the end of a layout's time").replace("'", ""),
     }
 
 
