@@ -117,3 +117,13 @@ def test_new_and_altered_fields_naming_new_domains(django_setup):
     assert sorted(operations[:2]) == ["DefinePrefixedId:coupon_id", "DefineTypeId:owner_id"]
     assert sorted(operations[2:]) == ["AddField:owner", "AlterField:code"]
     assert dependencies == [("a", "0001_initial")]
+
+
+def test_an_unmanaged_model_gets_nothing(django_setup):
+    # its table, and the types of its columns, are made elsewhere
+    from django.db.migrations.state import ModelState
+
+    from idgen.django.fields import PrefixedIdField
+    legacy = ModelState("a", "Legacy", [("id", PrefixedIdField("legacy_id", "leg", primary_key=True))],
+                        options={"managed": False})
+    assert changes(state(), state(legacy), graph(), "a") == {"a": [("0001_initial", ["CreateModel:Legacy"], [])]}

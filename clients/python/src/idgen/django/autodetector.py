@@ -7,7 +7,7 @@ CreateExtension("idgen"); the first migration with a field that names a domain
 with its DefinePrefixedId or DefineTypeId. Nothing is added for what a
 migration of the graph already creates (a migration of another app that does
 becomes a dependency), nor for what a field of the migrated state already uses
-(made some other way, such as RunSQL)."""
+(made some other way, such as RunSQL), nor for an unmanaged model."""
 
 from django.contrib.postgres.operations import CreateExtension
 from django.db.migrations import operations
@@ -35,7 +35,10 @@ def _needs(field):
 
 
 def _fields(operation):
+    """The fields whose columns operation creates or changes (an unmanaged model has none)."""
     if isinstance(operation, operations.CreateModel):
+        if not operation.options.get("managed", True):
+            return []
         return [field for _, field in operation.fields]
     if isinstance(operation, (operations.AddField, operations.AlterField)):
         return [operation.field]
