@@ -5,7 +5,7 @@ SECRET_KEY = "idgen-tests"
 USE_TZ = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 INSTALLED_APPS = ["django.contrib.contenttypes", "django.contrib.auth", "django.contrib.sessions",
-                  "django.contrib.messages", "django.contrib.admin", "shop"]
+                  "django.contrib.messages", "django.contrib.admin", "idgen.django", "shop"]
 MIDDLEWARE = ["django.contrib.sessions.middleware.SessionMiddleware",
               "django.contrib.auth.middleware.AuthenticationMiddleware",
               "django.contrib.messages.middleware.MessageMiddleware"]

@@ -1,4 +1,5 @@
-"""Migration operations for idgen's per-entity types.
+"""Migration operations for idgen's per-entity types, which makemigrations
+writes where idgen.django is in INSTALLED_APPS (idgen.django.autodetector):
 
     from django.contrib.postgres.operations import CreateExtension
     from idgen.django.operations import DefinePrefixedId, DefineTypeId

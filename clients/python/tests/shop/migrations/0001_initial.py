@@ -15,11 +15,9 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        # README snippet begins
         CreateExtension('idgen'),
         DefinePrefixedId('account_id', 'acct'),
         DefineTypeId('user_id', 'user'),
-        # README snippet ends
         migrations.CreateModel(
             name='Account',
             fields=[
