@@ -1,12 +1,14 @@
 package test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	idgen "github.com/idgen/idgen/clients/go"
 	pgxidgen "github.com/idgen/idgen/clients/go/pgx"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/rs/xid"
 	"github.com/segmentio/ksuid"
@@ -15,22 +17,36 @@ import (
 	"gorm.io/gorm/logger"
 )
 
-// A GORM model with every family: the migrator writes the column types and
-// the DEFAULTs, and Create reads back what the DEFAULTs minted.
+// GORM models with every family: the migrator writes the column types and the
+// DEFAULTs, and Create reads back what the DEFAULTs minted. A reference
+// (AccountID, User) takes the base type and no DEFAULT.
 // README snippet begins
 // README module begins
+type GormAccount struct {
+	ID   idgen.PrefixedID `gorm:"primaryKey;type:account_id;default:prefixed_id_new('acct')"`
+	Name string
+}
+
 type GormOrder struct {
-	ID      int64            `gorm:"primaryKey;autoIncrement:false;default:snowflake(7)"`
-	Key     string           `gorm:"type:uuid;not null;default:uuid_v7()"`
-	Ref     idgen.ULID       `gorm:"not null;default:ulid()"`
-	Account idgen.PrefixedID `gorm:"type:account_id;not null;default:prefixed_id_new('acct')"`
-	User    idgen.TypeID     `gorm:"type:user_id;default:typeid_new('user')"`
-	Small   int64            `gorm:"not null;default:snowflake53(3)"`
-	Note    string
+	ID        int64            `gorm:"primaryKey;autoIncrement:false;default:snowflake(7)"`
+	Key       string           `gorm:"type:uuid;not null;default:uuid_v7()"`
+	Ref       idgen.ULID       `gorm:"not null;default:ulid()"`
+	AccountID idgen.PrefixedID `gorm:"type:prefixed_id;not null"` // refers to an account: no DEFAULT
+	User      *idgen.TypeID    `gorm:"type:typeid"`               // a nullable reference: nil is NULL
+	Small     int64            `gorm:"not null;default:snowflake53(3)"`
+	Note      string
 }
 
 // README module ends
 // README snippet ends
+
+// GormOrder with an association: GORM gives the foreign key field the type
+// of the key it refers to, whatever its own type: tag says.
+type GormAssociated struct {
+	ID        int64            `gorm:"primaryKey;autoIncrement:false;default:snowflake(7)"`
+	AccountID idgen.PrefixedID `gorm:"type:prefixed_id;not null"`
+	Account   GormAccount
+}
 
 func TestGorm(t *testing.T) {
 	connect(t)
@@ -47,36 +63,84 @@ func TestGorm(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seen []string
-	db.Exec(`DROP TABLE IF EXISTS gorm_orders`)
-	if err := db.AutoMigrate(&GormOrder{}); err != nil {
+	db.Exec(`DROP TABLE IF EXISTS gorm_associateds, gorm_orders, gorm_accounts`)
+	// README module begins
+	err = db.AutoMigrate(&GormAccount{}, &GormOrder{})
+	// GORM adds a foreign key only for an association field, which would make
+	// account_id an account_id (the key's type, the domain with its DEFAULT)
+	if err == nil {
+		err = db.Exec(`ALTER TABLE gorm_orders ADD FOREIGN KEY (account_id) REFERENCES gorm_accounts`).Error
+	}
+	// README module ends
+	if err != nil {
 		t.Fatalf("AutoMigrate: %v", err)
 	}
-	var defaults []string
-	db.Raw(`SELECT a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || pg_get_expr(d.adbin, d.adrelid)
-	        FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-	        WHERE a.attrelid = 'gorm_orders'::regclass ORDER BY a.attnum`).Scan(&defaults)
-	want := []string{"id bigint snowflake(7)", "key uuid uuid_v7()", "ref ulid ulid()",
-		"account account_id prefixed_id_new('acct'::text)", "user user_id typeid_new('user'::text)", "small bigint snowflake53(3)"}
-	if strings.Join(defaults, "; ") != strings.Join(want, "; ") {
-		t.Errorf("the migrator's columns:\n got %q\nwant %q", defaults, want)
+	if err := db.AutoMigrate(&GormAssociated{}); err != nil {
+		t.Fatalf("AutoMigrate with an association: %v", err)
 	}
-	o := GormOrder{Note: "first"}
+	var associated string
+	db.Raw(`SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'gorm_associateds'::regclass AND attname = 'account_id'`).Scan(&associated)
+	if associated != "account_id" {
+		t.Errorf("GORM no longer gives an association's foreign key the key's type: %q (README, GORM)", associated)
+	}
+	var columns []string
+	db.Raw(`SELECT a.attrelid::regclass::text || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text
+	        || coalesce(' ' || pg_get_expr(d.adbin, d.adrelid), '')
+	        FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+	        WHERE a.attrelid IN ('gorm_accounts'::regclass, 'gorm_orders'::regclass) AND a.attnum > 0 AND NOT a.attisdropped
+	        ORDER BY a.attrelid::regclass::text, a.attnum`).Scan(&columns)
+	want := []string{"gorm_accounts.id account_id true prefixed_id_new('acct'::text)", "gorm_accounts.name text false",
+		"gorm_orders.id bigint true snowflake(7)", "gorm_orders.key uuid true uuid_v7()", "gorm_orders.ref ulid true ulid()",
+		"gorm_orders.account_id prefixed_id true", "gorm_orders.user typeid false", "gorm_orders.small bigint true snowflake53(3)",
+		"gorm_orders.note text false"}
+	if strings.Join(columns, "; ") != strings.Join(want, "; ") {
+		t.Errorf("the migrator's columns:\n got %q\nwant %q", columns, want)
+	}
+	var fk string
+	db.Raw(`SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'gorm_orders'::regclass AND contype = 'f'`).Scan(&fk)
+	if fk != "FOREIGN KEY (account_id) REFERENCES gorm_accounts(id)" {
+		t.Errorf("the foreign key: %q", fk)
+	}
+	acme := GormAccount{Name: "Acme"}
+	if err := db.Create(&acme).Error; err != nil || acme.ID.Prefix != "acct" {
+		t.Fatalf("Create an account: %v %+v", err, acme)
+	}
+	o := GormOrder{AccountID: acme.ID, Note: "first"}
 	if err := db.Create(&o).Error; err != nil {
 		t.Fatalf("Create: %v", err)
 	}
-	if o.ID < 1<<53 || o.Key == "" || o.Ref == (idgen.ULID{}) || o.Account.Prefix != "acct" || o.User.Prefix != "user" || o.Small <= 0 || o.Small >= 1<<53 {
+	if o.ID < 1<<53 || o.Key == "" || o.Ref == (idgen.ULID{}) || o.AccountID != acme.ID || o.User != nil || o.Small <= 0 || o.Small >= 1<<53 {
 		t.Errorf("Create did not read back the DEFAULTs: %+v", o)
 	}
 	if shard, err := idgen.SnowflakeShard(o.ID); err != nil || shard != 7 {
 		t.Errorf("the snowflake's shard: %d %v", shard, err)
 	}
-	var found GormOrder
-	if err := db.Where("ref = ? AND account = ? AND \"user\" = ?", o.Ref, o.Account, o.User).First(&found).Error; err != nil || found != o {
-		t.Errorf("First by ref, account and user: %v %+v", err, found)
+	// the reference left out: NULL, which NOT NULL refuses (of the domain, it
+	// would have been a new acct_ ID of no account); another prefix: no account
+	for _, c := range []struct {
+		order GormOrder
+		code  string
+	}{{GormOrder{Note: "no account"}, "23502"}, {GormOrder{AccountID: idgen.PrefixedID{Prefix: "user", Bits: acme.ID.Bits}, Note: "a user"}, "23503"}} {
+		var pgErr *pgconn.PgError
+		if err := db.Create(&c.order).Error; !errors.As(err, &pgErr) || pgErr.Code != c.code {
+			t.Errorf("Create %q: %v, want SQLSTATE %s", c.order.Note, err, c.code)
+		}
 	}
-	given := GormOrder{Ref: idgen.MustParseULID("01H455VB4PEX5VSKNK084SN02Q"), Note: "given"}
+	var found GormOrder
+	if err := db.Where("ref = ? AND account_id = ? AND \"user\" IS NULL", o.Ref, o.AccountID).First(&found).Error; err != nil || found != o {
+		t.Errorf("First by ref and account_id: %v %+v", err, found)
+	}
+	user, err := idgen.ParseTypeID("user_01h455vb4pex5vsknk084sn02q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := GormOrder{Ref: idgen.MustParseULID("01H455VB4PEX5VSKNK084SN02Q"), AccountID: acme.ID, User: &user, Note: "given"}
 	if err := db.Create(&given).Error; err != nil || given.Ref.String() != "01H455VB4PEX5VSKNK084SN02Q" {
 		t.Errorf("Create with a given ULID: %v %s", err, given.Ref)
+	}
+	var byUser GormOrder
+	if err := db.Where("\"user\" = ?", user).First(&byUser).Error; err != nil || byUser.ID != given.ID || byUser.User == nil || *byUser.User != user {
+		t.Errorf("First by user: %v %+v", err, byUser)
 	}
 	if err := db.Model(&found).Update("note", "updated").Error; err != nil {
 		t.Errorf("Update: %v", err)
@@ -84,22 +148,22 @@ func TestGorm(t *testing.T) {
 	if n := db.Where("ref = ?", given.Ref).Delete(&GormOrder{}).RowsAffected; n != 1 {
 		t.Errorf("Delete by ULID: %d rows", n)
 	}
-	// A second AutoMigrate keeps the table and its rows, but GORM's PostgreSQL
-	// migrator re-issues ALTER COLUMN for the domain columns (it reads their
-	// base type) and the DEFAULTs it cannot compare (README, "Limits"): no
-	// other column is touched.
+	// A second AutoMigrate keeps the tables and their rows, but GORM's
+	// PostgreSQL migrator re-issues ALTER COLUMN for the domain column (it
+	// reads its base type) and the DEFAULTs it cannot compare (README,
+	// "Limits"): no other column is touched.
 	db2 := db.Session(&gorm.Session{Logger: recorder{&seen}})
-	if err := db2.AutoMigrate(&GormOrder{}); err != nil {
+	if err := db2.AutoMigrate(&GormAccount{}, &GormOrder{}); err != nil {
 		t.Errorf("the second AutoMigrate: %v", err)
 	}
 	for _, s := range seen {
-		if strings.HasPrefix(s, "ALTER") && !strings.Contains(s, `COLUMN "account"`) && !strings.Contains(s, `COLUMN "user"`) &&
+		if strings.HasPrefix(s, "ALTER") && !strings.HasPrefix(s, `ALTER TABLE "gorm_accounts" ALTER COLUMN "id"`) &&
 			s != `ALTER TABLE "gorm_orders" ALTER COLUMN "key" SET DEFAULT uuid_v7()` {
 			t.Errorf("the second AutoMigrate alters another column: %s", s)
 		}
 	}
 	var again GormOrder
-	if err := db.First(&again, o.ID).Error; err != nil || again.Account != o.Account || again.User != o.User || again.Note != "updated" {
+	if err := db.First(&again, o.ID).Error; err != nil || again.AccountID != o.AccountID || again.User != nil || again.Note != "updated" {
 		t.Errorf("the row after the second AutoMigrate: %v %+v", err, again)
 	}
 }

@@ -88,8 +88,10 @@ const prefixedIdType = customType<{ data: string; driverData: string; config: { 
 
 /**
  * A column of the domain `type` that prefixed_id_define(type, prefix)
- * created (see prefixedIdDefine() for the migration). The prefix is checked
- * when values are written, so a wrong one fails before the round trip.
+ * created (see prefixedIdDefine() for the migration), or, with `type`
+ * "prefixed_id", of the base type: a column that refers to such a key takes
+ * the base type, since the domain's DEFAULT would mint a new, dangling ID
+ * wherever an INSERT leaves the column out (the foreign key checks the prefix).
  */
 export function prefixedId(type: string, prefix: string, name?: string) {
   checkPrefix(prefix, false);
@@ -103,7 +105,11 @@ const typeidType = customType<{ data: string; driverData: string; config: { type
   dataType: (config) => checkName(config.type),
 });
 
-/** A column of the domain `type` that typeid_define(type, prefix) created (see typeidDefine()). */
+/**
+ * A column of the domain `type` that typeid_define(type, prefix) created (see
+ * typeidDefine()), or, with `type` "typeid", of the base type: the type of a
+ * column that refers to such a key, as with prefixedId().
+ */
 export function typeid(type: string, prefix: string, name?: string) {
   checkPrefix(prefix, true);
   const config = { type };

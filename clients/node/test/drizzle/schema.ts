@@ -1,5 +1,6 @@
 // A Drizzle schema with every idgen family (tests/drizzle.test.mjs).
 // README snippet begins (drizzle schema)
+// README package begins
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { defaults, prefixedId, snowflake, snowflake53, typeid, ulid } from 'idgen/drizzle';
 
@@ -10,13 +11,16 @@ export const accounts = pgTable('accounts', {
 
 export const users = pgTable('users', {
   id: typeid('user_id', 'user').primaryKey().default(defaults.typeid('user')),
-  accountId: prefixedId('account_id', 'acct', 'account_id').notNull().references(() => accounts.id),
+  // a reference: the base type (the foreign key checks the prefix), no DEFAULT
+  accountId: prefixedId('prefixed_id', 'acct', 'account_id').notNull().references(() => accounts.id),
   email: text('email').notNull(),
 });
 
 export const events = pgTable('events', {
   id: snowflake().primaryKey().default(defaults.snowflake(7)),
   ref: ulid().notNull().default(defaults.ulid()),
+  // a nullable reference: NULL when left out
+  userId: typeid('typeid', 'user', 'user_id').references(() => users.id),
   kind: text('kind').notNull(),
 });
 
@@ -25,6 +29,7 @@ export const pages = pgTable('pages', {
   key: uuid('key').notNull().default(defaults.uuidV7()),
   title: text('title').notNull(),
 });
+// README package ends
 // README snippet ends
 
 // The binary families (tests/drizzle.test.mjs), for the package's README.

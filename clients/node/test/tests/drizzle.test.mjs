@@ -73,7 +73,8 @@ describe('Drizzle', () => {
     for (const want of ['"id" "account_id" PRIMARY KEY DEFAULT prefixed_id_new(\'acct\')', '"id" "user_id" PRIMARY KEY DEFAULT typeid_new(\'user\')',
       '"id" bigint PRIMARY KEY DEFAULT snowflake(7)', '"ref" "ulid" DEFAULT ulid()', '"id" bigint PRIMARY KEY DEFAULT snowflake53(3)',
       '"key" uuid DEFAULT uuid_v7()', '"id" "objectid" PRIMARY KEY DEFAULT objectid()', '"source" "objectid"',
-      '"ref" "ksuid" DEFAULT ksuid() NOT NULL', '"trace" "rsxid" DEFAULT xid() NOT NULL'])
+      '"ref" "ksuid" DEFAULT ksuid() NOT NULL', '"trace" "rsxid" DEFAULT xid() NOT NULL',
+      '"account_id" "prefixed_id" NOT NULL', '"user_id" "typeid",'])
       assert.ok(sql.includes(want), `${want} in\n${sql}`);
   });
 
@@ -119,6 +120,23 @@ describe('Drizzle', () => {
     assert.deepEqual(found, [signup]);
     const { rows: [shard] } = await pool.query('SELECT snowflake_shard($1::int8) AS s, snowflake53_shard($2::int8) AS s53', [signup.id, home.id]);
     assert.deepEqual(shard, { s: 7, s53: 3 });
+  });
+
+  test('a reference takes the base type and no DEFAULT: left out, NOT NULL fires (23502), a nullable one is NULL', async () => {
+    const { users, events } = schema;
+    const { rows: cols } = await pool.query(`SELECT attrelid::regclass::text || '.' || attname AS name, format_type(atttypid, atttypmod) AS type,
+        attnotnull AS "notNull", pg_get_expr(d.adbin, d.adrelid) AS default
+        FROM pg_attribute a LEFT JOIN pg_attrdef d ON (d.adrelid, d.adnum) = (a.attrelid, a.attnum)
+        WHERE (attrelid, attname) IN (('users'::regclass, 'account_id'), ('events'::regclass, 'user_id')) ORDER BY 1`);
+    assert.deepEqual(cols, [{ name: 'events.user_id', type: 'typeid', notNull: false, default: null },
+      { name: 'users.account_id', type: 'prefixed_id', notNull: true, default: null }]);
+    // a domain column would take the domain's DEFAULT here: a new acct_… that no account has
+    await assert.rejects(db.insert(users).values({ email: 'nobody@example.com' }), (e) => (e.cause ?? e).code === '23502');
+    const [e] = await db.insert(events).values({ kind: 'anonymous' }).returning();
+    assert.equal(e.userId, null);
+    // the foreign key checks the prefix: no account has a user_ ID
+    await assert.rejects(db.insert(users).values({ accountId: 'user_039srkj01e44uynszf2f2njh3', email: 'x@example.com' }),
+      (e) => (e.cause ?? e).code === '23503');
   });
 
   test('filters, updates and deletes by each kind of key', async () => {
