@@ -1,8 +1,8 @@
 // idgen for Drizzle ORM (drizzle-orm/pg-core): column types for the
 // extension's types, the SQL of their DEFAULTs, and the statements a
 // migration needs before a table can use a prefixed-ID or TypeID domain.
-import { customType } from "drizzle-orm/pg-core";
-import { sql, type SQL } from "drizzle-orm";
+import { customType, PgTable } from "drizzle-orm/pg-core";
+import { getTableColumns, is, sql, type SQL } from "drizzle-orm";
 import { isObjectIdLike, objectidCanonical, PREFIX_PATTERN, type ObjectIdLike } from "./index.js";
 import { int8Parser } from "./pg-int8.js";
 
@@ -81,7 +81,17 @@ export function objectid<T extends ObjectIdLike>(name?: string, options?: { Obje
   return name === undefined ? type() : type(name);
 }
 
-const prefixedIdType = customType<{ data: string; driverData: string; config: { type: string }; configRequired: true }>({
+// A domain column's config: its type, and what its define needs, read back
+// from the schema's tables by schemaDomains() (plain data, so it survives a
+// schema loaded through another copy of this module)
+interface DomainConfig {
+  type: string;
+  idgen: "prefixed_id" | "typeid";
+  prefix: string;
+  token: boolean;
+}
+
+const prefixedIdType = customType<{ data: string; driverData: string; config: DomainConfig; configRequired: true }>({
   dataType: (config) => checkName(config.type),
   toDriver: (value) => value,
 });
@@ -92,16 +102,17 @@ const prefixedIdType = customType<{ data: string; driverData: string; config: { 
  * "prefixed_id", of the base type: a column that refers to such a key takes
  * the base type, since the domain's DEFAULT would mint a new, dangling ID
  * wherever an INSERT leaves the column out (the foreign key checks the prefix).
+ * `{ token: true }`: the domain was defined with tokens as its DEFAULT.
  */
-export function prefixedId(type: string, prefix: string, name?: string) {
+export function prefixedId(type: string, prefix: string, name?: string, options: { token?: boolean } = {}) {
   checkPrefix(prefix, false);
-  const config = { type };
+  const config: DomainConfig = { type, idgen: "prefixed_id", prefix, token: options.token === true };
   checkName(type);
   const col = name === undefined ? prefixedIdType(config) : prefixedIdType(name, config);
   return col;
 }
 
-const typeidType = customType<{ data: string; driverData: string; config: { type: string }; configRequired: true }>({
+const typeidType = customType<{ data: string; driverData: string; config: DomainConfig; configRequired: true }>({
   dataType: (config) => checkName(config.type),
 });
 
@@ -112,7 +123,7 @@ const typeidType = customType<{ data: string; driverData: string; config: { type
  */
 export function typeid(type: string, prefix: string, name?: string) {
   checkPrefix(prefix, true);
-  const config = { type };
+  const config: DomainConfig = { type, idgen: "typeid", prefix, token: false };
   checkName(type);
   return name === undefined ? typeidType(config) : typeidType(name, config);
 }
@@ -183,4 +194,52 @@ export function prefixedIdDefine(type: string, prefix: string, options: { token?
 /** The statement that creates a TypeID domain, for a custom migration. */
 export function typeidDefine(type: string, prefix: string): string {
   return `SELECT typeid_define(${literal(checkName(type))}, ${literal(checkPrefix(prefix, true))});`;
+}
+
+/** A domain that a schema's columns use, as prefixed_id_define() or typeid_define() makes it. */
+export interface Domain {
+  family: "prefixed_id" | "typeid";
+  type: string;
+  prefix: string;
+  token: boolean;
+}
+
+function domainOf(column: unknown): Domain | undefined {
+  const config = (column as { config?: { fieldConfig?: Partial<DomainConfig> } }).config?.fieldConfig;
+  if (config === undefined || (config.idgen !== "prefixed_id" && config.idgen !== "typeid")) return undefined;
+  if (typeof config.type !== "string" || typeof config.prefix !== "string" || config.type === config.idgen) return undefined;
+  return { family: config.idgen, type: config.type, prefix: config.prefix, token: config.token === true };
+}
+
+/**
+ * The domains that the prefixedId() and typeid() columns of a schema's
+ * tables use (the values of its modules' exports), by type name; a column
+ * of a base type is none. A type declared with two prefixes is an error.
+ */
+export function schemaDomains(...modules: Record<string, unknown>[]): Domain[] {
+  const found = new Map<string, Domain>();
+  for (const module of modules)
+    for (const table of Object.values(module)) {
+      if (!is(table, PgTable)) continue;
+      for (const column of Object.values(getTableColumns(table))) {
+        const domain = domainOf(column);
+        if (domain === undefined) continue;
+        const seen = found.get(domain.type);
+        if (seen && (seen.family !== domain.family || seen.prefix !== domain.prefix || seen.token !== domain.token))
+          throw new TypeError(`type "${domain.type}" is declared as ${seen.family} "${seen.prefix}" and as ${domain.family} "${domain.prefix}"`);
+        found.set(domain.type, domain);
+      }
+    }
+  return [...found.values()].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+}
+
+/**
+ * The SQL of a custom migration that creates the extension and these
+ * domains, its statements separated as drizzle-kit's migrator splits them.
+ */
+export function idgenMigration(domains: Domain[]): string {
+  const statements = ["CREATE EXTENSION IF NOT EXISTS idgen;"];
+  for (const d of domains)
+    statements.push(d.family === "prefixed_id" ? prefixedIdDefine(d.type, d.prefix, { token: d.token }) : typeidDefine(d.type, d.prefix));
+  return statements.join("\n--> statement-breakpoint\n") + "\n";
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const files = ['drizzle/schema.ts', 'kysely/db.ts', 'kysely/documents.ts', 'typecheck/mistyped.ts'];
+const files = ['drizzle/schema.ts', 'drizzle/drizzle.config.ts', 'kysely/db.ts', 'kysely/documents.ts', 'typecheck/mistyped.ts'];
 
 test('tsc --strict: the schema and database compile against the package\'s types; each marked mistyped use fails', () => {
   fs.rmSync(path.join(project, '.build'), { recursive: true, force: true });

@@ -1,28 +1,29 @@
-// idgen/drizzle: drizzle-kit generate writes the migrations of
-// ../drizzle/schema.ts (after a custom one that creates the extension and the
-// domains), drizzle-orm's migrator applies them as the database's owner, a
-// plain role, and every family goes through the ORM; then what
+// idgen/drizzle: in a project of ../drizzle/schema.ts and
+// ../drizzle/drizzle.config.ts, the README's commands (../drizzle/migrate.sh:
+// drizzle-kit generate --custom, idgen-drizzle to fill it with the extension
+// and the domains, drizzle-kit generate and migrate) migrate a database as
+// its owner, a plain role, and every family goes through the ORM; then what
 // drizzle-kit pull makes of such a database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { ObjectId } from 'bson';
-import { prefixedId, prefixedIdDefine, typeidDefine, defaults, objectid } from 'idgen/drizzle';
-import { appDb } from './helpers.mjs';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { prefixedId, prefixedIdDefine, typeid, typeidDefine, defaults, objectid, schemaDomains, idgenMigration } from 'idgen/drizzle';
+import { appDb, url } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
 const kit = path.join(project, 'node_modules/.bin/drizzle-kit');
 const schemaFile = path.join(project, 'drizzle/schema.ts');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'idgen-drizzle-'));
+// the application's project: in the test project, whose node_modules it uses
+const tmp = fs.mkdtempSync(path.join(project, 'drizzle-app-'));
 const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 let pool;
 let db;
@@ -39,11 +40,16 @@ async function byKey(table, column, field, value) {
   assert.equal((await db.select().from(table).where(eq(column, value))).length, 0, `nothing left with ${label}`);
 }
 
-// kit(args): drizzle-kit run in tmp; its status and output
-function runKit(args) {
-  const r = spawnSync(kit, args, { cwd: tmp, encoding: 'utf8', env: { ...process.env, HOME: tmp } });
+// the environment of the commands: the application's database, and npm
+// offline (npx runs what the project installed or fails)
+const env = { ...process.env, HOME: tmp, DATABASE_URL: url(appDb, appDb), npm_config_offline: 'true', npm_config_yes: 'false' };
+
+// run(command, args): a command run in tmp; its status and output
+function run(command, args) {
+  const r = spawnSync(command, args, { cwd: tmp, encoding: 'utf8', env });
   return { status: r.status, out: `${r.stdout}${r.stderr}${r.error ?? ''}` };
 }
+const runKit = (args) => run(kit, args);
 
 before(async () => {
   pool = new pg.Pool({ database: appDb, user: appDb, max: 2 });
@@ -56,30 +62,33 @@ after(async () => {
 });
 
 describe('Drizzle', () => {
-  test('drizzle-kit generate: a custom migration for the extension and domains, then the tables with their DEFAULTs', () => {
-    const custom = runKit(['generate', '--custom', '--name', 'idgen', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
-    assert.equal(custom.status, 0, custom.out);
-    // README snippet begins (drizzle custom migration)
-    const idgenMigration = [
-      'CREATE EXTENSION IF NOT EXISTS idgen;',
-      prefixedIdDefine('account_id', 'acct'),
-      typeidDefine('user_id', 'user'),
-    ].join('\n--> statement-breakpoint\n');
-    // README snippet ends
-    fs.writeFileSync(path.join(tmp, 'migrations/0000_idgen.sql'), idgenMigration + '\n');
-    const tables = runKit(['generate', '--name', 'tables', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
-    assert.equal(tables.status, 0, tables.out);
-    const sql = fs.readFileSync(path.join(tmp, 'migrations/0001_tables.sql'), 'utf8');
+  test('the README\'s commands: a custom migration filled with the extension and the domains, then the tables, migrated', () => {
+    fs.mkdirSync(path.join(tmp, 'src'));
+    fs.copyFileSync(schemaFile, path.join(tmp, 'src/schema.ts'));
+    fs.copyFileSync(path.join(project, 'drizzle/drizzle.config.ts'), path.join(tmp, 'drizzle.config.ts'));
+    const commands = run('sh', [path.join(project, 'drizzle/migrate.sh')]);
+    assert.equal(commands.status, 0, commands.out);
+    const journal = JSON.parse(fs.readFileSync(path.join(tmp, 'drizzle/meta/_journal.json'), 'utf8'));
+    const tags = journal.entries.map((e) => e.tag);
+    assert.ok(tags.length === 2 && tags[0] === '0000_idgen' && tags[1].startsWith('0001_'), tags.join(', '));
+    const migration = (i) => fs.readFileSync(path.join(tmp, `drizzle/${journal.entries[i].tag}.sql`), 'utf8');
+    assert.equal(migration(0), ['CREATE EXTENSION IF NOT EXISTS idgen;', "SELECT prefixed_id_define('account_id', 'acct');",
+      "SELECT typeid_define('user_id', 'user');"].join('\n--> statement-breakpoint\n') + '\n');
+    const sql = migration(1);
     for (const want of ['"id" "account_id" PRIMARY KEY DEFAULT prefixed_id_new(\'acct\')', '"id" "user_id" PRIMARY KEY DEFAULT typeid_new(\'user\')',
       '"id" bigint PRIMARY KEY DEFAULT snowflake(7)', '"ref" "ulid" DEFAULT ulid()', '"id" bigint PRIMARY KEY DEFAULT snowflake53(3)',
       '"key" uuid DEFAULT uuid_v7()', '"id" "objectid" PRIMARY KEY DEFAULT objectid()', '"source" "objectid"',
       '"ref" "ksuid" DEFAULT ksuid() NOT NULL', '"trace" "rsxid" DEFAULT xid() NOT NULL',
       '"account_id" "prefixed_id" NOT NULL', '"user_id" "typeid",'])
       assert.ok(sql.includes(want), `${want} in\n${sql}`);
+    // idgen-drizzle again: the newest migration is the tables', which it leaves alone
+    const again = run(path.join(project, 'node_modules/.bin/idgen-drizzle'), []);
+    assert.equal(again.status, 1, again.out);
+    assert.match(again.out, /is not an empty custom one/);
+    assert.equal(migration(1), sql);
   });
 
-  test('the migrations apply as the database owner, a plain role, in one transaction, and generate finds no change after', async () => {
-    await migrate(db, { migrationsFolder: path.join(tmp, 'migrations') });
+  test('the migrations applied as the database owner, a plain role, in one transaction: the extension, the domains, their columns', async () => {
     const { rows: [r] } = await pool.query(`SELECT r.rolsuper, d.datdba = r.oid AS owns,
         (SELECT extowner = r.oid FROM pg_extension WHERE extname = 'idgen') AS ext_owner,
         (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS applied
@@ -93,9 +102,33 @@ describe('Drizzle', () => {
         UNION ALL SELECT xmin FROM pg_class WHERE relname IN ('accounts', 'users', 'events', 'pages', 'documents')
         UNION ALL SELECT xmin FROM drizzle.__drizzle_migrations) s`);
     assert.equal(x.n, 1);
-    const again = runKit(['generate', '--dialect', 'postgresql', '--schema', schemaFile, '--out', 'migrations']);
+    // the domains over the base types, with their DEFAULTs, and the key columns of them
+    const { rows: domains } = await pool.query(`SELECT typname AS name, format_type(typbasetype, NULL) AS base, typdefault AS default
+        FROM pg_type WHERE typtype = 'd' AND typname IN ('account_id', 'user_id') ORDER BY 1`);
+    assert.deepEqual(domains.map((d) => [d.name, d.base]), [['account_id', 'prefixed_id'], ['user_id', 'typeid']]);
+    assert.match(domains[0].default, /prefixed_id_new\('acct'/);
+    assert.match(domains[1].default, /typeid_new\('user'/);
+    const { rows: keys } = await pool.query(`SELECT attrelid::regclass::text AS t, format_type(atttypid, atttypmod) AS type,
+        pg_get_expr(d.adbin, d.adrelid) AS default FROM pg_attribute a JOIN pg_attrdef d ON (d.adrelid, d.adnum) = (a.attrelid, a.attnum)
+        WHERE (attrelid, attname) IN (('accounts'::regclass, 'id'), ('users'::regclass, 'id')) ORDER BY 1`);
+    assert.deepEqual(keys.map((k) => [k.t, k.type]), [['accounts', 'account_id'], ['users', 'user_id']]);
+    assert.match(keys[0].default, /^prefixed_id_new\('acct'/);
+    assert.match(keys[1].default, /^typeid_new\('user'/);
+    const again = runKit(['generate']);
     assert.equal(again.status, 0, again.out);
     assert.match(again.out, /No schema changes/);
+  });
+
+  test('schemaDomains(): the domains of a schema\'s columns, a token one too, base types aside; one type with two prefixes throws', () => {
+    const a = pgTable('a', { id: prefixedId('org_id', 'org', 'id', { token: true }), ref: prefixedId('prefixed_id', 'acct', 'ref') });
+    const b = pgTable('b', { id: typeid('item_id', 'item'), org: prefixedId('org_id', 'org', 'org', { token: true }), note: text('note') });
+    const domains = schemaDomains({ a, b, other: 'not a table' });
+    assert.deepEqual(domains, [{ family: 'typeid', type: 'item_id', prefix: 'item', token: false },
+      { family: 'prefixed_id', type: 'org_id', prefix: 'org', token: true }]);
+    assert.equal(idgenMigration(domains), ['CREATE EXTENSION IF NOT EXISTS idgen;', "SELECT typeid_define('item_id', 'item');",
+      "SELECT prefixed_id_define('org_id', 'org', true);"].join('\n--> statement-breakpoint\n') + '\n');
+    const c = pgTable('c', { id: prefixedId('org_id', 'acct') });
+    assert.throws(() => schemaDomains({ a }, { c }), TypeError);
   });
 
   test('inserts fill every key from its SQL DEFAULT, typed: snowflake BigInt, snowflake53 Number, IDs strings', async () => {
