@@ -339,6 +339,17 @@ def snowflake_layouts(header, source, instagram_epoch_ms, time_bits, shard_bits,
             f"WHEN layout = '{name}' THEN '{{{','.join(f for f, _ in fields)}}}'::text[]"
             for name, epoch, unit, fields in layouts),
         "SNOWFLAKE_LAYOUT_LIST": ", ".join(names[:-1]) + " and " + names[-1],
+        # what a layout name that is no predefined layout raises (42704), in PL/pgSQL
+        "SNOWFLAKE_LAYOUT_UNKNOWN": f"""IF nums IS NULL THEN
+        RAISE EXCEPTION 'snowflake layout "%" does not exist', layout
+            USING ERRCODE = 'undefined_object',
+                  HINT = 'The predefined layouts are {", ".join(names[:-1]) + " and " + names[-1]}; the SQL edition defines no others.';
+    END IF;""",
+        # "YYYY-MM-DD HH:MM:SS.mmm" (UTC) of a Unix millisecond variable, as the C++ edition writes
+        # a layout's epoch and end in its messages, in PL/pgSQL
+        "LAYOUT_MS_TEXT": lambda v: (f"pg_catalog.to_char((pg_catalog.to_timestamp(0) {op('+')} (({v} {op('/')} 1000) {op('*')} interval '1 second')"
+                                     f" {op('+')} (({v} {op('%')} 1000) {op('*')} interval '1 millisecond')) AT TIME ZONE 'UTC', "
+                                     "'YYYY-MM-DD HH24:MI:SS.MS')"),
         "LAYOUT_MAX_FIELDS": str(max_fields),
         "LAYOUT_MAX_NODE_FIELDS": str(max_fields - 2),
         "LAYOUT_MAX_NAME": grab(header, r"kLayoutMaxName = (\d+);", "the longest layout or field name"),

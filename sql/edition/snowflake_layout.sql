@@ -42,11 +42,7 @@ DECLARE
     i integer;
     time_bits integer;
 BEGIN
-    IF nums IS NULL THEN
-        RAISE EXCEPTION 'snowflake layout "%" does not exist', layout
-            USING ERRCODE = 'undefined_object',
-                  HINT = 'The predefined layouts are {{SNOWFLAKE_LAYOUT_LIST}}; the SQL edition defines no others.';
-    END IF;
+    {{SNOWFLAKE_LAYOUT_UNKNOWN}}
     FOR i IN 3..pg_catalog.array_length(nums, 1) LOOP
         total := total OPERATOR(pg_catalog.+) nums[i];
     END LOOP;
@@ -73,11 +69,7 @@ DECLARE
     i integer;
     vals bigint[];
 BEGIN
-    IF nums IS NULL THEN
-        RAISE EXCEPTION 'snowflake layout "%" does not exist', layout
-            USING ERRCODE = 'undefined_object',
-                  HINT = 'The predefined layouts are {{SNOWFLAKE_LAYOUT_LIST}}; the SQL edition defines no others.';
-    END IF;
+    {{SNOWFLAKE_LAYOUT_UNKNOWN}}
     n := pg_catalog.cardinality(names);
     IF id OPERATOR(pg_catalog.<) 0 THEN
         RAISE EXCEPTION 'snowflake id % is negative', id
@@ -136,11 +128,7 @@ AS $$
 DECLARE
     i integer;
 BEGIN
-    IF nums IS NULL THEN
-        RAISE EXCEPTION 'snowflake layout "%" does not exist', layout
-            USING ERRCODE = 'undefined_object',
-                  HINT = 'The predefined layouts are {{SNOWFLAKE_LAYOUT_LIST}}; the SQL edition defines no others.';
-    END IF;
+    {{SNOWFLAKE_LAYOUT_UNKNOWN}}
     i := pg_catalog.array_position(names, field);
     IF i IS NULL THEN
         RAISE EXCEPTION 'snowflake layout "%" has no field "%"', layout, field
@@ -161,20 +149,20 @@ COMMENT ON FUNCTION idgen_sql_snowflake_layout_pick(integer, bigint[]) IS
 
 -- The ID of the time unit holding ts and the node fields and sequence of a
 -- jsonb object (missing ones 0), checked as the C++ edition checks them, in
--- its order: the layout (42704), the time (22023 infinite, 22008 outside the
--- layout), the object (22023), then each key in jsonb's order (42704 for a
--- field the layout has not or the time, 22023 for no integer, 22003 out of
--- range).
-CREATE FUNCTION idgen_sql_snowflake_layout_compose(layout text, ts timestamptz, fields jsonb, nums bigint[], names text[])
+-- its order: the layout (42704, raised by the end_ms argument, its caller's
+-- idgen_sql_snowflake_layout_end_ms()), the time (22023 infinite, 22008
+-- outside the layout), the object (22023), then each key in jsonb's order
+-- (42704 for a field the layout has not or the time, 22023 for no integer,
+-- 22003 out of range).
+CREATE FUNCTION idgen_sql_snowflake_layout_compose(layout text, ts timestamptz, fields jsonb, nums bigint[], names text[],
+                                                   end_ms bigint)
     RETURNS bigint
-    LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
-    n integer;
-    total integer := 0;
-    time_index integer;
-    time_bits integer;
-    end_ms bigint;
+    n integer := pg_catalog.cardinality(names);
+    time_index integer := pg_catalog.array_position(names, 'time');
+    epoch_ms bigint := nums[1];
     unix_ms bigint;
     vals bigint[];
     k pg_catalog.text;
@@ -186,39 +174,19 @@ DECLARE
     id bigint := 0;
     shift integer := 0;
 BEGIN
-    IF nums IS NULL THEN
-        RAISE EXCEPTION 'snowflake layout "%" does not exist', layout
-            USING ERRCODE = 'undefined_object',
-                  HINT = 'The predefined layouts are {{SNOWFLAKE_LAYOUT_LIST}}; the SQL edition defines no others.';
-    END IF;
-    n := pg_catalog.cardinality(names);
-    FOR i IN 1..n LOOP
-        total := total OPERATOR(pg_catalog.+) nums[i OPERATOR(pg_catalog.+) 2]::integer;
-    END LOOP;
-    time_index := pg_catalog.array_position(names, 'time');
-    time_bits := nums[time_index OPERATOR(pg_catalog.+) 2]::integer;
-    IF total OPERATOR(pg_catalog.=) 64 THEN
-        time_bits := time_bits OPERATOR(pg_catalog.-) 1;
-    END IF;
-    end_ms := nums[1] OPERATOR(pg_catalog.+) (nums[2] OPERATOR(pg_catalog.*) (1::bigint OPERATOR(pg_catalog.<<) time_bits));
     IF NOT pg_catalog.isfinite(ts) THEN
         RAISE EXCEPTION 'snowflake layout "%" cannot hold an infinite timestamp', layout
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
     unix_ms := pg_catalog.floor(EXTRACT(epoch FROM ts) OPERATOR(pg_catalog.*) 1000)::bigint;
-    IF unix_ms OPERATOR(pg_catalog.<) nums[1] OR unix_ms OPERATOR(pg_catalog.>=) end_ms THEN
+    IF unix_ms OPERATOR(pg_catalog.<) epoch_ms OR unix_ms OPERATOR(pg_catalog.>=) end_ms THEN
         RAISE EXCEPTION 'timestamp out of range for snowflake layout "%": "%"', layout, ts
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = pg_catalog.format('The layout holds times from %s+00 until before %s+00.',
-                      pg_catalog.to_char((pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((nums[1] OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
-                                         OPERATOR(pg_catalog.+) ((nums[1] OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond')) AT TIME ZONE 'UTC',
-                                         'YYYY-MM-DD HH24:MI:SS.MS'),
-                      pg_catalog.to_char((pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((end_ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
-                                         OPERATOR(pg_catalog.+) ((end_ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond')) AT TIME ZONE 'UTC',
-                                         'YYYY-MM-DD HH24:MI:SS.MS'));
+                                             {{LAYOUT_MS_TEXT:epoch_ms}}, {{LAYOUT_MS_TEXT:end_ms}});
     END IF;
     vals := pg_catalog.array_fill(0::bigint, ARRAY[n]);
-    vals[time_index] := (unix_ms OPERATOR(pg_catalog.-) nums[1]) OPERATOR(pg_catalog./) nums[2];
+    vals[time_index] := (unix_ms OPERATOR(pg_catalog.-) epoch_ms) OPERATOR(pg_catalog./) nums[2];
     IF pg_catalog.jsonb_typeof(fields) OPERATOR(pg_catalog.<>) 'object' THEN
         RAISE EXCEPTION 'the fields of a snowflake id are a jsonb object'
             USING ERRCODE = 'invalid_parameter_value',
@@ -256,7 +224,7 @@ BEGIN
     RETURN id;
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_layout_compose(text, timestamptz, jsonb, bigint[], text[]) IS
+COMMENT ON FUNCTION idgen_sql_snowflake_layout_compose(text, timestamptz, jsonb, bigint[], text[], bigint) IS
     'internal (SQL edition): the snowflake ID of a layout for a time unit and fields, checked (42704, 22023, 22008, 22003)';
 
 -- true, or the error that says why a layout is refused, in the C++ edition's
@@ -413,18 +381,12 @@ BEGIN
         end_ms := epoch_ms OPERATOR(pg_catalog.+) (time_unit_ms::bigint OPERATOR(pg_catalog.*) (1::bigint OPERATOR(pg_catalog.<<) time_bits));
         IF at_ms OPERATOR(pg_catalog.>=) end_ms THEN
             RAISE EXCEPTION 'snowflake layout "%" ran out at %+00', name,
-                pg_catalog.to_char((pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((end_ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
-                                   OPERATOR(pg_catalog.+) ((end_ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond')) AT TIME ZONE 'UTC',
-                                   'YYYY-MM-DD HH24:MI:SS.MS')
+                {{LAYOUT_MS_TEXT:end_ms}}
                 USING ERRCODE = 'datetime_field_overflow',
                       DETAIL = pg_catalog.format('Its %s-bit time field of %s ms units from %s+00 holds times before %s+00 only.',
                           time_bits, time_unit_ms,
-                          pg_catalog.to_char((pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((epoch_ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
-                                             OPERATOR(pg_catalog.+) ((epoch_ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond')) AT TIME ZONE 'UTC',
-                                             'YYYY-MM-DD HH24:MI:SS.MS'),
-                          pg_catalog.to_char((pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((end_ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
-                                             OPERATOR(pg_catalog.+) ((end_ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond')) AT TIME ZONE 'UTC',
-                                             'YYYY-MM-DD HH24:MI:SS.MS')),
+                          {{LAYOUT_MS_TEXT:epoch_ms}},
+                          {{LAYOUT_MS_TEXT:end_ms}}),
                       HINT = 'Give the time field more bits, a longer unit or a later epoch.';
         END IF;
     END IF;
@@ -477,14 +439,18 @@ CREATE FUNCTION snowflake_layout_compose(layout text, ts timestamptz, fields jso
     RETURNS bigint
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
     RETURN idgen_sql_snowflake_layout_compose(layout, ts, fields, idgen_sql_snowflake_layout_numbers(layout),
-                                              idgen_sql_snowflake_layout_names(layout));
+                                              idgen_sql_snowflake_layout_names(layout),
+                                              idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout),
+                                                                                idgen_sql_snowflake_layout_names(layout)));
 COMMENT ON FUNCTION snowflake_layout_compose(text, timestamptz, jsonb) IS
     'the snowflake ID of the named layout for the time unit holding ts and the node fields and sequence given (missing ones 0), for backfills and tests';
 
 CREATE FUNCTION snowflake_layout_boundary(layout text, ts timestamptz) RETURNS bigint
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
     RETURN idgen_sql_snowflake_layout_compose(layout, ts, '{}'::jsonb, idgen_sql_snowflake_layout_numbers(layout),
-                                              idgen_sql_snowflake_layout_names(layout));
+                                              idgen_sql_snowflake_layout_names(layout),
+                                              idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout),
+                                                                                idgen_sql_snowflake_layout_names(layout)));
 COMMENT ON FUNCTION snowflake_layout_boundary(text, timestamptz) IS
     'smallest snowflake ID of the named layout in the time unit holding ts, for range predicates';
 
