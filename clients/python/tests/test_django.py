@@ -96,6 +96,21 @@ def test_time_lookups_and_expressions(django_db):
     assert e.t == e.t2 and start <= e.t <= later
 
 
+def test_readme_queries(django_db):
+    from shop.models import Account, Order
+    start = datetime.now(timezone.utc) - timedelta(minutes=1)
+    Order.objects.create(account=Account.objects.create(name="Di"))
+    end = datetime.now(timezone.utc) + timedelta(minutes=1)
+    # README python begins
+    from idgen.django.expressions import UlidTime, UuidV7Time
+
+    recent = Order.objects.filter(id__time_gte=start, id__time_lt=end)  # id >= uuid_v7_boundary(start) ...
+    for order in recent.annotate(created=UuidV7Time("id"), ref_time=UlidTime("ref")):
+        assert start <= order.created < end and order.ref_time == order.ref.time
+    # README python ends
+    assert recent.count() >= 1
+
+
 def test_ksuid_objectid_xid_lookups_and_expressions(django_db):
     # the bounds of a second: an ID minted in the second of start is time_gte=start
     from idgen import KSUID, XID, ObjectId

@@ -81,6 +81,22 @@ def test_orm_on_psycopg(url):
     engine.dispose()
 
 
+def test_readme_session(url):
+    engine = sa.create_engine("postgresql+psycopg:///" + url)
+    # README python begins
+    with Session(engine) as session:
+        account = Account(name="Ada")
+        session.add(account)
+        session.flush()  # INSERT ... RETURNING: the server's DEFAULTs come back (eager_defaults)
+        order = Order(account_id=account.id)
+        session.add(order)
+        session.commit()
+        found = session.scalars(sa.select(Order).where(Order.receipt == order.receipt)).one()
+        assert found is order and isinstance(order.receipt, UlidValue)
+    # README python ends
+    engine.dispose()
+
+
 def test_orm_on_asyncpg(url):
     from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 

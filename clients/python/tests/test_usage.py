@@ -1,17 +1,16 @@
-"""The usage docs/frameworks.md shows for the package ("Python: the idgen
-package"), and the package's README (clients/python/README.md) shows, run as
-written: the blocks between the "README snippet" markers (frameworks.md) and
-the "README python" markers (the package's README) are checked line for line
-against the page by test/integration/clients/readme_snippets.pl."""
+"""The usage the package's README (clients/python/README.md) shows, run as
+written: the blocks between the "README python" markers are checked line for
+line against the page by test/integration/clients/readme_snippets.pl."""
 import asyncio
 from datetime import datetime, timezone
 
 import asyncpg
 import psycopg
+import pytest
 
 
 def test_psycopg_usage(dbname):
-    # README snippet begins
+    # README python begins
     import idgen.psycopg
     from idgen import ULID, PrefixedId
 
@@ -26,11 +25,11 @@ def test_psycopg_usage(dbname):
         found = conn.cursor(binary=True).execute(
             "SELECT count(*) FROM accounts WHERE id = %b AND ref = %b", (account, ref)).fetchone()[0]
         assert found == 1
-    # README snippet ends
+    # README python ends
 
 
 def test_asyncpg_usage(dbname):
-    # README snippet begins
+    # README python begins
     import idgen.asyncpg
     from idgen import TypeId
 
@@ -42,11 +41,11 @@ def test_asyncpg_usage(dbname):
             return await pool.fetchval("SELECT typeid_time($1)", user) == user.time
 
     assert asyncio.run(main())
-    # README snippet ends
+    # README python ends
 
 
 def test_decoder_usage():
-    # README snippet begins
+    # README python begins
     from idgen.decode import snowflake_shard, snowflake_time
 
     snowflake_id = 770074215431805957
@@ -54,7 +53,7 @@ def test_decoder_usage():
     epoch = datetime(2020, 1, 1, tzinfo=timezone.utc)  # a server whose idgen.snowflake_epoch is 2020-01-01
     assert snowflake_time(snowflake_id, epoch=epoch) == datetime(2022, 11, 28, 12, 0, 0, 123000, tzinfo=timezone.utc)
     assert snowflake_shard(snowflake_id) == 7
-    # README snippet ends
+    # README python ends
 
 
 def test_readme_first_example(dbname, monkeypatch):
@@ -69,6 +68,42 @@ def test_readme_first_example(dbname, monkeypatch):
         print(ref, ref.to_uuid(), ref.time)
     # README python ends
     assert isinstance(ref, idgen.ULID)
+
+
+def test_readme_psycopg_pool(dbname):
+    pytest.importorskip("psycopg_pool", reason="psycopg_pool is not installed")
+    conninfo = "dbname=" + dbname
+    # README python begins
+    from psycopg_pool import ConnectionPool
+    import idgen.psycopg
+
+    pool = ConnectionPool(conninfo, min_size=1, open=False)
+    idgen.psycopg.register_types(pool)  # before the pool opens: every connection it makes registers
+    pool.open()
+    with pool.connection() as conn:
+        ref = conn.execute("SELECT ulid()").fetchone()[0]  # idgen.ULID
+    # README python ends
+    pool.close()
+    assert type(ref) is idgen.ULID
+
+
+def test_readme_psycopg2(dbname):
+    # README python begins
+    import psycopg2
+    import idgen.psycopg2
+    from idgen import TypeId
+
+    conn = psycopg2.connect(dbname=dbname)
+    idgen.psycopg2.register_types(conn)
+    with conn, conn.cursor() as cur:
+        cur.execute("CREATE TABLE members (id typeid PRIMARY KEY DEFAULT typeid_new('user'), email text)")
+        cur.execute("INSERT INTO members (email) VALUES (%s) RETURNING id", ("ada@example.com",))
+        member = cur.fetchone()[0]
+        assert isinstance(member, TypeId) and member.prefix == "user"
+        cur.execute("SELECT email FROM members WHERE id = %s", (member,))  # sent as a typeid literal
+        assert cur.fetchone()[0] == "ada@example.com"
+    conn.close()
+    # README python ends
 
 
 def test_readme_ksuid_objectid_xid(dbname):
