@@ -322,34 +322,43 @@ def snowflake_layouts(header, source, instagram_epoch_ms, time_bits, shard_bits,
         if sum(w for _, w in fields) < 63:
             # the edition's decoders have no range check for a narrower layout
             sys.exit(f"generate.py: the predefined layout {name} is narrower than 63 bits; the SQL edition must follow by hand")
-        layouts.append((name, epoch_ms, int(unit), fields))
+        # the end: epoch + unit * 2^(the time field's width, less the sign bit in a 64-bit layout)
+        time_bits_usable = dict(fields)["time"] - (1 if sum(w for _, w in fields) == 64 else 0)
+        layouts.append((name, epoch_ms, int(unit), epoch_ms + int(unit) * 2**time_bits_usable, fields))
     count = int(grab(header, r"kPredefinedLayoutCount = (\d+);", "the count of predefined layouts"))
     names = [layout[0] for layout in layouts]
     if len(layouts) != count or names[0] != "instagram" or names != list(dict.fromkeys(names)):
         sys.exit("generate.py: cannot read the predefined snowflake layouts")
     max_fields = int(grab(header, r"kLayoutMaxFields = (\d+);", "the most fields of a layout"))
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+
+    def instant(v):
+        """The instant of a Unix millisecond variable, exactly (header.sql's
+        idgen_sql_time_of_ms(), which PL/pgSQL cannot call), in PL/pgSQL."""
+        return (f"(pg_catalog.to_timestamp(0) {op('+')} (({v} {op('/')} 1000) {op('*')} interval '1 second')"
+                f" {op('+')} (({v} {op('%')} 1000) {op('*')} interval '1 millisecond'))")
     return {
         "SNOWFLAKE_LAYOUT_TABLE": "\n".join(
             f"--   {name:<10} epoch {epoch} ms, unit {unit} ms: " + ", ".join(f"{f}:{w}" for f, w in fields)
-            for name, epoch, unit, fields in layouts),
+            for name, epoch, unit, _, fields in layouts),
         "SNOWFLAKE_LAYOUT_NUMBERS": " ".join(
-            f"WHEN layout = '{name}' THEN '{{{epoch},{unit},{','.join(str(w) for _, w in fields)}}}'::bigint[]"
-            for name, epoch, unit, fields in layouts),
+            f"WHEN layout = '{name}' THEN '{{{epoch},{unit},{end},{','.join(str(w) for _, w in fields)}}}'::bigint[]"
+            for name, epoch, unit, end, fields in layouts),
         "SNOWFLAKE_LAYOUT_NAMES": " ".join(
             f"WHEN layout = '{name}' THEN '{{{','.join(f for f, _ in fields)}}}'::text[]"
-            for name, epoch, unit, fields in layouts),
-        "SNOWFLAKE_LAYOUT_LIST": ", ".join(names[:-1]) + " and " + names[-1],
+            for name, _, _, _, fields in layouts),
+        "SNOWFLAKE_LAYOUT_LIST": listed,
         # what a layout name that is no predefined layout raises (42704), in PL/pgSQL
         "SNOWFLAKE_LAYOUT_UNKNOWN": f"""IF nums IS NULL THEN
         RAISE EXCEPTION 'snowflake layout "%" does not exist', layout
             USING ERRCODE = 'undefined_object',
-                  HINT = 'The predefined layouts are {", ".join(names[:-1]) + " and " + names[-1]}; the SQL edition defines no others.';
+                  HINT = 'The predefined layouts are {listed}; the SQL edition defines no others.';
     END IF;""",
         # "YYYY-MM-DD HH:MM:SS.mmm" (UTC) of a Unix millisecond variable, as the C++ edition writes
         # a layout's epoch and end in its messages, in PL/pgSQL
-        "LAYOUT_MS_TEXT": lambda v: (f"pg_catalog.to_char((pg_catalog.to_timestamp(0) {op('+')} (({v} {op('/')} 1000) {op('*')} interval '1 second')"
-                                     f" {op('+')} (({v} {op('%')} 1000) {op('*')} interval '1 millisecond')) AT TIME ZONE 'UTC', "
-                                     "'YYYY-MM-DD HH24:MI:SS.MS')"),
+        "LAYOUT_MS_TEXT": lambda v: f"pg_catalog.to_char({instant(v)} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS')",
+        # the decomposition's "timestamp": the same instant as ISO 8601 UTC text
+        "LAYOUT_MS_ISO": lambda v: f"pg_catalog.to_char({instant(v)} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
         "LAYOUT_MAX_FIELDS": str(max_fields),
         "LAYOUT_MAX_NODE_FIELDS": str(max_fields - 2),
         "LAYOUT_MAX_NAME": grab(header, r"kLayoutMaxName = (\d+);", "the longest layout or field name"),

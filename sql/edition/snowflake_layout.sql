@@ -16,14 +16,14 @@
 -- and hint (test/data/sql_edition_refusals.tsv), but for an unknown layout's
 -- hint, which names no snowflake_layout_define() here.
 --
--- A layout travels as two arrays: {epoch Unix ms, unit ms, width of each
--- field} and the field names, NULL for a name that is no predefined layout.
+-- A layout travels as two arrays: {epoch Unix ms, unit ms, end Unix ms, width
+-- of each field} and the field names, NULL for a name that is no predefined layout.
 
 CREATE FUNCTION idgen_sql_snowflake_layout_numbers(layout text) RETURNS bigint[]
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN CASE {{SNOWFLAKE_LAYOUT_NUMBERS}} END;
 COMMENT ON FUNCTION idgen_sql_snowflake_layout_numbers(text) IS
-    'internal (SQL edition): {epoch Unix ms, unit ms, field widths} of a predefined snowflake layout, NULL for another name';
+    'internal (SQL edition): {epoch Unix ms, unit ms, end Unix ms, field widths} of a predefined snowflake layout, NULL for another name';
 
 CREATE FUNCTION idgen_sql_snowflake_layout_names(layout text) RETURNS text[]
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -31,29 +31,18 @@ CREATE FUNCTION idgen_sql_snowflake_layout_names(layout text) RETURNS text[]
 COMMENT ON FUNCTION idgen_sql_snowflake_layout_names(text) IS
     'internal (SQL edition): the field names of a predefined snowflake layout, from the most significant bit, NULL for another name';
 
--- The first Unix millisecond the layout's time field cannot hold: epoch +
--- unit * 2^(its width, less the sign bit in a 64-bit layout); 42704 for a
--- name that is no layout.
-CREATE FUNCTION idgen_sql_snowflake_layout_end_ms(layout text, nums bigint[], names text[]) RETURNS bigint
+-- The first Unix millisecond the layout's time field cannot hold (generate.py's
+-- epoch + unit * 2^(its width, less the sign bit in a 64-bit layout)); 42704
+-- for a name that is no layout.
+CREATE FUNCTION idgen_sql_snowflake_layout_end_ms(layout text, nums bigint[]) RETURNS bigint
     LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
 AS $$
-DECLARE
-    total bigint := 0;
-    i integer;
-    time_bits integer;
 BEGIN
     {{SNOWFLAKE_LAYOUT_UNKNOWN}}
-    FOR i IN 3..pg_catalog.array_length(nums, 1) LOOP
-        total := total OPERATOR(pg_catalog.+) nums[i];
-    END LOOP;
-    time_bits := nums[pg_catalog.array_position(names, 'time') OPERATOR(pg_catalog.+) 2]::integer;
-    IF total OPERATOR(pg_catalog.=) 64 THEN
-        time_bits := time_bits OPERATOR(pg_catalog.-) 1;
-    END IF;
-    RETURN nums[1] OPERATOR(pg_catalog.+) (nums[2] OPERATOR(pg_catalog.*) (1::bigint OPERATOR(pg_catalog.<<) time_bits));
+    RETURN nums[3];
 END
 $$;
-COMMENT ON FUNCTION idgen_sql_snowflake_layout_end_ms(text, bigint[], text[]) IS
+COMMENT ON FUNCTION idgen_sql_snowflake_layout_end_ms(text, bigint[]) IS
     'internal (SQL edition): the Unix ms at which a snowflake layout''s time field runs out (42704 for no layout)';
 
 -- An ID's field values, in the layout's order: 42704 for a name that is no
@@ -78,7 +67,7 @@ BEGIN
     END IF;
     vals := pg_catalog.array_fill(0::bigint, ARRAY[n]);
     FOR i IN REVERSE n..1 LOOP
-        width := nums[i OPERATOR(pg_catalog.+) 2]::integer;
+        width := nums[i OPERATOR(pg_catalog.+) 3]::integer;
         vals[i] := (id OPERATOR(pg_catalog.>>) shift)
                    OPERATOR(pg_catalog.&) ((1::bigint OPERATOR(pg_catalog.<<) width) OPERATOR(pg_catalog.-) 1);
         shift := shift OPERATOR(pg_catalog.+) width;
@@ -111,10 +100,7 @@ BEGIN
     END LOOP;
     RETURN fields OPERATOR(pg_catalog.||) pg_catalog.jsonb_build_object(
         'unix_ms', unix_ms,
-        'timestamp', pg_catalog.to_char(
-            (pg_catalog.to_timestamp(0) OPERATOR(pg_catalog.+) ((unix_ms OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.*) interval '1 second')
-             OPERATOR(pg_catalog.+) ((unix_ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.*) interval '1 millisecond')) AT TIME ZONE 'UTC',
-            'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+        'timestamp', {{LAYOUT_MS_ISO:unix_ms}});
 END
 $$;
 COMMENT ON FUNCTION idgen_sql_snowflake_layout_json(bigint[], text[], bigint[]) IS
@@ -208,7 +194,7 @@ BEGIN
                 USING ERRCODE = 'invalid_parameter_value';
         END IF;
         value := v::pg_catalog.text::bigint;
-        width := nums[i OPERATOR(pg_catalog.+) 2]::integer;
+        width := nums[i OPERATOR(pg_catalog.+) 3]::integer;
         largest := (1::bigint OPERATOR(pg_catalog.<<) width) OPERATOR(pg_catalog.-) 1;
         IF value OPERATOR(pg_catalog.<) 0 OR value OPERATOR(pg_catalog.>) largest THEN
             RAISE EXCEPTION 'field "%" of snowflake layout "%" is out of range: %', k, layout, value
@@ -219,7 +205,7 @@ BEGIN
     END LOOP;
     FOR i IN REVERSE n..1 LOOP
         id := id OPERATOR(pg_catalog.|) (vals[i] OPERATOR(pg_catalog.<<) shift);
-        shift := shift OPERATOR(pg_catalog.+) nums[i OPERATOR(pg_catalog.+) 2]::integer;
+        shift := shift OPERATOR(pg_catalog.+) nums[i OPERATOR(pg_catalog.+) 3]::integer;
     END LOOP;
     RETURN id;
 END
@@ -440,8 +426,7 @@ CREATE FUNCTION snowflake_layout_compose(layout text, ts timestamptz, fields jso
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
     RETURN idgen_sql_snowflake_layout_compose(layout, ts, fields, idgen_sql_snowflake_layout_numbers(layout),
                                               idgen_sql_snowflake_layout_names(layout),
-                                              idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout),
-                                                                                idgen_sql_snowflake_layout_names(layout)));
+                                              idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout)));
 COMMENT ON FUNCTION snowflake_layout_compose(text, timestamptz, jsonb) IS
     'the snowflake ID of the named layout for the time unit holding ts and the node fields and sequence given (missing ones 0), for backfills and tests';
 
@@ -449,14 +434,12 @@ CREATE FUNCTION snowflake_layout_boundary(layout text, ts timestamptz) RETURNS b
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
     RETURN idgen_sql_snowflake_layout_compose(layout, ts, '{}'::jsonb, idgen_sql_snowflake_layout_numbers(layout),
                                               idgen_sql_snowflake_layout_names(layout),
-                                              idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout),
-                                                                                idgen_sql_snowflake_layout_names(layout)));
+                                              idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout)));
 COMMENT ON FUNCTION snowflake_layout_boundary(text, timestamptz) IS
     'smallest snowflake ID of the named layout in the time unit holding ts, for range predicates';
 
 CREATE FUNCTION snowflake_layout_end(layout text) RETURNS timestamptz
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
-    RETURN idgen_sql_time_of_ms(idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout),
-                                                                  idgen_sql_snowflake_layout_names(layout)));
+    RETURN idgen_sql_time_of_ms(idgen_sql_snowflake_layout_end_ms(layout, idgen_sql_snowflake_layout_numbers(layout)));
 COMMENT ON FUNCTION snowflake_layout_end(text) IS
     'first instant the named layout''s time field cannot hold (epoch + unit * 2^time bits)';
